@@ -1,0 +1,30 @@
+package hook
+
+import "context"
+
+// eventPtr is satisfied by pointers to the typed events, which embed Event.
+type eventPtr[T any] interface {
+	*T
+	event() *Event
+}
+
+// serveTyped is the body of every typed adapter's ServeHook: events other
+// than name get no answer; the input is decoded into a new T; a nil answer
+// writes nothing.
+func serveTyped[T any, PT eventPtr[T], O any, PO interface {
+	*O
+	Output
+}](ctx context.Context, ev *Event, name string, f func(context.Context, PT) (PO, error)) (Output, error) {
+	if ev.HookEventName != name || f == nil {
+		return nil, nil
+	}
+	in := PT(new(T))
+	if err := decodeEvent(ev, in); err != nil {
+		return nil, err
+	}
+	out, err := f(ctx, in)
+	if out == nil {
+		return nil, err
+	}
+	return out, err
+}

@@ -1,0 +1,326 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Exit codes that [Serve] returns and [Run] exits with.
+const (
+	// ExitOK means the hook answered normally: its JSON answer, if any,
+	// is on stdout.
+	ExitOK = 0
+	// ExitError is a non-blocking error: Claude Code goes on as if the hook
+	// had not run and shows the one line on stderr as a notice.
+	ExitError = 1
+	// ExitBlock blocks the action on the events that can block (see
+	// [CanBlock]); stderr is the reason. Nothing is written on stdout.
+	ExitBlock = 2
+)
+
+// DefaultMaxInputBytes is the input size cap a [Server] uses when
+// MaxInputBytes is zero: 64 MiB.
+const DefaultMaxInputBytes = 64 << 20
+
+// Handler answers hook events. ServeHook receives one event and returns the
+// answer to write, or nil to write nothing, or an error: [Block] to block
+// the action (exit 2), anything else for a non-blocking failure (exit 1).
+//
+// The typed adapters ([PreToolUseFunc] and one per event) and [Mux] are the
+// usual ways to build a Handler.
+type Handler interface {
+	ServeHook(ctx context.Context, ev *Event) (Output, error)
+}
+
+// HandlerFunc adapts an ordinary function to a [Handler].
+type HandlerFunc func(ctx context.Context, ev *Event) (Output, error)
+
+// ServeHook calls f(ctx, ev).
+func (f HandlerFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return f(ctx, ev)
+}
+
+// Output is a handler's answer to one event. It is implemented only by the
+// answer types of this package, such as [PreToolUseOutput]; each one
+// validates itself against the event it answers before a byte is written,
+// and is encoded with the library's JSON options.
+type Output interface {
+	// appendAnswer validates the answer for ev and appends its stdout
+	// bytes to dst; it appends nothing for an empty answer.
+	appendAnswer(dst []byte, ev *Event) ([]byte, error)
+}
+
+// BlockError is the error [Block] returns. A handler that returns it
+// (possibly wrapped) makes [Serve] exit with code 2 and write Reason on
+// stderr.
+type BlockError struct {
+	Reason string
+}
+
+// Error returns the reason.
+func (e *BlockError) Error() string { return e.Reason }
+
+// Block returns an error that blocks the action: [Serve] writes reason on
+// stderr, nothing on stdout, and returns [ExitBlock]. Claude Code gives the
+// reason to Claude (PreToolUse, Stop, …) or to the user (UserPromptSubmit),
+// depending on the event; on events that cannot block (see [CanBlock]) exit
+// code 2 only shows stderr or is ignored. An empty reason is replaced by
+// "blocked by hook".
+func Block(reason string) error {
+	if reason == "" {
+		reason = "blocked by hook"
+	}
+	return &BlockError{Reason: reason}
+}
+
+// Server serves one hook invocation with settings. The zero value uses
+// [DefaultMaxInputBytes] and fails open.
+type Server struct {
+	// Handler answers the event.
+	Handler Handler
+
+	// MaxInputBytes caps the size of the JSON input; a larger input is an
+	// error (exit 1, or 2 when failing closed on an event that can block)
+	// instead of an out-of-memory crash. Zero means
+	// [DefaultMaxInputBytes]; a negative value means no limit.
+	MaxInputBytes int64
+
+	// FailClosed turns every failure — a handler error other than
+	// [Block], a recovered panic, an invalid answer, a missed deadline,
+	// unreadable input — into exit code 2 on the events that can block
+	// (see [CanBlock]), so that a guard never lets an action through
+	// because it broke. On the other events failures stay exit 1.
+	// Unreadable input that does not name its event fails closed too.
+	FailClosed bool
+}
+
+// Serve reads one hook event from stdin, passes it to h, writes the answer
+// to stdout and diagnostics to stderr, and returns the process exit code.
+// It is (&Server{Handler: h}).Serve(ctx, stdin, stdout, stderr). Serve never
+// exits the process and never panics.
+func Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, h Handler) int {
+	s := Server{Handler: h}
+	return s.Serve(ctx, stdin, stdout, stderr)
+}
+
+// Run serves the event on the process's stdin with h and exits with the
+// code that [Serve] returns. It is the whole main function of a hook:
+//
+//	func main() { hook.Run(hook.PreToolUseFunc(guard)) }
+//
+// The context is cancelled on SIGINT or SIGTERM.
+func Run(h Handler) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Serve(ctx, os.Stdin, os.Stdout, os.Stderr, h)
+	stop()
+	os.Exit(code)
+}
+
+// Serve reads exactly one JSON value from stdin (it does not wait for end of
+// input), keeps its bytes, decodes the common fields and passes the event
+// to s.Handler. Then:
+//   - a nil answer: exit 0, nothing written;
+//   - an answer: validated for the event, written compactly on stdout, exit 0;
+//   - a [Block] error: its reason on stderr, nothing on stdout, exit 2;
+//   - any other error, a panic, an invalid answer, a context done before the
+//     handler returned, or unreadable, oversized or malformed input: one
+//     line on stderr, nothing on stdout, exit 1 (exit 2 on events that can
+//     block when s.FailClosed is set or the handler is wrapped in
+//     [FailClosed]);
+//   - an event with no handler, or a name the library does not know: exit 0,
+//     nothing written.
+func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	failClosed := s.FailClosed || isFailClosed(s.Handler)
+	ev, err := readEvent(stdin, s.maxInputBytes())
+	if err != nil {
+		name := ""
+		if ev != nil {
+			name = ev.HookEventName
+		}
+		return fail(stderr, failClosed && (name == "" || CanBlock(name)), err)
+	}
+	blockable := failClosed && CanBlock(ev.HookEventName)
+	if s.Handler == nil {
+		return ExitOK
+	}
+	out, err := callHandler(ctx, s.Handler, ev)
+	if err != nil {
+		var be *BlockError
+		if errors.As(err, &be) {
+			writeLine(stderr, be.Reason)
+			return ExitBlock
+		}
+		return fail(stderr, blockable, err)
+	}
+	if out == nil {
+		return ExitOK
+	}
+	b, err := out.appendAnswer(nil, ev)
+	if err != nil {
+		return fail(stderr, blockable, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, err))
+	}
+	if len(b) == 0 {
+		return ExitOK
+	}
+	b = append(b, '\n')
+	if _, err := stdout.Write(b); err != nil {
+		return fail(stderr, false, fmt.Errorf("hook: writing the answer: %w", err))
+	}
+	return ExitOK
+}
+
+func (s *Server) maxInputBytes() int64 {
+	switch {
+	case s.MaxInputBytes == 0:
+		return DefaultMaxInputBytes
+	case s.MaxInputBytes < 0:
+		return -1
+	}
+	return s.MaxInputBytes
+}
+
+// callHandler runs h on ev, turning a panic into an error, and gives up
+// when ctx is done before h returns.
+func callHandler(ctx context.Context, h Handler, ev *Event) (Output, error) {
+	type result struct {
+		out Output
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("hook: the handler panicked: %v", p)}
+			}
+		}()
+		out, err := h.ServeHook(ctx, ev)
+		done <- result{out, err}
+	}()
+	select {
+	case r := <-done:
+		return r.out, r.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("hook: the handler did not answer %s in time: %w", ev.HookEventName, context.Cause(ctx))
+	}
+}
+
+// fail writes err as one line on stderr and returns the exit code.
+func fail(stderr io.Writer, block bool, err error) int {
+	writeLine(stderr, oneLine(err.Error()))
+	if block {
+		return ExitBlock
+	}
+	return ExitError
+}
+
+// oneLine folds a message onto one line.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func writeLine(w io.Writer, s string) {
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	io.WriteString(w, s)
+}
+
+// FailClosed returns a handler that behaves as h, except that [Serve] fails
+// closed for it: any failure on an event that can block exits with code 2,
+// as if the handler had returned [Block] with the error's text. Guards that
+// must not let an action through because they broke want this.
+func FailClosed(h Handler) Handler { return failClosedHandler{h} }
+
+type failClosedHandler struct{ Handler }
+
+func isFailClosed(h Handler) bool {
+	_, ok := h.(failClosedHandler)
+	return ok
+}
+
+// Event is one hook invocation as [Serve] read it: the fields every event
+// carries, decoded, and the whole input, kept byte for byte. The typed
+// events ([PreToolUse] and the others) embed it.
+type Event struct {
+	// SessionID is the session's UUID.
+	SessionID string `json:"session_id"`
+	// TranscriptPath is the path of the session's .jsonl transcript.
+	TranscriptPath string `json:"transcript_path"`
+	// Cwd is the session's current directory.
+	Cwd string `json:"cwd"`
+	// PromptID is the id of the user prompt being processed; empty before
+	// the first prompt.
+	PromptID string `json:"prompt_id,omitempty"`
+	// PermissionMode is the permission mode, on the events that carry it.
+	PermissionMode PermissionMode `json:"permission_mode,omitempty"`
+	// AgentID is set when the hook fires inside a subagent.
+	AgentID string `json:"agent_id,omitempty"`
+	// AgentType is the agent's name inside a subagent, or on every event
+	// of a session started with --agent.
+	AgentType string `json:"agent_type,omitempty"`
+	// Effort is the effort of the current turn, on the events fired with a
+	// turn context; nil when absent.
+	Effort *Effort `json:"effort,omitempty"`
+	// HookEventName is the event's name, such as "PreToolUse".
+	HookEventName string `json:"hook_event_name"`
+
+	raw     jsontext.Value
+	members []member
+}
+
+// Raw returns the whole input exactly as Claude Code sent it (without the
+// trailing newline). Fields the library does not know are there. The
+// caller must not modify it.
+func (e *Event) Raw() jsontext.Value { return e.raw }
+
+// Field returns the raw value of the top-level input member name, and
+// whether it was present. It reaches fields that the typed views do not
+// know yet.
+func (e *Event) Field(name string) (jsontext.Value, bool) {
+	for _, m := range e.members {
+		if m.key == name {
+			return m.value, true
+		}
+	}
+	return nil, false
+}
+
+// Decode decodes the whole input into v, for instance a *[PreToolUse].
+// Members of type jsontext.Value keep their exact bytes.
+func (e *Event) Decode(v any) error {
+	return decodeEvent(e, v)
+}
+
+// event returns e; the typed events inherit it so that generic code can
+// reach the embedded Event.
+func (e *Event) event() *Event { return e }
+
+// PermissionMode is the session's permission mode.
+type PermissionMode string
+
+// The permission modes Claude Code sends ("manual" arrives as default).
+const (
+	PermissionModeDefault           PermissionMode = "default"
+	PermissionModePlan              PermissionMode = "plan"
+	PermissionModeAcceptEdits       PermissionMode = "acceptEdits"
+	PermissionModeAuto              PermissionMode = "auto"
+	PermissionModeDontAsk           PermissionMode = "dontAsk"
+	PermissionModeBypassPermissions PermissionMode = "bypassPermissions"
+)
+
+// Effort is the effort of the current turn.
+type Effort struct {
+	// Level is "low", "medium", "high", "xhigh" or "max".
+	Level string `json:"level"`
+}

@@ -1,0 +1,139 @@
+package hook
+
+import (
+	"fmt"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Merge returns a copy of the JSON object orig in which the top-level
+// members of patch are set, and every other member is kept byte for byte.
+//
+// Merge is the safe way to build a PreToolUse or PermissionRequest
+// updatedInput: Claude Code replaces the whole tool input with the answer,
+// so a member the answer leaves out is lost. Merge starts from the incoming
+// tool_input instead of building a new object.
+//
+// The rules, in order:
+//   - orig must be one JSON object without duplicate names; anything else is
+//     an error.
+//   - A member of orig that patch names is replaced in place (same position,
+//     same name bytes, new value).
+//   - Members of patch that orig lacks are appended after the last member of
+//     orig, in patch order.
+//   - Every other member of orig, name and value, is copied byte for byte and
+//     in order; its value is never decoded or re-encoded, so big integers,
+//     "2.50", escapes and lone surrogates survive.
+//   - Merge is shallow: a nested object named in patch is replaced whole.
+//   - Nothing is ever removed: a null in patch sets the member to null. Use
+//     [Remove] to drop members.
+//
+// patch may be a [jsontext.Value] holding an object, a struct (members in
+// field order, honoring json tags and omitempty/omitzero), or a map with
+// string keys (members in sorted key order). Values inside patch are
+// encoded with the library's options, so a jsontext.Value inside a patch is
+// written exactly. The result is compact: whitespace between members of
+// orig is not kept.
+func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
+	ms, err := objectMembers(orig)
+	if err != nil {
+		return nil, objectError("Merge: the original", err)
+	}
+	pb, err := patchBytes(patch)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := objectMembers(pb)
+	if err != nil {
+		return nil, objectError("Merge: the patch", err)
+	}
+	return mergeMembers(orig, ms, ps), nil
+}
+
+// mergeMembers builds the merged object of the members ms of orig and the
+// patch members ps.
+func mergeMembers(orig []byte, ms, ps []member) jsontext.Value {
+	used := make([]bool, len(ps))
+	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
+	out = append(out, '{')
+	n := 0
+	add := func(name, value []byte) {
+		if n > 0 {
+			out = append(out, ',')
+		}
+		n++
+		out = append(out, name...)
+		out = append(out, ':')
+		out = append(out, value...)
+	}
+	for _, m := range ms {
+		v := m.value
+		for j, p := range ps {
+			if p.key == m.key {
+				v, used[j] = p.value, true
+				break
+			}
+		}
+		add(m.name, v)
+	}
+	for j, p := range ps {
+		if !used[j] {
+			add(p.name, p.value)
+		}
+	}
+	return append(out, '}')
+}
+
+func patchSize(ps []member) int {
+	n := 0
+	for _, p := range ps {
+		n += len(p.name) + len(p.value) + 2
+	}
+	return n
+}
+
+// patchBytes encodes a patch as a JSON object.
+func patchBytes(patch any) ([]byte, error) {
+	switch p := patch.(type) {
+	case nil:
+		return nil, fmt.Errorf("hook: Merge: the patch is nil")
+	case jsontext.Value:
+		return p, nil
+	case *jsontext.Value:
+		return *p, nil
+	}
+	b, err := json.Marshal(patch, marshalOpts, json.Deterministic(true))
+	if err != nil {
+		return nil, fmt.Errorf("hook: Merge: encoding the patch: %w", err)
+	}
+	return b, nil
+}
+
+// Remove returns a copy of the JSON object orig without the top-level
+// members named in names; every other member is kept byte for byte and in
+// order. Names that orig does not hold are ignored. Remove is the only way
+// this package drops a member from a tool input: neither [Merge] nor a
+// typed edit removes anything by accident. An answer that carries the
+// result must list the removed names (see [PreToolUseOutput.Removed]) so
+// that validation knows the removal is meant.
+func Remove(orig jsontext.Value, names ...string) (jsontext.Value, error) {
+	ms, err := objectMembers(orig)
+	if err != nil {
+		return nil, objectError("Remove: the original", err)
+	}
+	kept := ms[:0]
+	for _, m := range ms {
+		drop := false
+		for _, n := range names {
+			if m.key == n {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			kept = append(kept, m)
+		}
+	}
+	return appendObject(make(jsontext.Value, 0, len(orig)), kept), nil
+}

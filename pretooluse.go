@@ -1,0 +1,197 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// PreToolUse fires after Claude produced a tool call's arguments and before
+// the permission check and the call itself. Its answer can allow, deny, ask
+// or defer the call, and can replace the call's input (see
+// [PreToolUseOutput]). Exit code 2 ([Block]) denies the call with the
+// reason.
+type PreToolUse struct {
+	Event
+	// ToolName is the tool's current name, e.g. "Bash", "Agent" (never the
+	// legacy "Task"), or "mcp__<server>__<tool>" for MCP tools.
+	ToolName string `json:"tool_name"`
+	// ToolInput is the call's arguments, exactly as Claude Code sent them:
+	// defaults filled in and file paths made absolute. Decode it with one
+	// of the typed views ([BashInput], …); build an update with [Merge],
+	// [Edit] or [PreToolUse.Update], never from a decoded copy.
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolUseID is the call's id ("toolu_…").
+	ToolUseID string `json:"tool_use_id"`
+	// MCPServer says which MCP server serves the tool; nil for built-in
+	// tools.
+	MCPServer *MCPServer `json:"mcp_server,omitempty"`
+}
+
+// MCPServer identifies the MCP server of an MCP tool call.
+type MCPServer struct {
+	// Name is the server's configuration key (untrusted text).
+	Name string `json:"name"`
+	// Source says where the server was defined: "sdk", "plugin", "user",
+	// "project", "local", "dynamic", "managed", "enterprise", "claudeai",
+	// "agent", … Trust this, not the tool-name prefix.
+	Source string `json:"source"`
+}
+
+// Merge returns the call's input with the members of patch set and every
+// other member kept byte for byte; see [Merge].
+func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
+	return Merge(e.ToolInput, patch)
+}
+
+// Update returns the call's input with only the members changed in the
+// typed view edited replaced; see [Update].
+func (e *PreToolUse) Update(edited any) (jsontext.Value, error) {
+	return Update(e.ToolInput, edited)
+}
+
+// PermissionDecision is a PreToolUse (or PreSkillShellCommand,
+// PreModelSwitch) permission decision.
+type PermissionDecision string
+
+// The permission decisions. Several hooks: deny beats defer beats ask beats
+// allow.
+const (
+	// Allow skips the permission prompt; deny and ask rules still apply,
+	// checked against the updated input if there is one.
+	Allow PermissionDecision = "allow"
+	// Deny refuses the call; the reason goes to Claude.
+	Deny PermissionDecision = "deny"
+	// Ask forces a permission prompt; in -p mode nobody can answer, so the
+	// call is refused.
+	Ask PermissionDecision = "ask"
+	// Defer stops a -p session with stop_reason "tool_deferred" when the
+	// turn has a single tool call; ignored otherwise.
+	Defer PermissionDecision = "defer"
+)
+
+// PreToolUseOutput is the answer to a [PreToolUse] event. The zero value
+// (or a nil *PreToolUseOutput) makes no decision: the normal permission
+// flow runs.
+type PreToolUseOutput struct {
+	Common
+
+	// Decision is the permission decision; empty leaves it to the normal
+	// permission flow.
+	Decision PermissionDecision
+	// Reason explains the decision: shown to Claude for Deny, to the user
+	// for Allow and Ask, ignored for Defer.
+	Reason string
+	// UpdatedInput replaces the call's whole input. Build it from the
+	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
+	// answer is refused (before anything is written) when it is not an
+	// object, is empty, or lacks a member of the incoming input that is
+	// not listed in Removed.
+	UpdatedInput jsontext.Value
+	// Removed lists the tool_input members that UpdatedInput drops on
+	// purpose (see [Remove]).
+	Removed []string
+	// AdditionalContext is added next to the tool result for Claude.
+	AdditionalContext string
+}
+
+// preToolUseSpecific is the hookSpecificOutput of a PreToolUse answer.
+type preToolUseSpecific struct {
+	HookEventName            string             `json:"hookEventName"`
+	PermissionDecision       PermissionDecision `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string             `json:"permissionDecisionReason,omitempty"`
+	UpdatedInput             jsontext.Value     `json:"updatedInput,omitzero"`
+	AdditionalContext        string             `json:"additionalContext,omitempty"`
+}
+
+func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPreToolUse); err != nil {
+		return dst, err
+	}
+	switch o.Decision {
+	case "", Allow, Deny, Ask, Defer:
+	default:
+		return dst, fmt.Errorf("permission decision %q is not one of allow, deny, ask, defer", o.Decision)
+	}
+	if o.UpdatedInput != nil {
+		orig, _ := ev.Field("tool_input")
+		if err := checkUpdatedInput(orig, o.UpdatedInput, o.Removed); err != nil {
+			return dst, err
+		}
+	}
+	a := answer{common: &o.Common}
+	if o.Decision != "" || o.Reason != "" || o.UpdatedInput != nil || o.AdditionalContext != "" {
+		if o.Reason != "" && o.Decision == "" {
+			return dst, errors.New("a permission decision reason needs a decision")
+		}
+		a.specific = &preToolUseSpecific{
+			HookEventName:            EventPreToolUse,
+			PermissionDecision:       o.Decision,
+			PermissionDecisionReason: o.Reason,
+			UpdatedInput:             o.UpdatedInput,
+			AdditionalContext:        o.AdditionalContext,
+		}
+	}
+	return appendWire(dst, a)
+}
+
+// checkUpdatedInput refuses an updatedInput that Claude Code would take as
+// a partial input: not an object, empty, or missing a member of the
+// original tool input that removed does not name.
+func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
+	ums, err := objectMembers(upd)
+	if err != nil {
+		return fmt.Errorf("updatedInput must be one JSON object: %w", err)
+	}
+	if len(ums) == 0 {
+		return errors.New("updatedInput is empty; Claude Code would take {} as the whole tool input (omit it to keep the input)")
+	}
+	if orig == nil {
+		return nil
+	}
+	oms, err := objectMembers(orig)
+	if err != nil {
+		return nil // an input that is not an object: nothing to keep
+	}
+	var lost []string
+	for _, m := range oms {
+		if _, ok := findMember(ums, m.key); ok {
+			continue
+		}
+		meant := false
+		for _, r := range removed {
+			if r == m.key {
+				meant = true
+				break
+			}
+		}
+		if !meant {
+			lost = append(lost, "/"+escapePointer(m.key))
+		}
+	}
+	if len(lost) > 0 {
+		return fmt.Errorf("updatedInput is partial: it lacks %s of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed)", strings.Join(lost, ", "))
+	}
+	return nil
+}
+
+// escapePointer escapes a member name for a JSON pointer (RFC 6901).
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// PreToolUseFunc adapts a function to a [Handler] that answers PreToolUse
+// events and ignores every other event (exit 0, no output):
+//
+//	hook.Run(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+//		…
+//	}))
+type PreToolUseFunc func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error)
+
+// ServeHook decodes a PreToolUse event and calls f.
+func (f PreToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventPreToolUse, f)
+}
