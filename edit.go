@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/rawjson"
+
 	"bytes"
 	"fmt"
 	"reflect"
@@ -63,26 +65,26 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hook: Update: encoding %s: %w", rv.Type(), err)
 	}
-	bms, err := objectMembers(bb)
+	bms, err := rawjson.Members(bb)
 	if err != nil {
 		return nil, objectError("Update: the view", err)
 	}
-	ams, err := objectMembers(ab)
+	ams, err := rawjson.Members(ab)
 	if err != nil {
 		return nil, objectError("Update: the view", err)
 	}
-	var changed []member
+	var changed []rawjson.Member
 	for _, a := range ams {
-		if b, ok := findMember(bms, a.key); !ok || !bytes.Equal(a.value, b.value) {
+		if b, ok := rawjson.Find(bms, a.Key); !ok || !bytes.Equal(a.Value, b.Value) {
 			changed = append(changed, a)
 		}
 	}
 	for _, b := range bms {
-		if _, ok := findMember(ams, b.key); !ok {
-			return nil, fmt.Errorf("hook: Update: the edit would remove member %q; typed edits never remove members, use hook.Remove", b.key)
+		if _, ok := rawjson.Find(ams, b.Key); !ok {
+			return nil, fmt.Errorf("hook: Update: the edit would remove member %q; typed edits never remove members, use hook.Remove", b.Key)
 		}
 	}
-	oms, err := objectMembers(orig)
+	oms, err := rawjson.Members(orig)
 	if err != nil {
 		return nil, objectError("Update: the original", err)
 	}
@@ -90,13 +92,4 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 		return append(jsontext.Value(nil), orig...), nil
 	}
 	return mergeMembers(orig, oms, changed), nil
-}
-
-func findMember(ms []member, key string) (member, bool) {
-	for _, m := range ms {
-		if m.key == key {
-			return m, true
-		}
-	}
-	return member{}, false
 }

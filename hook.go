@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/rawjson"
+
 	"context"
 	"errors"
 	"fmt"
@@ -276,7 +278,7 @@ type Event struct {
 	HookEventName string `json:"hook_event_name"`
 
 	raw     jsontext.Value
-	members []member
+	members []rawjson.Member
 }
 
 // Raw returns the whole input exactly as Claude Code sent it (without the
@@ -289,8 +291,8 @@ func (e *Event) Raw() jsontext.Value { return e.raw }
 // know yet.
 func (e *Event) Field(name string) (jsontext.Value, bool) {
 	for _, m := range e.members {
-		if m.key == name {
-			return m.value, true
+		if m.Key == name {
+			return m.Value, true
 		}
 	}
 	return nil, false

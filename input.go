@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/rawjson"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -69,7 +71,7 @@ func readEvent(r io.Reader, max int64) (*Event, error) {
 	if rest := bytes.TrimLeft(dec.UnreadBuffer(), " \t\r\n"); len(rest) > 0 {
 		return nil, errors.New("hook: the input holds more than one JSON value; Claude Code sends exactly one object")
 	}
-	ms, err := objectMembers(raw)
+	ms, err := rawjson.Members(raw)
 	if err != nil {
 		return nil, fmt.Errorf("hook: the input: %w", err)
 	}
@@ -90,10 +92,10 @@ var commonKeys = [...]string{"session_id", "transcript_path", "cwd", "prompt_id"
 // decodeCommon decodes the common fields of ev from its members, touching
 // only those members.
 func decodeCommon(ev *Event) error {
-	var small []member
+	var small []rawjson.Member
 	for _, m := range ev.members {
 		for _, k := range commonKeys {
-			if m.key == k {
+			if m.Key == k {
 				small = append(small, m)
 				break
 			}
@@ -101,14 +103,14 @@ func decodeCommon(ev *Event) error {
 	}
 	// Read hook_event_name first, so that a type error in another common
 	// field still lets the caller know the event.
-	if m, ok := findMember(small, "hook_event_name"); ok {
+	if m, ok := rawjson.Find(small, "hook_event_name"); ok {
 		var name string
-		if err := unmarshal(m.value, &name); err != nil {
-			return fmt.Errorf("hook: the input's hook_event_name is not a string: %s", shorten(m.value))
+		if err := unmarshal(m.Value, &name); err != nil {
+			return fmt.Errorf("hook: the input's hook_event_name is not a string: %s", shorten(m.Value))
 		}
 		ev.HookEventName = name
 	}
-	if err := unmarshal(appendObject(nil, small), ev); err != nil {
+	if err := unmarshal(rawjson.AppendObject(nil, small), ev); err != nil {
 		return fmt.Errorf("hook: the input's common fields: %w", err)
 	}
 	return nil
@@ -127,20 +129,20 @@ func decodeEvent(ev *Event, v any) error {
 		*e.event() = *ev
 	}
 	rf := rawFieldsOf(rv.Elem().Type())
-	small := make([]member, 0, len(ev.members))
-	var raws []member
+	small := make([]rawjson.Member, 0, len(ev.members))
+	var raws []rawjson.Member
 	for _, m := range ev.members {
-		if _, ok := rf[m.key]; ok {
+		if _, ok := rf[m.Key]; ok {
 			raws = append(raws, m)
 		} else {
 			small = append(small, m)
 		}
 	}
-	if err := unmarshal(appendObject(nil, small), v); err != nil {
+	if err := unmarshal(rawjson.AppendObject(nil, small), v); err != nil {
 		return fmt.Errorf("hook: decoding %s input: %w", ev.HookEventName, err)
 	}
 	for _, m := range raws {
-		rv.Elem().FieldByIndex(rf[m.key]).SetBytes(m.value)
+		rv.Elem().FieldByIndex(rf[m.Key]).SetBytes(m.Value)
 	}
 	return nil
 }

@@ -54,9 +54,3 @@ func appendMarshal(dst []byte, v any) ([]byte, error) {
 	}
 	return append(dst, b...), nil
 }
-
-// newDecoder returns a decoder over raw that reads values with the
-// library's input options.
-func newValueDecoder(raw []byte) *jsontext.Decoder {
-	return jsontext.NewDecoder(bytesReader(raw), readOpts)
-}

@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/rawjson"
+
 	"fmt"
 
 	"github.com/go-json-experiment/json"
@@ -36,7 +38,7 @@ import (
 // written exactly. The result is compact: whitespace between members of
 // orig is not kept.
 func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
-	ms, err := objectMembers(orig)
+	ms, err := rawjson.Members(orig)
 	if err != nil {
 		return nil, objectError("Merge: the original", err)
 	}
@@ -44,7 +46,7 @@ func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	ps, err := objectMembers(pb)
+	ps, err := rawjson.Members(pb)
 	if err != nil {
 		return nil, objectError("Merge: the patch", err)
 	}
@@ -53,7 +55,7 @@ func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 
 // mergeMembers builds the merged object of the members ms of orig and the
 // patch members ps.
-func mergeMembers(orig []byte, ms, ps []member) jsontext.Value {
+func mergeMembers(orig []byte, ms, ps []rawjson.Member) jsontext.Value {
 	used := make([]bool, len(ps))
 	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
 	out = append(out, '{')
@@ -68,27 +70,27 @@ func mergeMembers(orig []byte, ms, ps []member) jsontext.Value {
 		out = append(out, value...)
 	}
 	for _, m := range ms {
-		v := m.value
+		v := m.Value
 		for j, p := range ps {
-			if p.key == m.key {
-				v, used[j] = p.value, true
+			if p.Key == m.Key {
+				v, used[j] = p.Value, true
 				break
 			}
 		}
-		add(m.name, v)
+		add(m.Name, v)
 	}
 	for j, p := range ps {
 		if !used[j] {
-			add(p.name, p.value)
+			add(p.Name, p.Value)
 		}
 	}
 	return append(out, '}')
 }
 
-func patchSize(ps []member) int {
+func patchSize(ps []rawjson.Member) int {
 	n := 0
 	for _, p := range ps {
-		n += len(p.name) + len(p.value) + 2
+		n += len(p.Name) + len(p.Value) + 2
 	}
 	return n
 }
@@ -118,7 +120,7 @@ func patchBytes(patch any) ([]byte, error) {
 // result must list the removed names (see [PreToolUseOutput.Removed]) so
 // that validation knows the removal is meant.
 func Remove(orig jsontext.Value, names ...string) (jsontext.Value, error) {
-	ms, err := objectMembers(orig)
+	ms, err := rawjson.Members(orig)
 	if err != nil {
 		return nil, objectError("Remove: the original", err)
 	}
@@ -126,7 +128,7 @@ func Remove(orig jsontext.Value, names ...string) (jsontext.Value, error) {
 	for _, m := range ms {
 		drop := false
 		for _, n := range names {
-			if m.key == n {
+			if m.Key == n {
 				drop = true
 				break
 			}
@@ -135,5 +137,5 @@ func Remove(orig jsontext.Value, names ...string) (jsontext.Value, error) {
 			kept = append(kept, m)
 		}
 	}
-	return appendObject(make(jsontext.Value, 0, len(orig)), kept), nil
+	return rawjson.AppendObject(make(jsontext.Value, 0, len(orig)), kept), nil
 }

@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/rawjson"
+
 	"context"
 	"errors"
 	"fmt"
@@ -142,7 +144,7 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 // a partial input: not an object, empty, or missing a member of the
 // original tool input that removed does not name.
 func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
-	ums, err := objectMembers(upd)
+	ums, err := rawjson.Members(upd)
 	if err != nil {
 		return fmt.Errorf("updatedInput must be one JSON object: %w", err)
 	}
@@ -152,24 +154,24 @@ func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
 	if orig == nil {
 		return nil
 	}
-	oms, err := objectMembers(orig)
+	oms, err := rawjson.Members(orig)
 	if err != nil {
 		return nil // an input that is not an object: nothing to keep
 	}
 	var lost []string
 	for _, m := range oms {
-		if _, ok := findMember(ums, m.key); ok {
+		if _, ok := rawjson.Find(ums, m.Key); ok {
 			continue
 		}
 		meant := false
 		for _, r := range removed {
-			if r == m.key {
+			if r == m.Key {
 				meant = true
 				break
 			}
 		}
 		if !meant {
-			lost = append(lost, "/"+escapePointer(m.key))
+			lost = append(lost, "/"+escapePointer(m.Key))
 		}
 	}
 	if len(lost) > 0 {
