@@ -1,0 +1,55 @@
+// Package hook is a library for writing Claude Code hooks in Go.
+//
+// Claude Code runs a hook command for each event, writes one JSON object to
+// its stdin, and reads back an exit code and optional JSON on stdout. A
+// PreToolUse hook may answer updatedInput, and Claude Code takes that
+// answer as the tool call's whole input: a member the hook leaves out is
+// gone. This package makes that bug impossible to write: every update
+// starts from the incoming tool_input ([Merge], [Edit], [Update]), untouched
+// members are copied byte for byte, and an answer that Claude Code would
+// reject or take as partial is refused before a byte is written.
+//
+// # A whole hook
+//
+//	func main() {
+//		hook.Run(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+//			upd, err := e.Merge(map[string]string{"fingerprint": "…"})
+//			if err != nil {
+//				return nil, err
+//			}
+//			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
+//		}))
+//	}
+//
+// # The path of one event
+//
+// [Serve] reads exactly one JSON value from stdin (it does not wait for the
+// end of input), keeps its exact bytes, decodes the common fields into an
+// [Event] and passes it to a [Handler]. The typed adapters (one per event,
+// such as [PreToolUseFunc]) decode the event into its type and ignore every
+// other event; a [Mux] dispatches on the event name. The handler's answer is
+// validated for its event and written compactly with the library's JSON
+// options; [Serve] returns the exit code and [Run] exits with it.
+//
+// # Exit codes
+//
+//   - an answer: 0, and its JSON on stdout (nothing for a nil answer);
+//   - [Block]: 2, the reason on stderr, nothing on stdout;
+//   - any other error, a recovered panic, an invalid answer, unreadable or
+//     oversized input: 1 and one line on stderr, which Claude Code treats as
+//     a non-blocking error; with [FailClosed] (or [Server].FailClosed), 2 on
+//     the events that can block ([CanBlock]);
+//   - an event without a handler, or one the library does not know: 0 and
+//     nothing written, so hooks keep working when Claude Code adds events.
+//
+// # Raw in, raw out
+//
+// Tool inputs, tool responses and the whole event are kept as
+// [jsontext.Value] and never re-encoded: decoding into map[string]any and
+// encoding again rounds 12345678901234567890, turns 2.50 into 2.5, rewrites
+// escapes and reorders members. Typed structs such as [BashInput] are views
+// for reading and for typed edits, which merge back only what changed.
+//
+// Package hooktest is the test kit: fixtures for every event, a recorder,
+// and checks that prove no member was lost.
+package hook
