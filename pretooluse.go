@@ -77,7 +77,12 @@ const (
 
 // PreToolUseOutput is the answer to a [PreToolUse] event. The zero value
 // (or a nil *PreToolUseOutput) makes no decision: the normal permission
-// flow runs.
+// flow runs. Silence never approves.
+//
+// The answer is refused before anything is written when Claude Code would
+// reject or misread it: a decision other than allow, deny, ask and defer,
+// a Reason without a Decision, or an UpdatedInput that is not a complete
+// rewrite of the incoming tool_input. All the common fields are honoured.
 type PreToolUseOutput struct {
 	Common
 
@@ -96,8 +101,16 @@ type PreToolUseOutput struct {
 	// Removed lists the tool_input members that UpdatedInput drops on
 	// purpose (see [Remove]).
 	Removed []string
-	// AdditionalContext is added next to the tool result for Claude.
+	// AdditionalContext is added next to the tool result for Claude;
+	// ignored with Defer.
 	AdditionalContext string
+	// Legacy writes Decision in the deprecated top-level form that Claude
+	// Code still accepts: "decision": "approve" for [Allow], "decision":
+	// "block" for [Deny], with Reason as the top-level "reason" (the deny
+	// message; "Blocked by hook" when empty). Only Allow and Deny have a
+	// legacy form, and it cannot carry UpdatedInput or AdditionalContext.
+	// New hooks should leave it false.
+	Legacy bool
 }
 
 // preToolUseSpecific is the hookSpecificOutput of a PreToolUse answer.
@@ -118,13 +131,13 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	default:
 		return dst, fmt.Errorf("permission decision %q is not one of allow, deny, ask, defer", o.Decision)
 	}
-	if o.UpdatedInput != nil {
-		orig, _ := ev.Field("tool_input")
-		if err := checkUpdatedInput(orig, o.UpdatedInput, o.Removed); err != nil {
-			return dst, err
-		}
+	if err := checkUpdate(ev, o.UpdatedInput, o.Removed); err != nil {
+		return dst, err
 	}
 	a := answer{common: &o.Common}
+	if o.Legacy {
+		return o.appendLegacy(dst, a)
+	}
 	if o.Decision != "" || o.Reason != "" || o.UpdatedInput != nil || o.AdditionalContext != "" {
 		if o.Reason != "" && o.Decision == "" {
 			return dst, errors.New("a permission decision reason needs a decision")
@@ -138,6 +151,36 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 		}
 	}
 	return appendWire(dst, a)
+}
+
+// appendLegacy writes the deprecated top-level form of the decision.
+func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
+	switch o.Decision {
+	case Allow:
+		a.decision = "approve"
+	case Deny:
+		a.decision = "block"
+	default:
+		return dst, fmt.Errorf("the legacy form has only approve (Allow) and block (Deny), not %q", o.Decision)
+	}
+	if o.UpdatedInput != nil || len(o.Removed) > 0 || o.AdditionalContext != "" {
+		return dst, errors.New("the legacy form cannot carry UpdatedInput or AdditionalContext; Claude Code would let hookSpecificOutput override its reason (set Legacy to false)")
+	}
+	a.reason = o.Reason
+	return appendWire(dst, a)
+}
+
+// checkUpdate checks an answer's updatedInput, if any, against the
+// event's incoming tool_input.
+func checkUpdate(ev *Event, upd jsontext.Value, removed []string) error {
+	if upd == nil {
+		if len(removed) > 0 {
+			return errors.New("Removed is set without UpdatedInput; removals only make sense in an updated input")
+		}
+		return nil
+	}
+	orig, _ := ev.Field("tool_input")
+	return checkUpdatedInput(orig, upd, removed)
 }
 
 // checkUpdatedInput refuses an updatedInput that Claude Code would take as
