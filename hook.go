@@ -9,8 +9,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
+	"time"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -84,16 +88,26 @@ func Block(reason string) error {
 }
 
 // Server serves one hook invocation with settings. The zero value uses
-// [DefaultMaxInputBytes] and fails open.
+// [DefaultMaxInputBytes], has no time limit of its own and fails open.
 type Server struct {
 	// Handler answers the event.
 	Handler Handler
 
 	// MaxInputBytes caps the size of the JSON input; a larger input is an
-	// error (exit 1, or 2 when failing closed on an event that can block)
-	// instead of an out-of-memory crash. Zero means
+	// error (exit 1, or 2 when failing closed) instead of an out-of-memory
+	// crash, and no more than MaxInputBytes+1 bytes are read. Zero means
 	// [DefaultMaxInputBytes]; a negative value means no limit.
 	MaxInputBytes int64
+
+	// Timeout, when positive, bounds the whole invocation: reading stdin
+	// and the handler. When it passes, Serve gives up as if ctx were done
+	// (exit 1, or 2 when failing closed) without waiting for a handler
+	// that ignores its context. Claude Code kills a hook that outlives the
+	// hook's timeout (600 s by default, 30 s for UserPromptSubmit) and then
+	// takes no decision, which lets the action through; a guard that fails
+	// closed should set Timeout below the hook's timeout so that it blocks
+	// instead.
+	Timeout time.Duration
 
 	// FailClosed turns every failure — a handler error other than
 	// [Block], a recovered panic, an invalid answer, a missed deadline,
@@ -118,7 +132,10 @@ func Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, h Han
 //
 //	func main() { hook.Run(hook.PreToolUseFunc(guard)) }
 //
-// The context is cancelled on SIGINT or SIGTERM.
+// The context passed to the handler is cancelled when the process gets
+// SIGINT or SIGTERM; Serve then returns at once (exit 1, or 2 when failing
+// closed) even if the handler ignores its context. Run sets no deadline:
+// use a [Server] with a Timeout for that.
 func Run(h Handler) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := Serve(ctx, os.Stdin, os.Stdout, os.Stderr, h)
@@ -126,34 +143,69 @@ func Run(h Handler) {
 	os.Exit(code)
 }
 
-// Serve reads exactly one JSON value from stdin (it does not wait for end of
-// input), keeps its bytes, decodes the common fields and passes the event
-// to s.Handler. Then:
+// Serve reads exactly one JSON object from stdin (it does not wait for end
+// of input), keeps its bytes, decodes the common fields and passes the
+// event to s.Handler. Then:
 //   - a nil answer: exit 0, nothing written;
-//   - an answer: validated for the event, written compactly on stdout, exit 0;
+//   - an answer: validated for the event, written compactly on stdout
+//     followed by a newline, exit 0;
 //   - a [Block] error: its reason on stderr, nothing on stdout, exit 2;
-//   - any other error, a panic, an invalid answer, a context done before the
-//     handler returned, or unreadable, oversized or malformed input: one
-//     line on stderr, nothing on stdout, exit 1 (exit 2 on events that can
-//     block when s.FailClosed is set or the handler is wrapped in
-//     [FailClosed]);
+//   - any other error, a panic, an invalid answer, a context done (or
+//     s.Timeout passed) before the input was read or the handler returned,
+//     or unreadable, oversized or malformed input: one line on stderr that
+//     begins with "hook: ", nothing on stdout, exit 1 (exit 2 on events
+//     that can block when s.FailClosed is set or the handler is wrapped in
+//     [FailClosed]; also exit 2 for unreadable input that does not name
+//     its event);
 //   - an event with no handler, or a name the library does not know: exit 0,
 //     nothing written.
+//
+// Serve reads stdin up to the end of the first JSON object and no further.
+// A UTF-8 byte order mark before it is skipped; whitespace after it is
+// ignored; anything else that arrived with the object is an error. The
+// object must be valid UTF-8 JSON without duplicate member names; escapes
+// of lone surrogates such as \ud800 are accepted and kept byte for byte.
+// The README's reliability table lists the outcome of each kind of bad
+// input.
+//
+// The handler runs on its own goroutine; when ctx is done first, Serve
+// returns without waiting for it, so the handler must not write to stdout
+// or stderr itself.
 func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	failClosed := s.FailClosed || isFailClosed(s.Handler)
-	ev, err := readEvent(stdin, s.maxInputBytes())
-	if err != nil {
-		name := ""
-		if ev != nil {
-			name = ev.HookEventName
+	h := s.Handler
+	failClosed := s.FailClosed
+	if fc, ok := h.(failClosedHandler); ok {
+		failClosed = true
+		if fc.Handler == nil {
+			h = nil
 		}
-		return fail(stderr, failClosed && (name == "" || CanBlock(name)), err)
 	}
-	blockable := failClosed && CanBlock(ev.HookEventName)
-	if s.Handler == nil {
+	if s.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
+		defer cancel()
+	}
+	// blockable is whether a failure exits 2; it is settled once the
+	// event's name is known.
+	blockable := failClosed
+	defer func() {
+		if p := recover(); p != nil {
+			code = fail(stderr, blockable, fmt.Errorf("hook: internal error: %v", p))
+		}
+	}()
+
+	ev, err := s.read(ctx, stdin)
+	if err != nil {
+		if ev != nil && ev.HookEventName != "" {
+			blockable = failClosed && CanBlock(ev.HookEventName)
+		}
+		return fail(stderr, blockable, err)
+	}
+	blockable = failClosed && CanBlock(ev.HookEventName)
+	if h == nil {
 		return ExitOK
 	}
-	out, err := callHandler(ctx, s.Handler, ev)
+	out, err := callHandler(ctx, h, ev)
 	if err != nil {
 		var be *BlockError
 		if errors.As(err, &be) {
@@ -172,11 +224,53 @@ func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.W
 	if len(b) == 0 {
 		return ExitOK
 	}
-	b = append(b, '\n')
+	// The answer types validate themselves; this is the last guard of
+	// the promise that stdout is never anything but one JSON object.
+	if b[0] != '{' || !jsontext.Value(b).IsValid(readOpts) || !utf8.Valid(b) {
+		return fail(stderr, blockable, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
+	}
 	if _, err := stdout.Write(b); err != nil {
 		return fail(stderr, false, fmt.Errorf("hook: writing the answer: %w", err))
 	}
+	if _, err := io.WriteString(stdout, "\n"); err != nil {
+		return fail(stderr, false, fmt.Errorf("hook: writing the answer: %w", err))
+	}
 	return ExitOK
+}
+
+// read reads the event from stdin, giving up when ctx is done first.
+func (s *Server) read(ctx context.Context, stdin io.Reader) (*Event, error) {
+	if ctx.Done() == nil {
+		return readEvent(stdin, s.maxInputBytes())
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx))
+	}
+	type result struct {
+		ev  *Event
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("hook: internal error while reading stdin: %v", p)}
+			}
+		}()
+		ev, err := readEvent(stdin, s.maxInputBytes())
+		done <- result{ev, err}
+	}()
+	select {
+	case r := <-done:
+		return r.ev, r.err
+	case <-ctx.Done():
+		select {
+		case r := <-done: // both ready: the input wins
+			return r.ev, r.err
+		default:
+		}
+		return nil, fmt.Errorf("hook: gave up waiting for a complete JSON object on stdin: %w", context.Cause(ctx))
+	}
 }
 
 func (s *Server) maxInputBytes() int64 {
@@ -189,34 +283,82 @@ func (s *Server) maxInputBytes() int64 {
 	return s.MaxInputBytes
 }
 
-// callHandler runs h on ev, turning a panic into an error, and gives up
-// when ctx is done before h returns.
+// callHandler runs h on ev on a new goroutine, turning a panic (or a
+// runtime.Goexit) into an error, and gives up when ctx is done before h
+// returns.
 func callHandler(ctx context.Context, h Handler, ev *Event) (Output, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("hook: gave up before calling the %s handler: %w", ev.HookEventName, context.Cause(ctx))
+	}
 	type result struct {
 		out Output
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
+		returned := false
 		defer func() {
-			if p := recover(); p != nil {
-				done <- result{err: fmt.Errorf("hook: the handler panicked: %v", p)}
+			if returned {
+				return
 			}
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("hook: the %s handler panicked: %v%s", ev.HookEventName, p, panicSite())}
+				return
+			}
+			done <- result{err: fmt.Errorf("hook: the %s handler stopped its goroutine (runtime.Goexit) without answering", ev.HookEventName)}
 		}()
 		out, err := h.ServeHook(ctx, ev)
+		returned = true
 		done <- result{out, err}
 	}()
 	select {
 	case r := <-done:
 		return r.out, r.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("hook: the handler did not answer %s in time: %w", ev.HookEventName, context.Cause(ctx))
+		select {
+		case r := <-done: // both ready: the answer wins
+			return r.out, r.err
+		default:
+		}
+		return nil, fmt.Errorf("hook: the %s handler did not answer in time: %w", ev.HookEventName, context.Cause(ctx))
 	}
 }
 
-// fail writes err as one line on stderr and returns the exit code.
+// panicSite returns " (at <function> <file>:<line>)" for the frame that
+// panicked, when called from a deferred function during a panic, or "".
+// The file is a base name, so no machine path leaks into the message.
+func panicSite() string {
+	var pcs [32]uintptr
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs[:])])
+	inPanic := false
+	for {
+		f, more := frames.Next()
+		switch {
+		case f.Function == "runtime.gopanic":
+			inPanic = true
+		case inPanic && !strings.HasPrefix(f.Function, "runtime."):
+			return fmt.Sprintf(" (at %s %s:%d)", f.Function, filepath.Base(f.File), f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// maxErrorLine caps the length of an error line on stderr.
+const maxErrorLine = 4000
+
+// fail writes err as one line on stderr, beginning with "hook: ", and
+// returns the exit code.
 func fail(stderr io.Writer, block bool, err error) int {
-	writeLine(stderr, oneLine(err.Error()))
+	msg := oneLine(err.Error())
+	if !strings.HasPrefix(msg, "hook: ") {
+		msg = "hook: " + msg
+	}
+	if len(msg) > maxErrorLine {
+		msg = strings.ToValidUTF8(msg[:maxErrorLine], "") + "…"
+	}
+	writeLine(stderr, msg)
 	if block {
 		return ExitBlock
 	}
@@ -246,10 +388,6 @@ func FailClosed(h Handler) Handler { return failClosedHandler{h} }
 
 type failClosedHandler struct{ Handler }
 
-func isFailClosed(h Handler) bool {
-	_, ok := h.(failClosedHandler)
-	return ok
-}
 
 // Event is one hook invocation as [Serve] read it: the fields every event
 // carries, decoded, and the whole input, kept byte for byte. The typed
