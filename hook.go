@@ -388,7 +388,6 @@ func FailClosed(h Handler) Handler { return failClosedHandler{h} }
 
 type failClosedHandler struct{ Handler }
 
-
 // Event is one hook invocation as [Serve] read it: the fields every event
 // carries, decoded, and the whole input, kept byte for byte. The typed
 // events ([PreToolUse] and the others) embed it.
