@@ -1,0 +1,468 @@
+package e2e
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Call is one tool call the fake model makes.
+type Call struct {
+	// Tool is the tool's name as the model calls it, e.g. "Bash" or
+	// "mcp__probe__listen_here".
+	Tool string
+	// Input is the exact JSON text of the call's input object, as the
+	// model "writes" it. Claude Code parses it with JSON.parse, so escapes
+	// such as \ud800 reach it as they are written here.
+	Input string
+}
+
+// Turn is one assistant message: the tool calls the model makes together.
+type Turn []Call
+
+// Script is what the fake model does in the main loop: one assistant
+// message per Turn, each answered with tool_use blocks (stop reason
+// tool_use), and then FinalText with stop reason end_turn, which it also
+// answers to every later main-loop request (after a Stop hook blocked).
+type Script struct {
+	Turns     []Turn
+	FinalText string
+}
+
+// CallID returns the tool_use id the fake model gives to the n-th call of
+// a script (1-based, counted across turns in order).
+func CallID(n int) string { return fmt.Sprintf("toolu_e2e_%d", n) }
+
+// FakeAPI is a fake Anthropic Messages API on 127.0.0.1. It plays a
+// [Script] for main-loop requests (those whose tools offer the script's
+// first tool, or every request when the script has no tool call),
+// answers any other /v1/messages request with a short text, streams
+// server-sent events when the request asks for stream:true, and logs every
+// request. Pointed at as an HTTP(S) proxy, it logs and refuses each
+// request, so the log shows any attempt to reach another host.
+type FakeAPI struct {
+	// URL is the server's base URL, http://127.0.0.1:<port>.
+	URL string
+
+	script Script
+	ln     net.Listener
+	srv    *http.Server
+	log    io.Writer
+
+	mu   sync.Mutex
+	reqs []*APIRequest
+}
+
+// APIRequest is one request the fake API received.
+type APIRequest struct {
+	// Seq numbers the requests from 1 in arrival order.
+	Seq int
+	// Method and Target are the request line's method and target (the
+	// path, or an absolute URL or host:port when sent to a proxy).
+	Method, Target string
+	// Answered says how it was answered: "main-tool_use#<turn>",
+	// "main-final", "side", "count_tokens", "models", "root", "404",
+	// "refused-proxy" or "refused-connect".
+	Answered string
+	// Body is the request body, exactly as received.
+	Body []byte
+	// Messages is the decoded body of a /v1/messages request, else nil.
+	Messages *MessagesRequest
+}
+
+// Main reports whether the request was answered from the script.
+func (r *APIRequest) Main() bool { return strings.HasPrefix(r.Answered, "main-") }
+
+// Outside reports whether the request tried to reach another host through
+// the fake API as a proxy.
+func (r *APIRequest) Outside() bool { return strings.HasPrefix(r.Answered, "refused-") }
+
+// MessagesRequest is the part of a Messages API request body the tests
+// read.
+type MessagesRequest struct {
+	Model    string         `json:"model"`
+	Stream   bool           `json:"stream"`
+	Tools    []Tool         `json:"tools"`
+	System   jsontext.Value `json:"system"`
+	Messages []Message      `json:"messages"`
+}
+
+// Tool is one tool offered in a request.
+type Tool struct {
+	Name string `json:"name"`
+}
+
+// Message is one conversation message of a request.
+type Message struct {
+	Role string `json:"role"`
+	// Content is a string or an array of content blocks.
+	Content jsontext.Value `json:"content"`
+}
+
+// Block is one content block of a message.
+type Block struct {
+	Type      string         `json:"type"`
+	Text      string         `json:"text"`
+	ID        string         `json:"id"`
+	Name      string         `json:"name"`
+	Input     jsontext.Value `json:"input"`
+	ToolUseID string         `json:"tool_use_id"`
+	Content   jsontext.Value `json:"content"`
+	IsError   bool           `json:"is_error"`
+}
+
+// Blocks returns the message's content blocks; a string content is one
+// text block.
+func (m Message) Blocks() []Block {
+	if len(m.Content) > 0 && m.Content[0] == '"' {
+		var s string
+		if unmarshal(m.Content, &s) == nil {
+			return []Block{{Type: "text", Text: s}}
+		}
+		return nil
+	}
+	var bs []Block
+	if unmarshal(m.Content, &bs) != nil {
+		return nil
+	}
+	return bs
+}
+
+// ContentText flattens a tool_result's content (a string or an array of
+// blocks) to text; text blocks are joined with newlines, other blocks are
+// written as their JSON.
+func (b Block) ContentText() string {
+	if len(b.Content) == 0 {
+		return ""
+	}
+	if b.Content[0] == '"' {
+		var s string
+		if unmarshal(b.Content, &s) == nil {
+			return s
+		}
+	}
+	var parts []jsontext.Value
+	if unmarshal(b.Content, &parts) != nil {
+		return string(b.Content)
+	}
+	var out []string
+	for _, p := range parts {
+		var tb Block
+		if unmarshal(p, &tb) == nil && tb.Type == "text" {
+			out = append(out, tb.Text)
+		} else {
+			out = append(out, string(p))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+var apiOpts = json.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+
+func unmarshal(b []byte, v any) error { return json.Unmarshal(b, v, apiOpts) }
+
+// StartFakeAPI starts a fake API that plays script on a free port of
+// 127.0.0.1. Each request is also written to log (if not nil) as one JSON
+// line. Close stops it.
+func StartFakeAPI(script Script, log io.Writer) (*FakeAPI, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("e2e: fake API: %w", err)
+	}
+	f := &FakeAPI{URL: "http://" + ln.Addr().String(), script: script, ln: ln, log: log}
+	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 30 * time.Second}
+	go f.srv.Serve(ln)
+	return f, nil
+}
+
+// Close stops the server.
+func (f *FakeAPI) Close() error { return f.srv.Close() }
+
+// Requests returns the requests received so far, in order.
+func (f *FakeAPI) Requests() []*APIRequest {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]*APIRequest(nil), f.reqs...)
+}
+
+// MainRequests returns the requests answered from the script, in order.
+func (f *FakeAPI) MainRequests() []*APIRequest {
+	var out []*APIRequest
+	for _, r := range f.Requests() {
+		if r.Main() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// OutsideTries returns the targets of requests that tried to reach another
+// host through the fake API as a proxy.
+func (f *FakeAPI) OutsideTries() []string {
+	var out []string
+	for _, r := range f.Requests() {
+		if r.Outside() {
+			out = append(out, r.Target)
+		}
+	}
+	return out
+}
+
+// ToolResult returns the tool_result block for the tool call id in the last
+// main-loop request, that is, what the model was finally told about the
+// call.
+func (f *FakeAPI) ToolResult(id string) (Block, bool) {
+	main := f.MainRequests()
+	if len(main) == 0 || main[len(main)-1].Messages == nil {
+		return Block{}, false
+	}
+	var found Block
+	ok := false
+	for _, m := range main[len(main)-1].Messages.Messages {
+		if m.Role != "user" {
+			continue
+		}
+		for _, b := range m.Blocks() {
+			if b.Type == "tool_result" && b.ToolUseID == id {
+				found, ok = b, true
+			}
+		}
+	}
+	return found, ok
+}
+
+// ModelSaw reports whether any main-loop request carries text in its body
+// (messages and system prompt, as sent, JSON-escaped).
+func (f *FakeAPI) ModelSaw(text string) bool {
+	for _, r := range f.MainRequests() {
+		if bytes.Contains(r.Body, []byte(text)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *FakeAPI) record(r *APIRequest) {
+	f.mu.Lock()
+	r.Seq = len(f.reqs) + 1
+	f.reqs = append(f.reqs, r)
+	f.mu.Unlock()
+	if f.log == nil {
+		return
+	}
+	var line bytes.Buffer
+	enc := jsontext.NewEncoder(&line, jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	body := jsontext.Value(r.Body)
+	if err := body.Compact(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)); err != nil || len(body) == 0 {
+		b, _ := json.Marshal(string(r.Body))
+		body = b
+	}
+	json.MarshalEncode(enc, struct {
+		Seq      int            `json:"seq"`
+		Time     string         `json:"t"`
+		Method   string         `json:"method"`
+		Target   string         `json:"target"`
+		Answered string         `json:"answered"`
+		Body     jsontext.Value `json:"body"`
+	}{r.Seq, time.Now().UTC().Format(time.RFC3339Nano), r.Method, r.Target, r.Answered, body})
+	f.mu.Lock()
+	f.log.Write(line.Bytes())
+	f.mu.Unlock()
+}
+
+func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
+	body, _ := io.ReadAll(req.Body)
+	r := &APIRequest{Method: req.Method, Target: req.RequestURI, Body: body}
+	defer f.record(r)
+	switch {
+	case req.Method == http.MethodConnect:
+		// A client that uses us as its HTTPS proxy: refuse the tunnel.
+		r.Answered = "refused-connect"
+		http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
+	case strings.Contains(req.RequestURI, "://"):
+		// An absolute-form request line: plain HTTP sent to us as a proxy.
+		r.Answered = "refused-proxy"
+		http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
+	case req.Method == http.MethodPost && req.URL.Path == "/v1/messages":
+		var m MessagesRequest
+		if err := unmarshal(body, &m); err != nil {
+			r.Answered = "400"
+			writeJSON(w, http.StatusBadRequest, map[string]any{"type": "error", "error": map[string]string{"type": "invalid_request_error", "message": "fake API: " + err.Error()}})
+			return
+		}
+		r.Messages = &m
+		r.Answered = f.answer(w, &m)
+	case req.Method == http.MethodPost && req.URL.Path == "/v1/messages/count_tokens":
+		r.Answered = "count_tokens"
+		writeJSON(w, http.StatusOK, map[string]int{"input_tokens": 100})
+	case req.Method == http.MethodGet && req.URL.Path == "/v1/models":
+		r.Answered = "models"
+		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "has_more": false})
+	case req.Method == http.MethodHead || (req.Method == http.MethodGet && req.URL.Path == "/"):
+		r.Answered = "root"
+		w.WriteHeader(http.StatusOK)
+	default:
+		r.Answered = "404"
+		writeJSON(w, http.StatusNotFound, map[string]any{"type": "error", "error": map[string]string{"type": "not_found_error", "message": "fake API: no such endpoint"}})
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, _ := json.Marshal(v)
+	w.Header().Set("content-type", "application/json")
+	w.WriteHeader(code)
+	w.Write(b)
+}
+
+// reply is one assistant message to send.
+type reply struct {
+	blocks     []replyBlock
+	stopReason string
+}
+
+type replyBlock struct {
+	text      string // a text block when id is empty
+	id, name  string
+	inputJSON string
+}
+
+// plan picks the answer to a /v1/messages request and names it.
+func (f *FakeAPI) plan(m *MessagesRequest) (reply, string) {
+	if !f.isMain(m) {
+		return reply{blocks: []replyBlock{{text: "ok"}}, stopReason: "end_turn"}, "side"
+	}
+	done := 0
+	for _, msg := range m.Messages {
+		if msg.Role != "assistant" {
+			continue
+		}
+		for _, b := range msg.Blocks() {
+			if b.Type == "tool_use" {
+				done++
+				break
+			}
+		}
+	}
+	if done < len(f.script.Turns) {
+		n := 0
+		for _, t := range f.script.Turns[:done] {
+			n += len(t)
+		}
+		var rep reply
+		for _, c := range f.script.Turns[done] {
+			n++
+			rep.blocks = append(rep.blocks, replyBlock{id: CallID(n), name: c.Tool, inputJSON: c.Input})
+		}
+		rep.stopReason = "tool_use"
+		return rep, fmt.Sprintf("main-tool_use#%d", done+1)
+	}
+	text := f.script.FinalText
+	if text == "" {
+		text = "done"
+	}
+	return reply{blocks: []replyBlock{{text: text}}, stopReason: "end_turn"}, "main-final"
+}
+
+func (f *FakeAPI) isMain(m *MessagesRequest) bool {
+	if len(f.script.Turns) == 0 || len(f.script.Turns[0]) == 0 {
+		return true
+	}
+	first := f.script.Turns[0][0].Tool
+	for _, t := range m.Tools {
+		if t.Name == first {
+			return true
+		}
+	}
+	return false
+}
+
+func newID(prefix string) string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return prefix + hex.EncodeToString(b)
+}
+
+type usage struct {
+	InputTokens              int `json:"input_tokens"`
+	OutputTokens             int `json:"output_tokens"`
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+}
+
+func (f *FakeAPI) answer(w http.ResponseWriter, m *MessagesRequest) string {
+	rep, kind := f.plan(m)
+	model := m.Model
+	if model == "" {
+		model = "claude-fake"
+	}
+	id := newID("msg_")
+	w.Header().Set("request-id", newID("req_"))
+	w.Header().Set("anthropic-organization-id", "00000000-0000-0000-0000-000000000000")
+	if !m.Stream {
+		content := make([]any, 0, len(rep.blocks))
+		for _, b := range rep.blocks {
+			if b.id == "" {
+				content = append(content, map[string]string{"type": "text", "text": b.text})
+			} else {
+				content = append(content, map[string]any{"type": "tool_use", "id": b.id, "name": b.name, "input": jsontext.Value(b.inputJSON)})
+			}
+		}
+		writeJSON(w, http.StatusOK, map[string]any{
+			"id": id, "type": "message", "role": "assistant", "model": model, "content": content,
+			"stop_reason": rep.stopReason, "stop_sequence": nil,
+			"usage": usage{InputTokens: 10, OutputTokens: 5},
+		})
+		return kind
+	}
+	w.Header().Set("content-type", "text/event-stream")
+	w.Header().Set("cache-control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	sse := func(event string, data any) {
+		b, err := json.Marshal(data)
+		if err != nil {
+			panic(err) // our own data: a bug
+		}
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b)
+	}
+	sse("message_start", map[string]any{"type": "message_start", "message": map[string]any{
+		"id": id, "type": "message", "role": "assistant", "model": model, "content": []any{},
+		"stop_reason": nil, "stop_sequence": nil, "usage": usage{InputTokens: 10, OutputTokens: 1},
+	}})
+	for i, b := range rep.blocks {
+		if b.id == "" {
+			sse("content_block_start", map[string]any{"type": "content_block_start", "index": i, "content_block": map[string]string{"type": "text", "text": ""}})
+			sse("content_block_delta", map[string]any{"type": "content_block_delta", "index": i, "delta": map[string]string{"type": "text_delta", "text": b.text}})
+		} else {
+			sse("content_block_start", map[string]any{"type": "content_block_start", "index": i, "content_block": map[string]any{"type": "tool_use", "id": b.id, "name": b.name, "input": map[string]any{}}})
+			// Two deltas, so that Claude Code has to join partial JSON.
+			cut := len(b.inputJSON) / 2
+			for cut > 0 && !utf8.RuneStart(b.inputJSON[cut]) {
+				cut--
+			}
+			for _, part := range []string{b.inputJSON[:cut], b.inputJSON[cut:]} {
+				sse("content_block_delta", map[string]any{"type": "content_block_delta", "index": i, "delta": map[string]string{"type": "input_json_delta", "partial_json": part}})
+			}
+		}
+		sse("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
+	}
+	sse("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": rep.stopReason, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 5}})
+	sse("message_stop", map[string]string{"type": "message_stop"})
+	return kind
+}
+
+// openLog creates the file at path for a request log.
+func openLog(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+}
