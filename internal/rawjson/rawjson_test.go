@@ -1,0 +1,225 @@
+package rawjson_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/bench/payload"
+	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// checkSame checks that the fast scanners agree with the jsontext-based
+// reference on raw: the validating scanner accepts raw exactly when the
+// reference does, both split it the same way, and the trusted scanner
+// splits every accepted input the same way too. It returns whether raw was
+// accepted.
+func checkSame(t testing.TB, raw []byte) bool {
+	t.Helper()
+	want, werr := rawjson.MembersReference(raw)
+	got, ok := rawjson.MembersFast(raw)
+	if !assert.Equal(t, werr == nil, ok, "validating scanner disagrees with jsontext on %q (jsontext: %v)", clip(raw), werr) {
+		return false
+	}
+	pub, perr := rawjson.Members(raw)
+	assert.Equal(t, werr, perr, "Members error on %q", clip(raw))
+	if werr != nil {
+		return false
+	}
+	assertMembers(t, raw, want, got, "validating scanner")
+	assertMembers(t, raw, want, pub, "Members")
+	tr, tok := rawjson.MembersTrustedOK(raw)
+	if assert.True(t, tok, "trusted scanner refused valid %q", clip(raw)) {
+		assertMembers(t, raw, want, tr, "trusted scanner")
+	}
+	return true
+}
+
+func assertMembers(t testing.TB, raw []byte, want, got []rawjson.Member, who string) {
+	t.Helper()
+	if !assert.Len(t, got, len(want), "%s: member count on %q", who, clip(raw)) {
+		return
+	}
+	for i := range want {
+		assert.Equal(t, want[i].Key, got[i].Key, "%s: key of member %d of %q", who, i, clip(raw))
+		assert.Equal(t, string(want[i].Name), string(got[i].Name), "%s: name of member %d of %q", who, i, clip(raw))
+		assert.Equal(t, string(want[i].Value), string(got[i].Value), "%s: value of member %d of %q", who, i, clip(raw))
+	}
+}
+
+func clip(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "..."
+	}
+	return string(b)
+}
+
+// cases are objects valid and invalid; each comment says what is tested.
+var cases = []string{
+	`{}`, ` { } `, "\t{\r\n}\n", `{"a":1}`, ` {"a" : 1 , "b":[ 1 , 2 ] } `,
+	`{"a":{"b":{"c":[{}, [], "x", 1, true, false, null]}}}`,
+	`{"empty":"","sp":" ","uni":"\u00f6\u00F6","pair":"\ud83d\ude00","lone":"\ud800","low":"x\udfffy"}`,
+	`{"esc":"\"\\\/\b\f\n\r\t\u0000\u001f"}`,
+	"{\"raw\":\"\x7f\x80\xff\xc3\xa9\xed\xa0\x80\"}", // DEL, invalid UTF-8, encoded surrogate
+	`{"n":0,"n2":-0,"n3":1.5,"n4":-1.5e10,"n5":2E-3,"n6":1e+9,"n7":123456789012345678901234567890,"n8":2.50,"n9":1e400}`,
+	// Invalid numbers.
+	`{"n":01}`, `{"n":-}`, `{"n":1.}`, `{"n":.5}`, `{"n":1e}`, `{"n":1e+}`, `{"n":+1}`, `{"n":1.5.2}`, `{"n":0x10}`, `{"n":--1}`, `{"n":1ee2}`, `{"n":NaN}`, `{"n":Infinity}`,
+	// Invalid literals.
+	`{"a":tru}`, `{"a":nul}`, `{"a":falsey}`, `{"a":True}`, `{"a":truefalse}`, `{"a":null1}`,
+	// Invalid strings.
+	"{\"a\":\"x\ny\"}", "{\"a\":\"\x00\"}", "{\"a\":\"\x1f\"}", `{"a":"\x"}`, `{"a":"\u12"}`, `{"a":"\u12g4"}`, `{"a":"\U0041"}`, `{"a":"\'"}`, `{"a":"abc}`, `{"a":"abc\"}`, `{"a":'x'}`,
+	// Duplicate names, at every depth and through escapes.
+	`{"a":1,"a":2}`, `{"a":1,"b":2,"a":3}`, `{"a":{"b":1,"b":2}}`, `{"a":[{"x":1},{"x":1,"x":2}]}`,
+	`{"a":1,"\u0061":2}`, `{"\ud800":1,"\udc00":2}`, `{"\ud800":1,"\ufffd":2}`, "{\"\xff\":1,\"\\ufffd\":2}", "{\"\xff\":1,\"\xfe\":2}",
+	`{"a/b":1,"a\/b":2}`, `{"é":1,"\u00e9":2}`, `{"é":1,"\u00c9":2}`,
+	// The same name in different objects is not a duplicate.
+	`{"a":{"a":{"a":1}},"b":{"a":1},"c":[{"a":1},{"a":2}]}`, `{"x":{"k":1},"y":{"k":1}}`,
+	// Not objects, more than one value, broken structure.
+	``, ` `, `[]`, `"x"`, `1`, `null`, `true`, `{}{}`, `{} {}`, `{}x`, `{},`, `{"a":1}]`, `{"a":1`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{a:1}`, `{1:1}`, `{"a":1,}`, `{,"a":1}`, `{"a":1 "b":2}`,
+	`{"a":[1,]}`, `{"a":[,1]}`, `{"a":[1 2]}`, `{"a":[}`, `{"a":{]}`, `{"a":[1}]}`, `{"a":{"b":1]}`, `{"a":1}}`, "\xef\xbb\xbf{}", "{\"a\":1}\x00", "{\"a\":\v1}",
+}
+
+func TestMembersAgreesWithJSONText(t *testing.T) {
+	for _, c := range cases {
+		checkSame(t, []byte(c))
+	}
+}
+
+func TestMembersRefusesWhatItMust(t *testing.T) {
+	for _, c := range []string{`{"a":1,"a":2}`, `{"a":{"b":1,"b":2}}`, `{"a":1,"\u0061":2}`, `[]`, `{"n":01}`, "{\"a\":\"\x01\"}", `{}{}`} {
+		_, err := rawjson.Members([]byte(c))
+		assert.Error(t, err, c)
+	}
+	_, err := rawjson.Members([]byte(`[1]`))
+	assert.ErrorIs(t, err, rawjson.ErrNotObject)
+	_, err = rawjson.Members([]byte(`{"a":1,"a":2}`))
+	assert.ErrorContains(t, err, "duplicate")
+}
+
+func TestMembersDepthLimit(t *testing.T) {
+	for _, n := range []int{1, rawjson.MaxDepth - 2, rawjson.MaxDepth - 1, rawjson.MaxDepth, rawjson.MaxDepth + 1} {
+		arrays := `{"a":` + strings.Repeat("[", n) + strings.Repeat("]", n) + `}`
+		objects := strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n)
+		ok := checkSame(t, []byte(arrays))
+		assert.Equal(t, n < rawjson.MaxDepth, ok, "nested arrays %d deep", n)
+		ok = checkSame(t, []byte(objects))
+		assert.Equal(t, n <= rawjson.MaxDepth, ok, "nested objects %d deep", n)
+	}
+}
+
+func TestMembersLargeObjects(t *testing.T) {
+	// Objects around the size where the duplicate check switches to a map,
+	// at the top and nested, with and without a duplicate at the end.
+	for _, n := range []int{30, 31, 32, 33, 100} {
+		for _, nested := range []bool{false, true} {
+			for _, dup := range []string{"", "k0", "k31", fmt.Sprintf("k%d", n-1), `\u006b5`} {
+				var b strings.Builder
+				b.WriteString("{")
+				for i := range n {
+					fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+				}
+				if dup != "" {
+					fmt.Fprintf(&b, `"%s":0,`, dup)
+				}
+				b.WriteString(`"last":0}`)
+				obj := b.String()
+				if nested {
+					obj = `{"outer":1,"in":` + obj + `,"k0":{"k0":1},"after":[` + obj + `]}`
+				}
+				key := strings.Replace(dup, `\u006b`, "k", 1)
+				var isDup bool
+				for i := range n {
+					isDup = isDup || key == fmt.Sprintf("k%d", i)
+				}
+				assert.Equal(t, !isDup, checkSame(t, []byte(obj)), "%d names, %q added, nested %v", n, dup, nested)
+			}
+		}
+	}
+}
+
+// tricky returns objects built from the hooktest corpus: every tricky value
+// as a member, as the whole input, nested, and surrounded by whitespace.
+func tricky() [][]byte {
+	var out [][]byte
+	var all strings.Builder
+	all.WriteString("{")
+	for i, v := range hooktest.TrickyValues() {
+		out = append(out, []byte(`{"v":`+string(v.JSON)+`}`))
+		out = append(out, []byte(" {\n\t\"before\" : 1 ,\r\n\"v\" :\t"+string(v.JSON)+" , \"after\":[ "+string(v.JSON)+" ]}\n"))
+		if i > 0 {
+			all.WriteString(",")
+		}
+		fmt.Fprintf(&all, "%q:%s", v.Name, v.JSON)
+	}
+	all.WriteString("}")
+	out = append(out, []byte(all.String()))
+	for _, p := range payload.All() {
+		out = append(out, p.Data)
+	}
+	return out
+}
+
+func TestMembersCorpus(t *testing.T) {
+	for _, raw := range tricky() {
+		require.True(t, checkSame(t, raw), "refused %q", clip(raw))
+	}
+}
+
+// TestMembersMutations checks agreement on many near-valid inputs: every
+// prefix of a set of valid objects, and each of them with one byte
+// replaced, removed or doubled.
+func TestMembersMutations(t *testing.T) {
+	seeds := []string{
+		`{"a":1,"b":[true,false,null],"c":{"d":"e\"\\\u00f6\ud800"},"n":-1.5e+3}`,
+		` { "x" : [ { "y" : { } } , [ ] ] , "z" : "\t" } `,
+		`{"room":"Ops \"war room\" \\ Zürich\tnight","k":"\u0061","a":0}`,
+	}
+	subst := []byte("\"\\{}[],: \t\n0123456789-+.eEtrufalsn\x00\x1f\x7f\x80\xffxu/bf")
+	n := 0
+	for _, s := range seeds {
+		for i := 0; i <= len(s); i++ {
+			checkSame(t, []byte(s[:i]))
+			n++
+			if i == len(s) {
+				break
+			}
+			checkSame(t, []byte(s[:i]+s[i+1:]))
+			checkSame(t, []byte(s[:i]+s[i:i+1]+s[i:]))
+			n += 2
+			for _, c := range subst {
+				checkSame(t, []byte(s[:i]+string(c)+s[i+1:]))
+				n++
+			}
+		}
+	}
+	t.Logf("%d inputs", n)
+}
+
+func TestMembersTrustedNeverPanics(t *testing.T) {
+	for _, c := range cases {
+		assert.NotPanics(t, func() { rawjson.MembersTrusted([]byte(c)) }, c)
+	}
+	_, err := rawjson.MembersTrusted([]byte(`[1]`))
+	assert.Error(t, err)
+	ms, err := rawjson.MembersTrusted([]byte(` {"a" : "b\"}" , "c":{"d":[1,"]"]}} `))
+	require.NoError(t, err)
+	require.Len(t, ms, 2)
+	assert.Equal(t, `"b\"}"`, string(ms[0].Value))
+	assert.Equal(t, `{"d":[1,"]"]}`, string(ms[1].Value))
+}
+
+func TestFindAndAppendObject(t *testing.T) {
+	ms, err := rawjson.Members([]byte(`{"a" : 1, "b\u0021":"x"}`))
+	require.NoError(t, err)
+	m, ok := rawjson.Find(ms, "b!")
+	require.True(t, ok)
+	assert.Equal(t, `"x"`, string(m.Value))
+	_, ok = rawjson.Find(ms, "c")
+	assert.False(t, ok)
+	assert.Equal(t, `{"a":1,"b\u0021":"x"}`, string(rawjson.AppendObject(nil, ms)))
+	assert.Equal(t, `{}`, string(rawjson.AppendObject(nil, nil)))
+}

@@ -1,0 +1,506 @@
+package rawjson
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// This file holds the two fast scanners behind [Members] and
+// [MembersTrusted]. Both touch each byte once and never decode a value:
+// strings are skipped eight bytes at a time, looking only for the bytes
+// that end a run of plain text ('"', '\\' and, when validating, control
+// characters).
+
+// maxDepth is the deepest nesting jsontext accepts; the validating scanner
+// refuses deeper input the same way.
+const maxDepth = 10000
+
+// largeObject is the number of names from which an object's duplicate
+// check switches from a linear search to a map.
+const largeObject = 32
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// stop returns a word with the high bit set in each byte of w that is a
+// quote or a backslash, and, when ctl is set, a control character (below
+// 0x20). The lowest flagged byte is always exact; bytes above it may be
+// flagged falsely.
+func stop(w uint64, ctl bool) uint64 {
+	q := w ^ (lsb * '"')
+	s := w ^ (lsb * '\\')
+	m := (q - lsb) &^ q
+	m |= (s - lsb) &^ s
+	if ctl {
+		m |= (w - lsb*0x20) &^ w
+	}
+	return m & msb
+}
+
+// nextStop returns the index of the first byte at or after i that is a
+// quote, a backslash or (when ctl is set) a control character, or len(b)
+// when there is none.
+func nextStop(b []byte, i int, ctl bool) int {
+	for i+8 <= len(b) {
+		if m := stop(binary.LittleEndian.Uint64(b[i:]), ctl); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || (ctl && c < 0x20) {
+			return i
+		}
+	}
+	return i
+}
+
+// scanString validates the JSON string that starts with the quote at b[i]
+// and returns the index just past its closing quote. Invalid UTF-8 and
+// lone surrogate escapes are allowed, as with jsontext.AllowInvalidUTF8.
+func scanString(b []byte, i int) (int, bool) {
+	i++
+	for {
+		i = nextStop(b, i, true)
+		if i >= len(b) {
+			return i, false
+		}
+		switch b[i] {
+		case '"':
+			return i + 1, true
+		case '\\':
+			if i+1 >= len(b) {
+				return i, false
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
+					return i, false
+				}
+				i += 6
+			default:
+				return i, false
+			}
+		default: // a control character
+			return i, false
+		}
+	}
+}
+
+// skipString returns the index just past the closing quote of the valid
+// JSON string that starts with the quote at b[i], or len(b) when it is
+// not closed.
+func skipString(b []byte, i int) int {
+	i++
+	for {
+		i = nextStop(b, i, false)
+		if i >= len(b) {
+			return len(b)
+		}
+		if b[i] == '"' {
+			return i + 1
+		}
+		i += 2 // a backslash and the byte it escapes
+	}
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// scanNumber validates the JSON number that starts at b[i] and returns the
+// index just past it.
+func scanNumber(b []byte, i int) (int, bool) {
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(b):
+		return i, false
+	case b[i] == '0':
+		i++
+	case isDigit(b[i]):
+		for i++; i < len(b) && isDigit(b[i]); i++ {
+		}
+	default:
+		return i, false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if i >= len(b) || !isDigit(b[i]) {
+			return i, false
+		}
+		for i++; i < len(b) && isDigit(b[i]); i++ {
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i >= len(b) || !isDigit(b[i]) {
+			return i, false
+		}
+		for i++; i < len(b) && isDigit(b[i]); i++ {
+		}
+	}
+	return i, true
+}
+
+// scanLiteral checks that b[i:] starts with lit and returns the index just
+// past it.
+func scanLiteral(b []byte, i int, lit string) (int, bool) {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return i, false
+	}
+	return i + len(lit), true
+}
+
+// isSimple reports whether the content of a valid JSON string is its own
+// unquoted form: no escapes and only ASCII.
+func isSimple(content []byte) bool {
+	for _, c := range content {
+		if c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// appendKey appends the unquoted form of the valid JSON string name to
+// dst, the way jsontext compares names and returns them: invalid UTF-8
+// and lone surrogates become U+FFFD.
+func appendKey(dst, name []byte) []byte {
+	if content := name[1 : len(name)-1]; isSimple(content) {
+		return append(dst, content...)
+	}
+	dst, _ = jsontext.AppendUnquote(dst, name)
+	return dst
+}
+
+// frame is one open object or array of the validating scanner.
+type frame struct {
+	obj   bool
+	first int                 // index in names.ends of the object's first name
+	set   map[string]struct{} // the object's names once it is large
+}
+
+// validator is the validating scanner's state, reused across the values
+// of one call.
+type validator struct {
+	frames []frame
+	names  []byte // the unquoted names of the open objects, one after another
+	ends   []int  // the end offset in names of each name
+}
+
+// scanner states.
+const (
+	wantFirstName  = iota // after '{': a name or '}'
+	wantName              // after ',' in an object
+	wantFirstValue        // after '[': a value or ']'
+	wantValue             // after ':' or ',' in an array
+	wantEnd               // after a value: ',' or the closing bracket
+)
+
+// push opens an object or array; it fails when that would nest deeper
+// than jsontext allows.
+func (v *validator) push(obj bool) bool {
+	if len(v.frames) >= maxDepth {
+		return false
+	}
+	v.frames = append(v.frames, frame{obj: obj, first: len(v.ends)})
+	return true
+}
+
+// pop closes the innermost object or array, forgetting its names.
+func (v *validator) pop() {
+	f := v.frames[len(v.frames)-1]
+	v.frames = v.frames[:len(v.frames)-1]
+	if f.obj {
+		v.ends = v.ends[:f.first]
+		if f.first == 0 {
+			v.names = v.names[:0]
+		} else {
+			v.names = v.names[:v.ends[f.first-1]]
+		}
+	}
+}
+
+// insert adds the valid JSON string name to the innermost object's names,
+// and returns its unquoted form (valid until the next insert or pop), or
+// false when the object already has that name.
+func (v *validator) insert(name []byte) ([]byte, bool) {
+	f := &v.frames[len(v.frames)-1]
+	start := len(v.names)
+	v.names = appendKey(v.names, name)
+	key := v.names[start:]
+	switch {
+	case f.set != nil:
+		if _, dup := f.set[string(key)]; dup {
+			v.names = v.names[:start]
+			return nil, false
+		}
+		f.set[string(key)] = struct{}{}
+	default:
+		prev := 0
+		if f.first > 0 {
+			prev = v.ends[f.first-1]
+		}
+		for _, end := range v.ends[f.first:] {
+			if string(v.names[prev:end]) == string(key) {
+				v.names = v.names[:start]
+				return nil, false
+			}
+			prev = end
+		}
+		if len(v.ends)-f.first+1 >= largeObject {
+			f.set = make(map[string]struct{}, 2*largeObject)
+			prev := 0
+			if f.first > 0 {
+				prev = v.ends[f.first-1]
+			}
+			for _, end := range v.ends[f.first:] {
+				f.set[string(v.names[prev:end])] = struct{}{}
+				prev = end
+			}
+			f.set[string(key)] = struct{}{}
+		}
+	}
+	v.ends = append(v.ends, len(v.names))
+	return key, true
+}
+
+// membersFast is the validating splitter behind [Members]: in one pass
+// over raw it checks that raw is exactly one JSON object that jsontext
+// (with invalid UTF-8 allowed) would accept, with no name twice in any
+// object at any depth and no nesting deeper than jsontext allows, and
+// splits it into its top-level members. It returns false for anything
+// else, without saying why.
+func membersFast(raw []byte) ([]Member, bool) {
+	b := raw
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	var v validator
+	v.push(true)
+	i++
+	var (
+		ms       []Member
+		cur      Member // the top-level member being read
+		valStart int
+		ok       bool
+	)
+	st := wantFirstName
+	for {
+		i = skipWS(b, i)
+		if i >= len(b) {
+			return nil, false
+		}
+		c := b[i]
+		ended := false // whether a value ended at i
+		switch st {
+		case wantFirstName, wantName:
+			if c != '"' {
+				if c == '}' && st == wantFirstName {
+					v.pop()
+					i++
+					ended = true
+					break
+				}
+				return nil, false
+			}
+			start := i
+			if i, ok = scanString(b, i); !ok {
+				return nil, false
+			}
+			key, ok := v.insert(b[start:i])
+			if !ok {
+				return nil, false
+			}
+			if len(v.frames) == 1 {
+				cur = Member{Key: string(key), Name: b[start:i]}
+			}
+			i = skipWS(b, i)
+			if i >= len(b) || b[i] != ':' {
+				return nil, false
+			}
+			i++
+			st = wantValue
+		case wantFirstValue, wantValue:
+			if c == ']' && st == wantFirstValue {
+				v.pop()
+				i++
+				ended = true
+				break
+			}
+			if len(v.frames) == 1 {
+				valStart = i
+			}
+			switch c {
+			case '"':
+				i, ok = scanString(b, i)
+				ended = true
+			case '{':
+				ok = v.push(true)
+				i++
+				st = wantFirstName
+			case '[':
+				ok = v.push(false)
+				i++
+				st = wantFirstValue
+			case 't':
+				i, ok = scanLiteral(b, i, "true")
+				ended = true
+			case 'f':
+				i, ok = scanLiteral(b, i, "false")
+				ended = true
+			case 'n':
+				i, ok = scanLiteral(b, i, "null")
+				ended = true
+			default:
+				i, ok = scanNumber(b, i)
+				ended = true
+			}
+			if !ok {
+				return nil, false
+			}
+		case wantEnd:
+			f := v.frames[len(v.frames)-1]
+			switch {
+			case c == ',' && f.obj:
+				i++
+				st = wantName
+			case c == ',':
+				i++
+				st = wantValue
+			case c == '}' && f.obj, c == ']' && !f.obj:
+				v.pop()
+				i++
+				ended = true
+			default:
+				return nil, false
+			}
+		}
+		if ended {
+			st = wantEnd
+			switch len(v.frames) {
+			case 0: // the top-level object is closed
+				if skipWS(b, i) != len(b) {
+					return nil, false
+				}
+				return ms, true
+			case 1:
+				cur.Value = b[valStart:i]
+				ms = append(ms, cur)
+			}
+		}
+	}
+}
+
+// membersTrusted is the splitter behind [MembersTrusted]: it finds the
+// top-level members of raw, which must be a valid JSON object, without
+// checking anything it does not need to find them. On invalid input it
+// returns a wrong result or false, and never panics.
+func membersTrusted(raw []byte) ([]Member, bool) {
+	b := raw
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	i = skipWS(b, i+1)
+	var ms []Member
+	if i < len(b) && b[i] == '}' {
+		return ms, true
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return nil, false
+		}
+		start := i
+		i = skipString(b, i)
+		if i >= len(b) {
+			return nil, false
+		}
+		name := b[start:i]
+		i = skipWS(b, i)
+		if i >= len(b) || b[i] != ':' {
+			return nil, false
+		}
+		i = skipWS(b, i+1)
+		vs := i
+		if i = skipValue(b, i); i <= vs || i > len(b) {
+			return nil, false
+		}
+		ms = append(ms, Member{Key: string(appendKey(nil, name)), Name: name, Value: b[vs:i]})
+		i = skipWS(b, i)
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case ',':
+			i = skipWS(b, i+1)
+		case '}':
+			return ms, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// skipValue returns the index just past the valid JSON value that starts
+// at b[i]; on invalid input it returns some index in (i, len(b)], or i
+// when no value starts there.
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	case ',', '}', ']', ':', ' ', '\t', '\r', '\n':
+		return i
+	}
+	// A number or a literal: runs until a delimiter.
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return i
+		}
+		i++
+	}
+	return i
+}
