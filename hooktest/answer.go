@@ -1,0 +1,621 @@
+package hooktest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// The rules [CheckAnswer] checks, as they appear in a [Violation]. The
+// texts are stable: tools may group findings by them.
+const (
+	// RuleExitCode: Claude Code knows exit codes 0 (success), 2 (block)
+	// and the rest (non-blocking error); a hook uses 0, 1 or 2. A process
+	// killed by a signal or a timeout counts as exit code -1.
+	RuleExitCode = "a hook must exit with 0, 1 or 2"
+	// RuleCrash: stderr shows a crash (a Go panic, a Python traceback, a
+	// Node.js stack trace) rather than a message.
+	RuleCrash = "a hook must not crash"
+	// RuleBlockStdout: with exit code 2 Claude Code blocks with stderr and
+	// does not act on stdout; whatever is there is lost or contradicts the
+	// block.
+	RuleBlockStdout = "a hook that exits with 2 must print nothing on stdout"
+	// RuleStdout: Claude Code reads stdout as plain text unless it is one
+	// JSON object; a broken object is an error, and JSON after a banner or
+	// several JSON values are read as plain text, so the answer is lost.
+	RuleStdout = "stdout must be empty, plain text, or exactly one JSON object"
+	// RuleNull: Claude Code rejects null in an optional field and then
+	// ignores the whole answer.
+	RuleNull = "an answer must leave an optional field out, never set it to null"
+	// RuleEventName: hookSpecificOutput needs hookEventName, and it must be
+	// the event that ran; otherwise Claude Code ignores the whole answer.
+	RuleEventName = "hookSpecificOutput.hookEventName must name the event that ran"
+	// RuleFields: a field of the wrong type or a value outside its enum
+	// makes Claude Code reject the answer; an unknown field is dropped
+	// silently.
+	RuleFields = "an answer must use only the fields, types and values its event accepts"
+	// RuleUpdatedInput: updatedInput replaces the whole tool input; it
+	// must be a non-empty object, given only where the event applies it.
+	RuleUpdatedInput = "updatedInput must be a non-empty object, on an event that applies it"
+	// RuleNoEffect: the answer relies on something the event ignores, such
+	// as exit code 2 on PermissionRequest.
+	RuleNoEffect = "an answer must not rely on what its event ignores"
+)
+
+// Violation is one rule that a hook's result breaks, as found by
+// [CheckAnswer] and [Recorder]. For [RuleKeep] it wraps the [*MemberError]
+// that names the member.
+type Violation struct {
+	// Rule is the rule broken: [RuleKeep] or one of the Rule constants of
+	// this file. It is stable.
+	Rule string
+	// Pointer locates the problem in the JSON answer on stdout (RFC 6901),
+	// e.g. "/hookSpecificOutput/updatedInput/room"; it is empty when the
+	// problem concerns the result as a whole (exit code, stdout, stderr).
+	Pointer string
+	// Detail says what is wrong, e.g. "member lost". Its wording is not
+	// stable.
+	Detail string
+	// Err is the underlying error, if any (a *MemberError for RuleKeep).
+	Err error
+}
+
+// Error returns "<pointer>: <detail> (<rule>)", or "<detail> (<rule>)"
+// without a pointer, e.g.
+//
+//	/hookSpecificOutput/updatedInput/room: member lost (a hook must keep every tool_input member it did not change)
+func (v *Violation) Error() string {
+	if v.Pointer == "" {
+		return v.Detail + " (" + v.Rule + ")"
+	}
+	return v.Pointer + ": " + v.Detail + " (" + v.Rule + ")"
+}
+
+// Unwrap returns v.Err.
+func (v *Violation) Unwrap() error { return v.Err }
+
+// CheckAnswer checks one result of a hook — its exit code, stdout and
+// stderr — for the event in in, the payload the hook received, against
+// the rules Claude Code 2.1.332 applies (the project's wire-format
+// reference, §5 and §6). It returns nil, or one [*Violation] per problem,
+// joined with errors.Join, in this order: exit code, stderr, stdout. The
+// checks:
+//   - the exit code is 0, 1 or 2 ([RuleExitCode]); stderr shows no crash:
+//     a Go panic, a Python traceback, Node.js stack frames ([RuleCrash]);
+//   - with exit code 2, stdout is empty ([RuleBlockStdout]); exit code 2
+//     does nothing on PermissionRequest ([RuleNoEffect]);
+//   - stdout is empty, plain text, or exactly one JSON object (optionally
+//     after an async announcement on its first line); text starting with
+//     "{" that is not one object, several JSON values on several lines, or
+//     a banner before a JSON object are reported ([RuleStdout]);
+//   - the object has only the fields the event takes, with the right types
+//     and enum values ([RuleFields]), no null in an optional field
+//     ([RuleNull]), and hookSpecificOutput.hookEventName equal to the event
+//     ([RuleEventName]); PermissionRequest's decision object is there;
+//   - updatedInput is an object, not empty, on PreToolUse or in a
+//     PermissionRequest allow decision ([RuleUpdatedInput]), and keeps every
+//     member of in's tool_input ([RuleKeep]): a member present in both
+//     with a different value is a change the hook meant, unless the value
+//     is the same JSON value written differently (a rewritten number or
+//     escape, which marks a decode and re-encode); a missing member is lost;
+//     members keep their order.
+//
+// Unknown fields are reported although Claude Code only drops them: an
+// unknown field is almost always a misplaced one. CheckAnswer returns a
+// plain error, not a Violation, when in is not a JSON object with a
+// hook_event_name. For an event it does not know it checks only what all
+// events share.
+func CheckAnswer(in jsontext.Value, code int, stdout, stderr []byte) error {
+	c, err := newChecker(in)
+	if err != nil {
+		return err
+	}
+	c.check(code, stdout, stderr)
+	return c.err()
+}
+
+// checker collects the violations of one result.
+type checker struct {
+	event     string
+	toolInput []rawjson.Member // nil when in has no tool_input object
+	hasTI     bool
+	// meant reports whether a tool_input member present in the answer with
+	// other bytes was changed on purpose.
+	meant func(name string, in, out []byte) bool
+	vs    []*Violation
+}
+
+func newChecker(in jsontext.Value) (*checker, error) {
+	ms, err := rawjson.Members(in)
+	if err != nil {
+		return nil, fmt.Errorf("hooktest: the payload: %w", err)
+	}
+	ev, ok := stringMember(ms, "hook_event_name")
+	if !ok {
+		return nil, errors.New("hooktest: the payload has no hook_event_name string")
+	}
+	c := &checker{event: ev, meant: changedOnPurpose}
+	if ti, ok := rawjson.Find(ms, "tool_input"); ok && jsontext.Value(ti.Value).Kind() == '{' {
+		c.toolInput, err = rawjson.Members(ti.Value)
+		c.hasTI = err == nil
+	}
+	return c, nil
+}
+
+// changedOnPurpose is the default judgement of CheckAnswer: a member whose
+// new value is not the old value written differently.
+func changedOnPurpose(_ string, in, out []byte) bool { return !sameValue(in, out) }
+
+func (c *checker) add(rule, ptr, format string, args ...any) {
+	c.vs = append(c.vs, &Violation{Rule: rule, Pointer: ptr, Detail: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) err() error {
+	errs := make([]error, len(c.vs))
+	for i, v := range c.vs {
+		errs[i] = v
+	}
+	return errors.Join(errs...)
+}
+
+// check checks one result.
+func (c *checker) check(code int, stdout, stderr []byte) {
+	switch {
+	case code < 0:
+		c.add(RuleExitCode, "", "the hook was killed (by a signal or a timeout) instead of exiting")
+	case code > 2:
+		c.add(RuleExitCode, "", "exit code %d; Claude Code treats it as a non-blocking error like 1", code)
+	}
+	if kind, line := crashIn(stderr); kind != "" {
+		c.add(RuleCrash, "", "stderr shows a %s: %s", kind, clip([]byte(line)))
+	}
+	text := trimJS(stdout)
+	if code == hook.ExitBlock {
+		if len(text) > 0 {
+			c.add(RuleBlockStdout, "", "exit code 2 with %d bytes on stdout (%s); Claude Code blocks with stderr and does not act on them", len(text), clip(firstLine(text)))
+		}
+		if c.event == hook.EventPermissionRequest {
+			c.add(RuleNoEffect, "", "exit code 2 does not deny a PermissionRequest; Claude Code ignores it (answer a decision with behavior deny)")
+		}
+		return
+	}
+	if len(text) == 0 {
+		return
+	}
+	if c.event == hook.EventWorktreeCreate {
+		if text[0] == '{' {
+			c.add(RuleNoEffect, "", "a WorktreeCreate command hook prints the worktree path as its last line; Claude Code does not read JSON from it")
+		}
+		return
+	}
+	if text[0] == '{' {
+		first := firstLine(text)
+		if ms, ok := asyncAnnouncement(first); ok {
+			c.checkFields("", ms, asyncFields, nil)
+			text = trimJS(text[len(first):])
+			if len(text) == 0 {
+				return
+			}
+		}
+	}
+	c.checkStdout(text)
+}
+
+// checkStdout classifies the trimmed stdout text the way Claude Code does
+// and checks a JSON answer.
+func (c *checker) checkStdout(text []byte) {
+	if text[0] != '{' {
+		if text[0] == '[' && jsontext.Value(text).IsValid(jsontext.AllowInvalidUTF8(true)) {
+			c.add(RuleStdout, "", "stdout is a JSON array; Claude Code reads it as plain text, not as an answer")
+			return
+		}
+		if n := bannerLine(text); n > 0 {
+			c.add(RuleStdout, "", "stdout has text before its JSON object (the object starts on line %d); Claude Code reads it all as plain text and ignores the answer", n)
+		}
+		return // plain text
+	}
+	v := jsontext.Value(text)
+	if err := v.Compact(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)); err != nil {
+		switch n := jsonLines(text); {
+		case n > 1:
+			c.add(RuleStdout, "", "stdout holds %d JSON values on %d lines; Claude Code wants exactly one object", n, n)
+		case text[len(text)-1] == '}':
+			c.add(RuleStdout, "", "stdout looks like a JSON object but is not valid JSON (%v); Claude Code reports a hook error and ignores it", syntaxError(err))
+		default:
+			c.add(RuleStdout, "", "stdout starts with { but is not one JSON object (%v); Claude Code reads it as plain text and ignores the answer", syntaxError(err))
+		}
+		return
+	}
+	ms, err := rawjson.Members(text)
+	if err != nil {
+		c.add(RuleStdout, "", "the answer holds a member name twice (%v); Claude Code keeps only the last", err)
+		return
+	}
+	c.checkAnswer(ms)
+}
+
+// checkAnswer checks the members of a JSON answer.
+func (c *checker) checkAnswer(ms []rawjson.Member) {
+	c.checkFields("", ms, topFields, topLevelHint)
+	if m, ok := rawjson.Find(ms, "decision"); ok {
+		d, _ := decodeString(m.Value)
+		switch {
+		case d == "allow" || d == "deny" || d == "ask":
+			for _, v := range c.vs {
+				if v.Pointer == "/decision" {
+					v.Detail += "; the top-level decision is the legacy approve/block field, use hookSpecificOutput.permissionDecision"
+				}
+			}
+		case d == "approve" && c.event != hook.EventPreToolUse && knownEvent(c.event):
+			c.add(RuleNoEffect, "/decision", `"approve" only has an effect on PreToolUse (legacy), not on %s`, c.event)
+		case d == "block" && c.event == hook.EventPermissionRequest:
+			c.add(RuleNoEffect, "/decision", "PermissionRequest ignores the top-level decision; answer hookSpecificOutput.decision with behavior deny")
+		case d == "block" && !blockDecisionEvents[c.event] && knownEvent(c.event):
+			c.add(RuleNoEffect, "/decision", `"block" has no effect on %s`, c.event)
+		}
+	}
+	if m, ok := rawjson.Find(ms, "hookSpecificOutput"); ok && jsontext.Value(m.Value).Kind() == '{' {
+		c.checkSpecific("/hookSpecificOutput", m.Value)
+	}
+}
+
+// topLevelHint explains an unknown top-level field.
+func topLevelHint(name string) string {
+	for _, fs := range specificFields {
+		for _, f := range fs {
+			if f.name == name {
+				return "; it belongs in hookSpecificOutput"
+			}
+		}
+	}
+	switch name {
+	case "hookEventName":
+		return "; it belongs in hookSpecificOutput"
+	case "async", "asyncTimeout":
+		return "; an async announcement must be the first line of stdout, compact"
+	}
+	return ""
+}
+
+// checkSpecific checks hookSpecificOutput.
+func (c *checker) checkSpecific(ptr string, v []byte) {
+	ms, _ := rawjson.Members(v)
+	m, ok := rawjson.Find(ms, "hookEventName")
+	if !ok {
+		c.add(RuleEventName, ptr, "hookSpecificOutput lacks hookEventName; Claude Code rejects the answer")
+		return
+	}
+	name, ok := decodeString(m.Value)
+	switch {
+	case !ok:
+		c.add(RuleEventName, ptr+"/hookEventName", "must be a string, not %s", kindName(m.Value))
+		return
+	case !knownEvent(c.event):
+		return // an event this kit does not know: nothing to compare with
+	case specificFields[name] == nil && name == c.event:
+		c.add(RuleEventName, ptr, "%s takes no hookSpecificOutput; Claude Code rejects the answer", name)
+		return
+	case specificFields[name] == nil:
+		c.add(RuleEventName, ptr+"/hookEventName", "%q is not an event with a hookSpecificOutput; Claude Code rejects the answer (the event is %s)", name, c.event)
+		return
+	case name != c.event:
+		c.add(RuleEventName, ptr+"/hookEventName", "%q, but the event is %s; Claude Code ignores the whole answer", name, c.event)
+		return
+	}
+	rest := slices.DeleteFunc(slices.Clone(ms), func(m rawjson.Member) bool { return m.Key == "hookEventName" })
+	c.checkFields(ptr, rest, specificFields[c.event], nil)
+	switch c.event {
+	case hook.EventPreToolUse:
+		if m, ok := rawjson.Find(ms, "updatedInput"); ok {
+			c.checkUpdatedInput(ptr+"/updatedInput", m.Value)
+		}
+	case hook.EventPreSkillShellCommand:
+		if _, ok := rawjson.Find(ms, "updatedInput"); ok {
+			c.add(RuleNoEffect, ptr+"/updatedInput", "Claude Code blocks the command when a PreSkillShellCommand hook answers updatedInput")
+		}
+	case hook.EventPermissionRequest:
+		if m, ok := rawjson.Find(ms, "decision"); ok && jsontext.Value(m.Value).Kind() == '{' {
+			c.checkPermissionDecision(ptr+"/decision", m.Value)
+		}
+	}
+}
+
+// checkPermissionDecision checks the decision object of a
+// PermissionRequest answer.
+func (c *checker) checkPermissionDecision(ptr string, v []byte) {
+	ms, _ := rawjson.Members(v)
+	fields := permissionAllowFields
+	m, ok := rawjson.Find(ms, "behavior")
+	b, isString := decodeString(m.Value)
+	switch {
+	case !ok:
+		c.add(RuleFields, ptr, `lacks required field "behavior" ("allow" or "deny")`)
+		return
+	case jsontext.Value(m.Value).Kind() == 'n':
+		c.add(RuleNull, ptr+"/behavior", `is null; it is required: "allow" or "deny"`)
+		return
+	case !isString || (b != "allow" && b != "deny"):
+		c.add(RuleFields, ptr+"/behavior", `must be "allow" or "deny", not %s`, clip(m.Value))
+		return
+	case b == "deny":
+		fields = permissionDenyFields
+	}
+	c.checkFields(ptr, ms, fields, func(name string) string {
+		switch name {
+		case "updatedInput", "updatedPermissions":
+			return `; it only goes with behavior "allow"`
+		case "message", "interrupt":
+			return `; it only goes with behavior "deny"`
+		}
+		return ""
+	})
+	if b != "allow" {
+		return
+	}
+	if m, ok := rawjson.Find(ms, "updatedInput"); ok {
+		c.checkUpdatedInput(ptr+"/updatedInput", m.Value)
+	}
+	if m, ok := rawjson.Find(ms, "updatedPermissions"); ok && jsontext.Value(m.Value).Kind() == '[' {
+		es, _ := elements(m.Value)
+		for i, e := range es {
+			c.checkPermissionUpdate(fmt.Sprintf("%s/updatedPermissions/%d", ptr, i), e)
+		}
+	}
+}
+
+// checkPermissionUpdate checks one PermissionUpdate.
+func (c *checker) checkPermissionUpdate(ptr string, v []byte) {
+	if jsontext.Value(v).Kind() != '{' {
+		c.add(RuleFields, ptr, "must be an object, not %s", kindName(v))
+		return
+	}
+	ms, _ := rawjson.Members(v)
+	m, ok := rawjson.Find(ms, "type")
+	t, _ := decodeString(m.Value)
+	if !ok || permissionUpdateFields[t] == nil {
+		if !ok {
+			c.add(RuleFields, ptr, "lacks required field \"type\"")
+		} else {
+			c.add(RuleFields, ptr+"/type", "must be one of %s, not %s", strings.Join(updateTypes, ", "), clip(m.Value))
+		}
+		return
+	}
+	c.checkFields(ptr, ms, permissionUpdateFields[t], nil)
+	if m, ok := rawjson.Find(ms, "rules"); ok && jsontext.Value(m.Value).Kind() == '[' {
+		es, _ := elements(m.Value)
+		for i, e := range es {
+			p := fmt.Sprintf("%s/rules/%d", ptr, i)
+			if jsontext.Value(e).Kind() != '{' {
+				c.add(RuleFields, p, "must be an object, not %s", kindName(e))
+				continue
+			}
+			rms, _ := rawjson.Members(e)
+			c.checkFields(p, rms, ruleFields, nil)
+		}
+	}
+}
+
+// checkUpdatedInput checks an updatedInput value against the tool input.
+func (c *checker) checkUpdatedInput(ptr string, v []byte) {
+	if jsontext.Value(v).Kind() != '{' {
+		return // reported by checkFields
+	}
+	ums, err := rawjson.Members(v)
+	if err != nil {
+		c.add(RuleUpdatedInput, ptr, "not one valid object: %v", err)
+		return
+	}
+	if len(ums) == 0 {
+		c.add(RuleUpdatedInput, ptr, "is empty; Claude Code takes {} as the whole tool input (leave updatedInput out to keep the input)")
+		return
+	}
+	for _, m := range ums {
+		if len(m.Key) >= len("__artifact") && strings.EqualFold(m.Key[:len("__artifact")], "__artifact") {
+			c.add(RuleUpdatedInput, ptr+"/"+pointerToken(m.Key), "names starting with __artifact are reserved; Claude Code denies the call")
+		}
+	}
+	if !c.hasTI {
+		return
+	}
+	var changed []string
+	for _, im := range c.toolInput {
+		if om, ok := rawjson.Find(ums, im.Key); ok && !sameBytes(im.Value, om.Value) && c.meant(im.Key, im.Value, om.Value) {
+			changed = append(changed, im.Key)
+		}
+	}
+	for _, me := range checkMembers(c.toolInput, ums, changed) {
+		c.vs = append(c.vs, &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
+	}
+}
+
+// checkFields checks the members ms of the object at ptr against fields:
+// unknown names (hint explains them), nulls, types, enums and required
+// fields.
+func (c *checker) checkFields(ptr string, ms []rawjson.Member, fields []field, hint func(string) string) {
+	for _, m := range ms {
+		p := ptr + "/" + pointerToken(m.Key)
+		i := slices.IndexFunc(fields, func(f field) bool { return f.name == m.Key })
+		if i < 0 {
+			h := ""
+			if hint != nil {
+				h = hint(m.Key)
+			}
+			c.add(RuleFields, p, "unknown field; Claude Code drops it%s", h)
+			continue
+		}
+		c.checkValue(p, m.Value, fields[i])
+	}
+	for _, f := range fields {
+		if f.required && !slices.ContainsFunc(ms, func(m rawjson.Member) bool { return m.Key == f.name }) {
+			c.add(RuleFields, ptr, "lacks required field %q", f.name)
+		}
+	}
+}
+
+// checkValue checks one value against its field.
+func (c *checker) checkValue(ptr string, v []byte, f field) {
+	k := jsontext.Value(v).Kind()
+	if f.typ == tAny {
+		return
+	}
+	if k == 'n' {
+		if f.required {
+			c.add(RuleNull, ptr, "is null; the field is required and must be %s", f.typ)
+		} else {
+			c.add(RuleNull, ptr, "is null; leave the field out instead (Claude Code rejects null and ignores the whole answer)")
+		}
+		return
+	}
+	ok := false
+	switch f.typ {
+	case tString:
+		ok = k == '"'
+	case tBool:
+		ok = k == 't' || k == 'f'
+	case tNumber:
+		ok = k == '0'
+	case tObject:
+		ok = k == '{'
+	case tArray, tStringArray:
+		ok = k == '['
+	}
+	if !ok {
+		rule := RuleFields
+		if f.name == "updatedInput" {
+			rule = RuleUpdatedInput
+		}
+		c.add(rule, ptr, "must be %s, not %s", f.typ, kindName(v))
+		return
+	}
+	if f.enum != nil {
+		if s, _ := decodeString(v); !slices.Contains(f.enum, s) {
+			c.add(RuleFields, ptr, "must be one of %s, not %s", strings.Join(f.enum, ", "), clip(v))
+		}
+	}
+	if f.typ == tStringArray {
+		es, _ := elements(v)
+		for i, e := range es {
+			if jsontext.Value(e).Kind() != '"' {
+				c.add(RuleFields, fmt.Sprintf("%s/%d", ptr, i), "must be a string, not %s", kindName(e))
+			}
+		}
+	}
+}
+
+func knownEvent(name string) bool { return slices.Contains(allEvents[:], name) }
+
+// asyncAnnouncement reports whether line is an async announcement: a JSON
+// object with "async": true.
+func asyncAnnouncement(line []byte) ([]rawjson.Member, bool) {
+	line = trimJS(line)
+	if len(line) == 0 || line[0] != '{' {
+		return nil, false
+	}
+	ms, err := rawjson.Members(line)
+	if err != nil {
+		return nil, false
+	}
+	m, ok := rawjson.Find(ms, "async")
+	return ms, ok && string(m.Value) == "true"
+}
+
+// bannerLine returns the 1-based number of the line of text (which does
+// not start with "{") from which the rest of text is one JSON object, or
+// 0 if there is none.
+func bannerLine(text []byte) int {
+	n := 1
+	for rest := text; ; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			return 0
+		}
+		rest = rest[i+1:]
+		n++
+		t := trimJS(rest)
+		if len(t) > 0 && t[0] == '{' {
+			if jsontext.Value(t).IsValid(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)) || jsonLines(t) > 1 {
+				return n
+			}
+		}
+	}
+}
+
+// jsonLines returns the number of non-empty lines of text if each is one
+// JSON value, or 0.
+func jsonLines(text []byte) int {
+	n := 0
+	for line := range bytes.Lines(text) {
+		line = trimJS(line)
+		if len(line) == 0 {
+			continue
+		}
+		if !jsontext.Value(line).IsValid(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)) {
+			return 0
+		}
+		n++
+	}
+	return n
+}
+
+// syntaxError shortens a jsontext error for a message.
+func syntaxError(err error) string {
+	return strings.TrimPrefix(err.Error(), "jsontext: ")
+}
+
+// firstLine returns text up to and including its first newline, or all
+// of it.
+func firstLine(text []byte) []byte {
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		return text[:i+1]
+	}
+	return text
+}
+
+// trimJS trims white space the way JavaScript's String.prototype.trim
+// does (Unicode white space and line terminators, BOM included).
+func trimJS(b []byte) []byte {
+	return bytes.TrimFunc(b, func(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' })
+}
+
+var (
+	goPanic     = regexp.MustCompile(`(?m)^(panic: .*|fatal error: .*|goroutine \d+ \[running\]:)$`)
+	pyTraceback = regexp.MustCompile(`(?m)^Traceback \(most recent call last\):`)
+	nodeFrame   = regexp.MustCompile(`(?m)^ {4}at \S.*(:\d+:\d+\)?|\(node:internal.*)$`)
+	nodeError   = regexp.MustCompile(`(?m)^node:internal/.*$`)
+)
+
+// crashIn returns what kind of crash stderr shows and the line that shows
+// it, or "" if it shows none.
+func crashIn(stderr []byte) (kind, line string) {
+	if len(stderr) == 0 {
+		return "", ""
+	}
+	if l := goPanic.Find(stderr); l != nil {
+		return "Go panic", string(l)
+	}
+	if l := pyTraceback.Find(stderr); l != nil {
+		return "Python traceback", lastLine(stderr)
+	}
+	if l := nodeError.Find(stderr); l != nil {
+		return "Node.js crash", string(l)
+	}
+	if l := nodeFrame.Find(stderr); l != nil {
+		return "Node.js stack trace", strings.TrimSpace(string(l))
+	}
+	return "", ""
+}
+
+// lastLine returns the last non-empty line of b.
+func lastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}

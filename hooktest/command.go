@@ -1,0 +1,166 @@
+package hooktest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// Command describes a hook program to run on payloads, like a command
+// hook in Claude Code's settings: any executable (a Go binary, a bash,
+// node or python script, an interpreter with arguments).
+type Command struct {
+	// Path is the program: a name looked up in PATH, or a path (relative
+	// paths are taken from the current directory, not from Dir).
+	Path string
+	// Args are the program's arguments.
+	Args []string
+	// Env holds extra "KEY=value" entries, added after the current
+	// process's environment and CLAUDE_PROJECT_DIR, so they win.
+	Env []string
+	// Dir is the working directory. When empty, the program runs in the
+	// payload's cwd if that is an existing directory (as under Claude
+	// Code), else in the current directory.
+	Dir string
+	// WaitDelay bounds how long Run waits for stdout and stderr to close
+	// after the program exited or was killed (a background child may hold
+	// them open). Zero means one second.
+	WaitDelay time.Duration
+}
+
+// RunCommand runs the hook program name with args on payload; it is
+// (&Command{Path: name, Args: args}).Run(ctx, payload).
+func RunCommand(ctx context.Context, payload []byte, name string, args ...string) (*Recorder, error) {
+	c := &Command{Path: name, Args: args}
+	return c.Run(ctx, payload)
+}
+
+// Run runs the program once, the way Claude Code runs a command hook:
+// payload and one newline on stdin, then stdin closed; the environment
+// plus CLAUDE_PROJECT_DIR set to the payload's cwd (or the working
+// directory when the payload has none); stdout and stderr recorded. The
+// result is checked with [CheckAnswer] and decoded like [Record]'s.
+//
+// A program that exits with any code is a result, not an error. Run
+// returns an error, and no Recorder, when the program cannot be started.
+// When ctx is done before the program exits, Run kills its whole process
+// group (on Unix; the process alone elsewhere) and returns the Recorder
+// with Code -1 and what was written so far, together with an error that
+// wraps the context's cause. Run starts the program in a new process
+// group and kills what is left of the group when the program exits.
+func (c *Command) Run(ctx context.Context, payload []byte) (*Recorder, error) {
+	if c.Path == "" {
+		return nil, errors.New("hooktest: Command.Run: empty program path")
+	}
+	prog := c.Path
+	if strings.ContainsRune(prog, filepath.Separator) || strings.ContainsRune(prog, '/') {
+		abs, err := filepath.Abs(prog)
+		if err != nil {
+			return nil, fmt.Errorf("hooktest: %s: %w", prog, err)
+		}
+		prog = abs
+	}
+	cwd := payloadCwd(payload)
+	dir := c.Dir
+	if dir == "" && cwd != "" {
+		if st, err := os.Stat(cwd); err == nil && st.IsDir() {
+			dir = cwd
+		}
+	}
+	project := cwd
+	if project == "" {
+		project = dir
+	}
+	if project == "" {
+		project, _ = os.Getwd()
+	}
+	cmd := exec.CommandContext(ctx, prog, c.Args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "CLAUDE_PROJECT_DIR="+project), c.Env...)
+	cmd.Stdin = bytes.NewReader(stdin(payload))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = c.WaitDelay
+	if cmd.WaitDelay == 0 {
+		cmd.WaitDelay = time.Second
+	}
+	setProcessGroup(cmd)
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("hooktest: starting %s: %w", c.Path, err)
+	}
+	werr := cmd.Wait()
+	killProcessGroup(cmd)
+	r := &Recorder{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Duration: time.Since(start), Code: -1}
+	if cmd.ProcessState != nil {
+		r.Code = cmd.ProcessState.ExitCode()
+	}
+	if ctx.Err() != nil {
+		r.Code = -1
+	}
+	r.finish(payload)
+	if ctx.Err() != nil {
+		return r, fmt.Errorf("hooktest: %s did not finish in time and was killed: %w", c.Path, context.Cause(ctx))
+	}
+	var exitErr *exec.ExitError
+	if werr != nil && !errors.As(werr, &exitErr) && !errors.Is(werr, exec.ErrWaitDelay) {
+		return r, fmt.Errorf("hooktest: running %s: %w", c.Path, werr)
+	}
+	return r, nil
+}
+
+// payloadCwd returns the payload's cwd, or "".
+func payloadCwd(payload []byte) string {
+	ms, err := rawjson.Members(bytes.TrimRight(payload, "\n"))
+	if err != nil {
+		return ""
+	}
+	s, _ := stringMember(ms, "cwd")
+	return s
+}
+
+// BuildGo builds the Go main package pkg (an import path, or a directory
+// such as "./testdata/myhook", relative to the test's working directory)
+// into t.TempDir() and returns the binary's path. The build runs
+// "go build" from the go command in PATH, or else from the Go installation
+// that built the test; a failed build fails the test with the compiler's
+// output.
+func BuildGo(t testing.TB, pkg string) string {
+	t.Helper()
+	name := path.Base(filepath.ToSlash(pkg))
+	if name == "." || name == "/" || name == "" {
+		name = "hook"
+	}
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	out := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command(goTool(), "build", "-o", out, pkg)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("hooktest: BuildGo: go build %s: %v\n%s", pkg, err, b)
+	}
+	return out
+}
+
+// goTool returns the go command to build with.
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	exe := "go"
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", exe)
+}

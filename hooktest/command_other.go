@@ -1,0 +1,12 @@
+//go:build !unix
+
+package hooktest
+
+import "os/exec"
+
+// setProcessGroup does nothing where process groups are not available;
+// a cancellation kills the process alone.
+func setProcessGroup(cmd *exec.Cmd) {}
+
+// killProcessGroup does nothing where process groups are not available.
+func killProcessGroup(cmd *exec.Cmd) {}

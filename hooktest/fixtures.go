@@ -1,0 +1,177 @@
+package hooktest
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// The fixtures are the ones of the project's shared fixture set: one input
+// payload per case for every event, the answers Claude Code accepts and
+// rejects, and payloads recorded byte for byte from Claude Code 2.1.332.
+//
+//go:embed fixtures/*.json fixtures/captured/*/*.json
+//go:embed fixtures/outputs/*.json fixtures/outputs/*.txt
+//go:embed fixtures/outputs/invalid/*.json fixtures/outputs/invalid/*.txt
+var fixtureFS embed.FS
+
+// Fixture is one embedded hook input payload.
+type Fixture struct {
+	// Name identifies the fixture: the file name without ".json" for the
+	// hand-written payloads ("pretooluse-bash"), and
+	// "captured/<experiment>/<file without .json>" for payloads recorded
+	// from the real Claude Code
+	// ("captured/a_mcp_partial_updatedInput/PreToolUse.mcp__probe__listen_here.1").
+	Name string
+	// Event is the payload's hook_event_name, such as "PreToolUse".
+	Event string
+	// JSON is the payload as Claude Code writes it on stdin: one compact
+	// JSON object (without the trailing newline). Compacting only drops
+	// whitespace; every name and value keeps its bytes.
+	JSON jsontext.Value
+}
+
+// loadFixtures reads and compacts every embedded payload once.
+var loadFixtures = sync.OnceValue(func() []Fixture {
+	var out []Fixture
+	add := func(name, file string) {
+		b, err := fixtureFS.ReadFile(file)
+		if err != nil {
+			panic("hooktest: reading embedded fixture: " + err.Error())
+		}
+		v := jsontext.Value(b)
+		if err := v.Compact(jsontext.AllowInvalidUTF8(true)); err != nil {
+			panic(fmt.Sprintf("hooktest: embedded fixture %s: %v", file, err))
+		}
+		ms, err := rawjson.Members(v)
+		if err != nil {
+			panic(fmt.Sprintf("hooktest: embedded fixture %s: %v", file, err))
+		}
+		ev, ok := stringMember(ms, "hook_event_name")
+		if !ok {
+			return // not a hook input, e.g. what the model saw
+		}
+		out = append(out, Fixture{Name: name, Event: ev, JSON: v})
+	}
+	top, _ := fs.Glob(fixtureFS, "fixtures/*.json")
+	slices.Sort(top)
+	for _, f := range top {
+		add(strings.TrimSuffix(path.Base(f), ".json"), f)
+	}
+	captured, _ := fs.Glob(fixtureFS, "fixtures/captured/*/*.json")
+	slices.Sort(captured)
+	for _, f := range captured {
+		add(strings.TrimSuffix(strings.TrimPrefix(f, "fixtures/"), ".json"), f)
+	}
+	return out
+})
+
+// Fixtures returns every embedded input payload: first the hand-written
+// ones, covering all 34 events of Claude Code 2.1.332, sorted by name,
+// then the payloads recorded from the real Claude Code, sorted by name.
+// Each call returns a new slice with its own copies of the bytes, so the
+// caller may modify them. The set of fixtures grows with new Claude Code
+// releases; do not depend on its size.
+func Fixtures() []Fixture {
+	fs := loadFixtures()
+	out := make([]Fixture, len(fs))
+	for i, f := range fs {
+		out[i] = Fixture{Name: f.Name, Event: f.Event, JSON: clone(f.JSON)}
+	}
+	return out
+}
+
+// Payload returns a copy of the payload of the fixture called name (see
+// [Fixture.Name]), e.g. Payload("pretooluse-bash"). It panics if there is
+// no such fixture.
+func Payload(name string) jsontext.Value {
+	for _, f := range loadFixtures() {
+		if f.Name == name {
+			return clone(f.JSON)
+		}
+	}
+	panic(fmt.Sprintf("hooktest: Payload: no fixture called %q", name))
+}
+
+// AnswerFixture is one embedded hook answer: what a hook prints on stdout.
+type AnswerFixture struct {
+	// Name is the file's path below the fixture set without its extension,
+	// e.g. "outputs/pretooluse-allow" or
+	// "outputs/invalid/null-systemmessage".
+	Name string
+	// Event is the event the answer is written for, or "" for answers any
+	// event takes (such as a systemMessage alone). The answers under
+	// outputs/invalid/ were checked as PreToolUse answers, except the
+	// PermissionRequest one.
+	Event string
+	// Stdout is the answer, byte for byte as stored (pretty-printed JSON,
+	// or plain text).
+	Stdout []byte
+	// Valid is true for answers a command hook may print, with exit code 0,
+	// for Event; false for the answers under outputs/invalid/ and for
+	// answers only HTTP hooks may give.
+	Valid bool
+}
+
+// Answers returns every embedded answer, sorted by name; each call
+// returns new copies. [CheckAnswer] accepts exactly the valid ones.
+func Answers() []AnswerFixture {
+	files, _ := fs.Glob(fixtureFS, "fixtures/outputs/*")
+	inv, _ := fs.Glob(fixtureFS, "fixtures/outputs/invalid/*")
+	files = append(files, inv...)
+	slices.Sort(files)
+	var out []AnswerFixture
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".json") && !strings.HasSuffix(f, ".txt") {
+			continue
+		}
+		b, err := fixtureFS.ReadFile(f)
+		if err != nil {
+			continue // a directory
+		}
+		name := strings.TrimPrefix(f, "fixtures/")
+		name = name[:len(name)-len(path.Ext(name))]
+		base := path.Base(name)
+		a := AnswerFixture{Name: name, Stdout: b, Valid: !strings.HasPrefix(name, "outputs/invalid/")}
+		switch {
+		case !a.Valid && strings.HasPrefix(base, "permissionrequest-"):
+			a.Event = "PermissionRequest"
+		case !a.Valid:
+			a.Event = "PreToolUse"
+		case strings.HasPrefix(base, "plaintext-"):
+			a.Event = "UserPromptSubmit"
+		default:
+			prefix, _, _ := strings.Cut(base, "-")
+			a.Event = eventByLowerName[prefix]
+		}
+		if base == "worktreecreate-http" {
+			a.Valid = false // HTTP hooks only: a command hook's JSON is not read
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// eventByLowerName maps lower-case event names to their spelling.
+var eventByLowerName = func() map[string]string {
+	m := make(map[string]string, len(allEvents))
+	for _, e := range allEvents {
+		m[strings.ToLower(e)] = e
+	}
+	return m
+}()
+
+func clone(v []byte) jsontext.Value {
+	if v == nil {
+		return nil
+	}
+	return append(jsontext.Value(nil), v...)
+}

@@ -1,0 +1,104 @@
+package hooktest
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// readOpts accepts what JavaScript's JSON.stringify can write: lone
+// surrogate escapes and, for answers, names that occur twice.
+var readOpts = json.JoinOptions(jsontext.AllowInvalidUTF8(true))
+
+// decodeString decodes the JSON string v.
+func decodeString(v []byte) (string, bool) {
+	var s string
+	if jsontext.Value(v).Kind() != '"' {
+		return "", false
+	}
+	if err := json.Unmarshal(v, &s, readOpts); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// stringMember returns the string value of member k of ms.
+func stringMember(ms []rawjson.Member, k string) (string, bool) {
+	m, ok := rawjson.Find(ms, k)
+	if !ok {
+		return "", false
+	}
+	return decodeString(m.Value)
+}
+
+// elements splits the JSON array v into its elements, as slices of v.
+func elements(v []byte) ([][]byte, error) {
+	dec := jsontext.NewDecoder(bytes.NewReader(v), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, err
+	}
+	var out [][]byte
+	for dec.PeekKind() != ']' {
+		e, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		end := dec.InputOffset()
+		out = append(out, v[end-int64(len(e)):end])
+	}
+	return out, nil
+}
+
+// kindName names the JSON type of v the way error messages do.
+func kindName(v []byte) string {
+	switch jsontext.Value(v).Kind() {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case '0':
+		return "a number"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "not JSON"
+}
+
+// pointerToken escapes a member name for a JSON pointer (RFC 6901).
+func pointerToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// sameValue reports whether a and b, which differ as bytes, hold the same
+// JSON value once numbers are read as IEEE doubles, escapes are resolved
+// (a lone surrogate reads as U+FFFD, as a re-encoding makes it) and object
+// members are sorted: the marks of a value decoded and encoded again,
+// rather than changed on purpose.
+func sameValue(a, b []byte) bool {
+	ca := append(jsontext.Value(nil), a...)
+	cb := append(jsontext.Value(nil), b...)
+	if ca.Canonicalize(jsontext.AllowInvalidUTF8(true)) != nil || cb.Canonicalize(jsontext.AllowInvalidUTF8(true)) != nil {
+		return false
+	}
+	return bytes.Equal(ca, cb)
+}
+
+// clip shortens v for a message.
+func clip(v []byte) string {
+	const max = 80
+	if len(v) > max {
+		return string(v[:max-3]) + "..."
+	}
+	return string(v)
+}

@@ -1,0 +1,177 @@
+package hooktest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// Recorder is the result of one hook run, from [Record] (a [hook.Handler]
+// in-process) or [RunCommand] (any hook program): what the hook wrote and
+// how it exited, and a decoded, checked view of its answer. It plays the
+// part of httptest.ResponseRecorder.
+//
+// The decoded fields are empty when stdout holds no JSON object; they
+// show the answer as Claude Code would read it, even when the answer
+// breaks a rule (see Problems).
+type Recorder struct {
+	// Code is the exit code; -1 for a process killed by a signal or a
+	// timeout.
+	Code int
+	// Stdout and Stderr are everything the hook wrote, byte for byte.
+	Stdout, Stderr []byte
+	// Payload is the input the hook was given, without the newline that
+	// follows it on stdin.
+	Payload jsontext.Value
+	// Event is the payload's hook_event_name.
+	Event string
+	// Duration is how long the run took.
+	Duration time.Duration
+
+	// Answer holds the top-level members of the JSON answer on stdout,
+	// each exactly as written; nil when stdout holds no JSON object.
+	Answer map[string]jsontext.Value
+	// HookSpecificOutput holds the members of answer's hookSpecificOutput
+	// object; nil when there is none.
+	HookSpecificOutput map[string]jsontext.Value
+	// Decision is the top-level decision ("approve", "block"), if any.
+	Decision string
+	// PermissionDecision is hookSpecificOutput.permissionDecision
+	// (PreToolUse, PreSkillShellCommand, PreModelSwitch), or the behavior
+	// of a PermissionRequest decision ("allow", "deny").
+	PermissionDecision string
+	// Reason is hookSpecificOutput.permissionDecisionReason, the message
+	// of a PermissionRequest deny decision, or else the top-level reason.
+	Reason string
+	// UpdatedInput is the updatedInput of the answer (of
+	// hookSpecificOutput, or of a PermissionRequest decision), exactly as
+	// written; nil when there is none.
+	UpdatedInput jsontext.Value
+	// AdditionalContext is hookSpecificOutput.additionalContext, if any.
+	AdditionalContext string
+
+	// Problems lists the rules the result breaks, as found by
+	// [CheckAnswer]: one [*Violation] each, in CheckAnswer's order. It is
+	// empty for a good result.
+	Problems []error
+}
+
+// Err returns the Problems joined with errors.Join: nil for a result that
+// breaks no rule.
+func (r *Recorder) Err() error { return errors.Join(r.Problems...) }
+
+// Record runs h on payload in-process, through [hook.Serve] over real
+// bytes: payload followed by a newline on stdin, stdout and stderr
+// recorded. It checks the result with [CheckAnswer] and decodes the
+// answer. A payload that is not a JSON object with a hook_event_name is
+// still served (a hook must cope with it); Problems then holds the error
+// that CheckAnswer returned. Record never panics on what h does: Serve
+// turns a handler's panic into exit code 1.
+func Record(h hook.Handler, payload []byte) *Recorder {
+	return RecordContext(context.Background(), h, payload)
+}
+
+// RecordContext is [Record] with a context for the handler; Serve gives up
+// on the handler when ctx is done.
+func RecordContext(ctx context.Context, h hook.Handler, payload []byte) *Recorder {
+	var stdout, stderr bytes.Buffer
+	start := time.Now()
+	code := hook.Serve(ctx, bytes.NewReader(stdin(payload)), &stdout, &stderr, h)
+	r := &Recorder{Code: code, Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Duration: time.Since(start)}
+	r.finish(payload)
+	return r
+}
+
+// stdin returns payload as Claude Code writes it: followed by one newline.
+func stdin(payload []byte) []byte {
+	b := make([]byte, 0, len(payload)+1)
+	b = append(b, payload...)
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// finish fills in the payload, the decoded answer and the problems.
+func (r *Recorder) finish(payload []byte) {
+	r.Payload = clone(bytes.TrimRight(payload, "\n"))
+	if ms, err := rawjson.Members(r.Payload); err == nil {
+		r.Event, _ = stringMember(ms, "hook_event_name")
+	}
+	r.decode()
+	c, err := newChecker(r.Payload)
+	if err != nil {
+		r.Problems = []error{err}
+		return
+	}
+	c.check(r.Code, r.Stdout, r.Stderr)
+	for _, v := range c.vs {
+		r.Problems = append(r.Problems, v)
+	}
+}
+
+// decode fills in the decoded view of the answer.
+func (r *Recorder) decode() {
+	text := trimJS(r.Stdout)
+	if len(text) == 0 || text[0] != '{' {
+		return
+	}
+	if first := firstLine(text); len(first) < len(text) {
+		if _, ok := asyncAnnouncement(first); ok {
+			text = trimJS(text[len(first):])
+		}
+	}
+	ms, err := rawjson.Members(text)
+	if err != nil {
+		return
+	}
+	r.Answer = memberMap(ms)
+	r.Decision, _ = stringMember(ms, "decision")
+	r.Reason, _ = stringMember(ms, "reason")
+	hso, ok := r.Answer["hookSpecificOutput"]
+	if !ok {
+		return
+	}
+	hms, err := rawjson.Members(hso)
+	if err != nil {
+		return
+	}
+	r.HookSpecificOutput = memberMap(hms)
+	r.AdditionalContext, _ = stringMember(hms, "additionalContext")
+	if s, ok := stringMember(hms, "permissionDecision"); ok {
+		r.PermissionDecision = s
+	}
+	if s, ok := stringMember(hms, "permissionDecisionReason"); ok {
+		r.Reason = s
+	}
+	if m, ok := rawjson.Find(hms, "updatedInput"); ok {
+		r.UpdatedInput = m.Value
+	}
+	if m, ok := rawjson.Find(hms, "decision"); ok {
+		dms, err := rawjson.Members(m.Value)
+		if err != nil {
+			return
+		}
+		r.PermissionDecision, _ = stringMember(dms, "behavior")
+		if s, ok := stringMember(dms, "message"); ok {
+			r.Reason = s
+		}
+		if m, ok := rawjson.Find(dms, "updatedInput"); ok {
+			r.UpdatedInput = m.Value
+		}
+	}
+}
+
+func memberMap(ms []rawjson.Member) map[string]jsontext.Value {
+	m := make(map[string]jsontext.Value, len(ms))
+	for _, x := range ms {
+		m[x.Key] = x.Value
+	}
+	return m
+}
