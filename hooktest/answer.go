@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strings"
@@ -223,8 +224,7 @@ func (c *checker) checkStdout(text []byte) {
 		}
 		return // plain text
 	}
-	v := jsontext.Value(text)
-	if err := v.Compact(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)); err != nil {
+	if err := validJSON(text); err != nil {
 		switch n := jsonLines(text); {
 		case n > 1:
 			c.add(RuleStdout, "", "stdout holds %d JSON values on %d lines; Claude Code wants exactly one object", n, n)
@@ -564,6 +564,23 @@ func jsonLines(text []byte) int {
 		n++
 	}
 	return n
+}
+
+// validJSON returns nil when text is one JSON value, as JavaScript's
+// JSON.parse reads it (lone surrogates and duplicate names allowed), or
+// the syntax error.
+func validJSON(text []byte) error {
+	dec := jsontext.NewDecoder(bytes.NewReader(text), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	if _, err := dec.ReadValue(); err != nil {
+		return err
+	}
+	if _, err := dec.ReadToken(); err != io.EOF {
+		if err == nil {
+			return errors.New("data after the JSON value")
+		}
+		return err
+	}
+	return nil
 }
 
 // syntaxError shortens a jsontext error for a message.

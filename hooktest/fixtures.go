@@ -51,6 +51,9 @@ var loadFixtures = sync.OnceValue(func() []Fixture {
 		if err := v.Compact(jsontext.AllowInvalidUTF8(true)); err != nil {
 			panic(fmt.Sprintf("hooktest: embedded fixture %s: %v", file, err))
 		}
+		if v.Kind() != '{' {
+			return // not a hook input, e.g. what the model saw
+		}
 		ms, err := rawjson.Members(v)
 		if err != nil {
 			panic(fmt.Sprintf("hooktest: embedded fixture %s: %v", file, err))
@@ -61,16 +64,18 @@ var loadFixtures = sync.OnceValue(func() []Fixture {
 		}
 		out = append(out, Fixture{Name: name, Event: ev, JSON: v})
 	}
+	byName := func(a, b Fixture) int { return strings.Compare(a.Name, b.Name) }
 	top, _ := fs.Glob(fixtureFS, "fixtures/*.json")
-	slices.Sort(top)
 	for _, f := range top {
 		add(strings.TrimSuffix(path.Base(f), ".json"), f)
 	}
+	slices.SortFunc(out, byName)
+	n := len(out)
 	captured, _ := fs.Glob(fixtureFS, "fixtures/captured/*/*.json")
-	slices.Sort(captured)
 	for _, f := range captured {
 		add(strings.TrimSuffix(strings.TrimPrefix(f, "fixtures/"), ".json"), f)
 	}
+	slices.SortFunc(out[n:], byName)
 	return out
 })
 
