@@ -98,38 +98,87 @@ func CheckPreserved(in, out jsontext.Value, changed ...string) error {
 	return errors.Join(errs...)
 }
 
-// checkMembers is CheckPreserved on split objects.
+// checkMembers is CheckPreserved on split objects. Moved members are the
+// fewest that explain the new order: every kept member outside a longest
+// run of kept members whose order did not change.
 func checkMembers(ims, oms []rawjson.Member, changed []string) []*MemberError {
-	var errs []*MemberError
-	last := -1 // position in out of the last kept member seen
+	type entry struct {
+		ptr string
+		in  []byte
+		err *MemberError // lost, changed or rewritten; nil when intact
+		pos int          // position in out; -1 when lost or skipped
+	}
+	es := make([]entry, 0, len(ims))
+	var pos []int // positions in out of the kept members, in input order
 	for _, im := range ims {
 		if slices.Contains(changed, im.Key) {
 			continue
 		}
-		ptr := "/" + pointerToken(im.Key)
-		pos := slices.IndexFunc(oms, func(om rawjson.Member) bool { return om.Key == im.Key })
-		if pos < 0 {
-			errs = append(errs, &MemberError{Pointer: ptr, Problem: ProblemLost, In: im.Value})
+		e := entry{ptr: "/" + pointerToken(im.Key), in: im.Value, pos: -1}
+		p := slices.IndexFunc(oms, func(om rawjson.Member) bool { return om.Key == im.Key })
+		if p < 0 {
+			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemLost, In: im.Value}
+			es = append(es, e)
 			continue
 		}
-		om := oms[pos]
+		om := oms[p]
 		switch {
 		case bytes.Equal(im.Name, om.Name) && sameBytes(im.Value, om.Value):
 		case sameBytes(im.Value, om.Value):
 			// The name is written with other escapes.
-			errs = append(errs, &MemberError{Pointer: ptr, Problem: ProblemRewritten, In: im.Name, Out: om.Name})
+			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemRewritten, In: im.Name, Out: om.Name}
 		case sameValue(im.Value, om.Value):
-			errs = append(errs, &MemberError{Pointer: ptr, Problem: ProblemRewritten, In: im.Value, Out: om.Value})
+			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemRewritten, In: im.Value, Out: om.Value}
 		default:
-			errs = append(errs, &MemberError{Pointer: ptr, Problem: ProblemChanged, In: im.Value, Out: om.Value})
+			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemChanged, In: im.Value, Out: om.Value}
 		}
-		if pos < last {
-			errs = append(errs, &MemberError{Pointer: ptr, Problem: ProblemMoved, In: im.Value, Out: om.Value})
-		} else {
-			last = pos
+		e.pos = p
+		es = append(es, e)
+		pos = append(pos, p)
+	}
+	inOrder := longestIncreasing(pos)
+	var errs []*MemberError
+	k := 0
+	for _, e := range es {
+		if e.err != nil {
+			errs = append(errs, e.err)
 		}
+		if e.pos < 0 {
+			continue
+		}
+		if !inOrder[k] {
+			errs = append(errs, &MemberError{Pointer: e.ptr, Problem: ProblemMoved, In: e.in, Out: oms[e.pos].Value})
+		}
+		k++
 	}
 	return errs
+}
+
+// longestIncreasing marks the elements of one longest strictly increasing
+// subsequence of p (patience sorting, O(n log n)).
+func longestIncreasing(p []int) []bool {
+	tails := []int{}            // tails[l]: index in p of the smallest tail of a run of length l+1
+	prev := make([]int, len(p)) // predecessor of each element in its run
+	for i, v := range p {
+		l, _ := slices.BinarySearchFunc(tails, v, func(j, v int) int { return p[j] - v })
+		if l > 0 {
+			prev[i] = tails[l-1]
+		} else {
+			prev[i] = -1
+		}
+		if l == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[l] = i
+		}
+	}
+	in := make([]bool, len(p))
+	if len(tails) > 0 {
+		for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+			in[i] = true
+		}
+	}
+	return in
 }
 
 // sameBytes reports whether the JSON values a and b are the same bytes
