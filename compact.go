@@ -1,0 +1,109 @@
+package hook
+
+import "context"
+
+// PreCompact fires before the conversation is compacted. The matcher is
+// tested against Trigger. The answer can block the compaction, or add
+// instructions for it as plain text (see [PreCompactOutput]); exit code 2
+// ([Block]) blocks it too (for /compact, stderr is shown to the user).
+type PreCompact struct {
+	Event
+	// Trigger says what started the compaction.
+	Trigger CompactTrigger `json:"trigger"`
+	// CustomInstructions are the instructions given to /compact; empty
+	// when there are none (null on the wire).
+	CustomInstructions string `json:"custom_instructions"`
+}
+
+// CompactTrigger says what started a compaction.
+type CompactTrigger string
+
+// The values of [PreCompact.Trigger] and [PostCompact.Trigger].
+const (
+	// CompactManual: the /compact command.
+	CompactManual CompactTrigger = "manual"
+	// CompactAuto: automatic compaction of a full context.
+	CompactAuto CompactTrigger = "auto"
+)
+
+// PreCompactOutput is the answer to a [PreCompact] event. Claude Code
+// discards Halt, StopReason and SystemMessage for this event.
+type PreCompactOutput struct {
+	Common
+
+	// Block writes "decision": "block": the compaction does not happen.
+	Block bool
+	// Reason explains the block; it needs Block.
+	Reason string
+	// Text, when set, is the whole answer: it is written on stdout as
+	// plain text, which Claude Code appends to the compaction
+	// instructions. Every other field must be empty; the trimmed text
+	// must not start with "{".
+	Text string
+}
+
+func (o *PreCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPreCompact); err != nil {
+		return dst, err
+	}
+	if o.Text != "" {
+		return appendText(dst, o.Text, otherThanText(o))
+	}
+	decision, reason, err := blockFields(o.Block, o.Reason)
+	if err != nil {
+		return dst, err
+	}
+	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
+}
+
+// PreCompactFunc adapts a function to a [Handler] that answers PreCompact
+// events and ignores every other event (exit 0, no output). A nil answer
+// writes nothing.
+type PreCompactFunc func(ctx context.Context, e *PreCompact) (*PreCompactOutput, error)
+
+// ServeHook decodes a PreCompact event and calls f.
+func (f PreCompactFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventPreCompact, f)
+}
+
+// PostCompact fires after the conversation was compacted. The matcher is
+// tested against Trigger. Nothing can be decided; plain stdout is shown
+// to the user (see [PostCompactOutput]), and so is stderr on exit code 2.
+type PostCompact struct {
+	Event
+	// Trigger says what started the compaction.
+	Trigger CompactTrigger `json:"trigger"`
+	// CompactSummary is the conversation summary the compaction produced.
+	CompactSummary string `json:"compact_summary"`
+}
+
+// PostCompactOutput is the answer to a [PostCompact] event. Claude Code
+// discards Halt, StopReason and SystemMessage for this event.
+type PostCompactOutput struct {
+	Common
+
+	// Text, when set, is the whole answer: it is written on stdout as
+	// plain text, which Claude Code shows to the user. Every other field
+	// must be empty; the trimmed text must not start with "{".
+	Text string
+}
+
+func (o *PostCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostCompact); err != nil {
+		return dst, err
+	}
+	if o.Text != "" {
+		return appendText(dst, o.Text, otherThanText(o))
+	}
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// PostCompactFunc adapts a function to a [Handler] that answers
+// PostCompact events and ignores every other event (exit 0, no output). A
+// nil answer writes nothing.
+type PostCompactFunc func(ctx context.Context, e *PostCompact) (*PostCompactOutput, error)
+
+// ServeHook decodes a PostCompact event and calls f.
+func (f PostCompactFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventPostCompact, f)
+}

@@ -1,0 +1,190 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// PreModelSwitch fires before a requested model switch. The matcher is
+// tested against the canonical id of ToModel. The answer can allow the
+// switch without the interactive cache-miss confirmation, cancel it, or
+// ask the user (see [PreModelSwitchOutput]); exit code 2 ([Block])
+// cancels it, with stderr shown to the user.
+type PreModelSwitch struct {
+	Event
+	// FromModel is the resolved id of the model before the switch.
+	FromModel string `json:"from_model"`
+	// ToModel is the resolved id of the model after the switch.
+	ToModel string `json:"to_model"`
+	// RequestedModel is what was asked for: an alias such as "opus" or a
+	// full id; empty for the default model (null on the wire).
+	RequestedModel string `json:"requested_model"`
+	// Source says how the switch was requested (command, picker or sdk).
+	Source ModelSwitchSource `json:"source"`
+	// ContextTokens is the number of prompt tokens the next request
+	// re-sends.
+	ContextTokens int64 `json:"context_tokens"`
+	// PromptCacheWarm is true when the current model's prompt cache is
+	// probably still warm (the switch then forfeits it).
+	PromptCacheWarm bool `json:"prompt_cache_warm"`
+	// CacheTTL is the prompt cache's lifetime.
+	CacheTTL CacheTTL `json:"cache_ttl"`
+	// EstimatedCacheWriteUSD is the estimated cost of re-caching
+	// ContextTokens on ToModel, in US dollars.
+	EstimatedCacheWriteUSD float64 `json:"estimated_cache_write_usd"`
+	// Pricing says where that estimate's prices came from.
+	Pricing Pricing `json:"pricing"`
+}
+
+// ModelSwitchSource says how a model switch was requested.
+type ModelSwitchSource string
+
+// The values of [PreModelSwitch.Source] and [PostModelSwitch.Source].
+const (
+	// ModelSwitchCommand: /model, the /config model row, or enabling fast
+	// mode.
+	ModelSwitchCommand ModelSwitchSource = "command"
+	// ModelSwitchPicker: an interactive model picker.
+	ModelSwitchPicker ModelSwitchSource = "picker"
+	// ModelSwitchSDK: a headless set_model (SDK, Remote Control, IDE).
+	ModelSwitchSDK ModelSwitchSource = "sdk"
+	// ModelSwitchAuto: an automatic fallback or other programmatic change
+	// (PostModelSwitch only).
+	ModelSwitchAuto ModelSwitchSource = "auto"
+	// ModelSwitchResume: the model was restored on resume (PostModelSwitch
+	// only).
+	ModelSwitchResume ModelSwitchSource = "resume"
+)
+
+// CacheTTL is the lifetime of the prompt cache.
+type CacheTTL string
+
+// The values of CacheTTL.
+const (
+	CacheTTL5m CacheTTL = "5m"
+	CacheTTL1h CacheTTL = "1h"
+)
+
+// Pricing says where a cost estimate's prices came from.
+type Pricing string
+
+// The values of Pricing.
+const (
+	// PricingConfigured: the managed modelPricing setting.
+	PricingConfigured Pricing = "configured"
+	// PricingCatalog: list prices.
+	PricingCatalog Pricing = "catalog"
+	// PricingDefault: the model is unknown; the default tier was assumed.
+	PricingDefault Pricing = "default"
+)
+
+// PreModelSwitchOutput is the answer to a [PreModelSwitch] event.
+type PreModelSwitchOutput struct {
+	Common
+
+	// Decision is [Allow] (switch without the interactive cache-miss
+	// confirmation), [Deny] (cancel the switch) or [Ask] (ask the user to
+	// confirm; a headless session refuses instead). This event has no
+	// Defer.
+	Decision PermissionDecision
+	// Reason explains the decision.
+	Reason string
+}
+
+func (o *PreModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPreModelSwitch); err != nil {
+		return dst, err
+	}
+	switch o.Decision {
+	case "", Allow, Deny, Ask:
+	default:
+		return dst, fmt.Errorf("permission decision %q is not one of allow, deny, ask (a model switch cannot be deferred)", o.Decision)
+	}
+	a := answer{common: &o.Common}
+	if o.Decision != "" || o.Reason != "" {
+		if o.Decision == "" {
+			return dst, errors.New("a permission decision reason needs a decision")
+		}
+		a.specific = &permissionDecisionSpecific{
+			HookEventName:            EventPreModelSwitch,
+			PermissionDecision:       o.Decision,
+			PermissionDecisionReason: o.Reason,
+		}
+	}
+	return appendWire(dst, a)
+}
+
+// PreModelSwitchFunc adapts a function to a [Handler] that answers
+// PreModelSwitch events and ignores every other event (exit 0, no
+// output). A nil answer writes nothing.
+type PreModelSwitchFunc func(ctx context.Context, e *PreModelSwitch) (*PreModelSwitchOutput, error)
+
+// ServeHook decodes a PreModelSwitch event and calls f.
+func (f PreModelSwitchFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventPreModelSwitch, f)
+}
+
+// PostModelSwitch fires after the model changed. The matcher is tested
+// against the canonical id of ToModel. Nothing can be decided; the answer
+// can add context for the next request to the new model, as JSON or as
+// plain text (see [PostModelSwitchOutput]).
+type PostModelSwitch struct {
+	Event
+	// FromModel is the resolved id of the model before the switch.
+	FromModel string `json:"from_model"`
+	// ToModel is the resolved id of the model after the switch.
+	ToModel string `json:"to_model"`
+	// RequestedModel is what was asked for; empty for the default model
+	// (null on the wire).
+	RequestedModel string `json:"requested_model"`
+	// Source says how the switch happened.
+	Source ModelSwitchSource `json:"source"`
+	// ContextTokens is the number of prompt tokens the next request
+	// re-sends.
+	ContextTokens int64 `json:"context_tokens"`
+	// PromptCacheWarm is true when the previous model's prompt cache was
+	// probably still warm.
+	PromptCacheWarm bool `json:"prompt_cache_warm"`
+	// CacheTTL is the prompt cache's lifetime.
+	CacheTTL CacheTTL `json:"cache_ttl"`
+	// EstimatedCacheWriteUSD is the estimated cost of re-caching
+	// ContextTokens on ToModel, in US dollars.
+	EstimatedCacheWriteUSD float64 `json:"estimated_cache_write_usd"`
+	// Pricing says where that estimate's prices came from.
+	Pricing Pricing `json:"pricing"`
+}
+
+// PostModelSwitchOutput is the answer to a [PostModelSwitch] event.
+type PostModelSwitchOutput struct {
+	Common
+
+	// AdditionalContext reaches the model with the next request the new
+	// model serves.
+	AdditionalContext string
+	// Text, when set, is the whole answer: it is written on stdout as
+	// plain text, which Claude Code gives to Claude with the next request.
+	// Every other field must be empty; the trimmed text must not start
+	// with "{".
+	Text string
+}
+
+func (o *PostModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostModelSwitch); err != nil {
+		return dst, err
+	}
+	if o.Text != "" {
+		return appendText(dst, o.Text, otherThanText(o))
+	}
+	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostModelSwitch, o.AdditionalContext)})
+}
+
+// PostModelSwitchFunc adapts a function to a [Handler] that answers
+// PostModelSwitch events and ignores every other event (exit 0, no
+// output). A nil answer writes nothing.
+type PostModelSwitchFunc func(ctx context.Context, e *PostModelSwitch) (*PostModelSwitchOutput, error)
+
+// ServeHook decodes a PostModelSwitch event and calls f.
+func (f PostModelSwitchFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventPostModelSwitch, f)
+}

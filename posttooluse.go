@@ -1,0 +1,260 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gohooks/hook/internal/rawjson"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// PostToolUse fires after a tool call succeeded. The call already ran: the
+// answer can give Claude feedback next to the result, add context, or
+// replace the result Claude sees (see [PostToolUseOutput]). Exit code 2
+// ([Block]) shows the reason to Claude next to the result.
+type PostToolUse struct {
+	Event
+	// ToolName is the tool's current name, or "mcp__<server>__<tool>".
+	ToolName string `json:"tool_name"`
+	// ToolInput is the arguments that were executed, kept raw.
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolResponse is the tool's result, kept raw: the tool's structured
+	// output for built-in tools (decode it with [DecodeView] into
+	// [BashResponse], [EditResponse], …), and for MCP tools a string, an
+	// array of content blocks or an object. Paths inside it are as the
+	// model wrote them (possibly relative).
+	ToolResponse jsontext.Value `json:"tool_response"`
+	// ToolUseID is the call's id ("toolu_…").
+	ToolUseID string `json:"tool_use_id"`
+	// DurationMS is how long the tool ran, in milliseconds, without
+	// permission prompts and hooks; zero when absent.
+	DurationMS float64 `json:"duration_ms,omitempty"`
+	// MCPServer says which MCP server serves the tool; nil for built-in
+	// tools.
+	MCPServer *MCPServer `json:"mcp_server,omitempty"`
+}
+
+// PostToolUseOutput is the answer to a [PostToolUse] event. All the common
+// fields are honoured.
+type PostToolUseOutput struct {
+	Common
+
+	// Block writes "decision": "block": Reason is shown to Claude next to
+	// the tool result, which is kept (or replaced by UpdatedToolOutput).
+	Block bool
+	// Reason is the feedback for Claude; it needs Block.
+	Reason string
+	// AdditionalContext is added next to the tool result for Claude.
+	AdditionalContext string
+	// ClassifierContext is a note for auto mode's permission classifier
+	// about this call's result (only genuine user statements belong in
+	// it). Claude Code caps it at 2000 UTF-16 code units shared by all
+	// hooks of the call, and ignores it from async hooks.
+	ClassifierContext string
+	// UpdatedToolOutput replaces the result Claude sees; the tool already
+	// ran. For a built-in tool it must match the tool's output type
+	// (Claude Code ignores it otherwise), so the library refuses a value
+	// of another JSON kind than the incoming tool_response and, for the
+	// tools it knows, one that lacks a required member. Build it from the
+	// incoming ToolResponse with [Edit] or [Merge]. MCP results are not
+	// checked. null is refused.
+	UpdatedToolOutput jsontext.Value
+	// UpdatedMCPToolOutput is the legacy, MCP-only form of
+	// UpdatedToolOutput. Claude Code ignores it for built-in tools, when
+	// UpdatedToolOutput is set, and when it is null, "", 0 or false; the
+	// library refuses those cases.
+	UpdatedMCPToolOutput jsontext.Value
+}
+
+// postToolUseSpecific is the hookSpecificOutput of a PostToolUse answer.
+type postToolUseSpecific struct {
+	HookEventName        string         `json:"hookEventName"`
+	AdditionalContext    string         `json:"additionalContext,omitempty"`
+	ClassifierContext    string         `json:"classifierContext,omitempty"`
+	UpdatedToolOutput    jsontext.Value `json:"updatedToolOutput,omitzero"`
+	UpdatedMCPToolOutput jsontext.Value `json:"updatedMCPToolOutput,omitzero"`
+}
+
+func (o *PostToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostToolUse); err != nil {
+		return dst, err
+	}
+	decision, reason, err := blockFields(o.Block, o.Reason)
+	if err != nil {
+		return dst, err
+	}
+	tool := ""
+	if v, ok := ev.Field("tool_name"); ok {
+		_ = unmarshal(v, &tool)
+	}
+	if o.UpdatedToolOutput != nil {
+		orig, _ := ev.Field("tool_response")
+		if err := checkUpdatedToolOutput(tool, orig, o.UpdatedToolOutput); err != nil {
+			return dst, err
+		}
+	}
+	if o.UpdatedMCPToolOutput != nil {
+		if err := checkUpdatedMCPToolOutput(tool, o.UpdatedMCPToolOutput, o.UpdatedToolOutput != nil); err != nil {
+			return dst, err
+		}
+	}
+	a := answer{common: &o.Common, decision: decision, reason: reason}
+	if o.AdditionalContext != "" || o.ClassifierContext != "" || o.UpdatedToolOutput != nil || o.UpdatedMCPToolOutput != nil {
+		a.specific = &postToolUseSpecific{
+			HookEventName:        EventPostToolUse,
+			AdditionalContext:    o.AdditionalContext,
+			ClassifierContext:    o.ClassifierContext,
+			UpdatedToolOutput:    o.UpdatedToolOutput,
+			UpdatedMCPToolOutput: o.UpdatedMCPToolOutput,
+		}
+	}
+	return appendWire(dst, a)
+}
+
+// responseRequired lists, for the built-in tools whose output type the
+// library knows, the members that type requires (sdk-tools.d.ts).
+var responseRequired = map[string][]string{
+	ToolBash:       {"stdout", "stderr", "interrupted"},
+	ToolPowerShell: {"stdout", "stderr", "interrupted"},
+	ToolWrite:      {"type", "filePath", "content", "structuredPatch", "originalFile"},
+	ToolEdit:       {"filePath", "oldString", "newString", "originalFile", "structuredPatch", "userModified", "replaceAll"},
+	ToolRead:       {"type", "file"},
+	ToolGlob:       {"durationMs", "numFiles", "filenames", "truncated"},
+	ToolGrep:       {"numFiles", "filenames"},
+	ToolWebFetch:   {"bytes", "code", "codeText", "result", "durationMs", "url"},
+	ToolTodoWrite:  {"oldTodos", "newTodos"},
+}
+
+// checkUpdatedToolOutput refuses an updatedToolOutput that Claude Code
+// would ignore.
+func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
+	if !upd.IsValid(readOpts) {
+		return errors.New("UpdatedToolOutput is not one valid JSON value")
+	}
+	if upd.Kind() == 'n' {
+		return errors.New("UpdatedToolOutput is null; omit it to keep the tool's result")
+	}
+	if IsMCPTool(tool) {
+		return nil
+	}
+	if orig != nil && orig.Kind() != upd.Kind() {
+		return fmt.Errorf("UpdatedToolOutput is a JSON %s but %s's result is a %s; Claude Code ignores an output that does not match the tool's output type", kindName(upd.Kind()), tool, kindName(orig.Kind()))
+	}
+	req, ok := responseRequired[tool]
+	if !ok {
+		return nil
+	}
+	ms, err := rawjson.Members(upd)
+	if err != nil {
+		return fmt.Errorf("UpdatedToolOutput for %s must be a JSON object: %w", tool, err)
+	}
+	var missing []string
+	for _, k := range req {
+		if _, ok := rawjson.Find(ms, k); !ok {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("UpdatedToolOutput lacks %s, required in %s's output; Claude Code would ignore it (build it from ToolResponse with hook.Edit or hook.Merge)", strings.Join(missing, ", "), tool)
+	}
+	return nil
+}
+
+// checkUpdatedMCPToolOutput refuses an updatedMCPToolOutput that Claude
+// Code would ignore.
+func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput bool) error {
+	switch {
+	case !upd.IsValid(readOpts):
+		return errors.New("UpdatedMCPToolOutput is not one valid JSON value")
+	case !IsMCPTool(tool):
+		return fmt.Errorf("UpdatedMCPToolOutput only applies to MCP tools, not %s; use UpdatedToolOutput", tool)
+	case withToolOutput:
+		return errors.New("UpdatedMCPToolOutput is ignored when UpdatedToolOutput is set; set only one")
+	case isFalsy(upd):
+		return fmt.Errorf("UpdatedMCPToolOutput %s is falsy and Claude Code ignores it", upd)
+	}
+	return nil
+}
+
+// isFalsy reports whether the JSON value v is falsy in JavaScript: null,
+// false, "", or a number equal to zero.
+func isFalsy(v jsontext.Value) bool {
+	switch v.Kind() {
+	case 'n', 'f':
+		return true
+	case '"':
+		return bytes.Equal(v, []byte(`""`))
+	case '0':
+		f, err := strconv.ParseFloat(string(v), 64)
+		return err == nil && f == 0
+	}
+	return false
+}
+
+// PostToolUseFunc adapts a function to a [Handler] that answers PostToolUse
+// events and ignores every other event (exit 0, no output). A nil answer
+// writes nothing.
+type PostToolUseFunc func(ctx context.Context, e *PostToolUse) (*PostToolUseOutput, error)
+
+// ServeHook decodes a PostToolUse event and calls f.
+func (f PostToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventPostToolUse, f)
+}
+
+// PostToolUseFailure fires after a tool call started and failed. It does
+// not fire for calls refused before they ran (unknown tool, invalid input,
+// permission denied). The answer can only add context for Claude (see
+// [PostToolUseFailureOutput]); exit code 2 ([Block]) shows the reason to
+// Claude.
+type PostToolUseFailure struct {
+	Event
+	// ToolName is the tool's current name, or "mcp__<server>__<tool>".
+	ToolName string `json:"tool_name"`
+	// ToolInput is the call's arguments, kept raw.
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolUseID is the call's id ("toolu_…").
+	ToolUseID string `json:"tool_use_id"`
+	// Error is usually the text Claude receives; for Bash and PowerShell
+	// its first line is "Exit code N". Long errors are cut in the middle
+	// (above 10,000 characters). Not a stable format.
+	Error string `json:"error"`
+	// IsInterrupt is true when the failure was an abort.
+	IsInterrupt bool `json:"is_interrupt,omitempty"`
+	// DurationMS is how long the tool ran, in milliseconds; zero when
+	// absent.
+	DurationMS float64 `json:"duration_ms,omitempty"`
+	// MCPServer says which MCP server serves the tool; nil for built-in
+	// tools.
+	MCPServer *MCPServer `json:"mcp_server,omitempty"`
+}
+
+// PostToolUseFailureOutput is the answer to a [PostToolUseFailure] event.
+// All the common fields are honoured.
+type PostToolUseFailureOutput struct {
+	Common
+
+	// AdditionalContext is added next to the error for Claude.
+	AdditionalContext string
+}
+
+func (o *PostToolUseFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostToolUseFailure); err != nil {
+		return dst, err
+	}
+	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostToolUseFailure, o.AdditionalContext)})
+}
+
+// PostToolUseFailureFunc adapts a function to a [Handler] that answers
+// PostToolUseFailure events and ignores every other event (exit 0, no
+// output). A nil answer writes nothing.
+type PostToolUseFailureFunc func(ctx context.Context, e *PostToolUseFailure) (*PostToolUseFailureOutput, error)
+
+// ServeHook decodes a PostToolUseFailure event and calls f.
+func (f PostToolUseFailureFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventPostToolUseFailure, f)
+}
