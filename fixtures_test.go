@@ -59,16 +59,25 @@ var adapters = map[string]func(got *any) Handler{
 		return PreToolUseFunc(func(_ context.Context, e *PreToolUse) (*PreToolUseOutput, error) { *got = e; return nil, nil })
 	},
 	EventPermissionRequest: func(got *any) Handler {
-		return PermissionRequestFunc(func(_ context.Context, e *PermissionRequest) (*PermissionRequestOutput, error) { *got = e; return nil, nil })
+		return PermissionRequestFunc(func(_ context.Context, e *PermissionRequest) (*PermissionRequestOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 	EventPermissionDenied: func(got *any) Handler {
-		return PermissionDeniedFunc(func(_ context.Context, e *PermissionDenied) (*PermissionDeniedOutput, error) { *got = e; return nil, nil })
+		return PermissionDeniedFunc(func(_ context.Context, e *PermissionDenied) (*PermissionDeniedOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 	EventPostToolUse: func(got *any) Handler {
 		return PostToolUseFunc(func(_ context.Context, e *PostToolUse) (*PostToolUseOutput, error) { *got = e; return nil, nil })
 	},
 	EventPostToolUseFailure: func(got *any) Handler {
-		return PostToolUseFailureFunc(func(_ context.Context, e *PostToolUseFailure) (*PostToolUseFailureOutput, error) { *got = e; return nil, nil })
+		return PostToolUseFailureFunc(func(_ context.Context, e *PostToolUseFailure) (*PostToolUseFailureOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 	EventPostToolBatch: func(got *any) Handler {
 		return PostToolBatchFunc(func(_ context.Context, e *PostToolBatch) (*PostToolBatchOutput, error) { *got = e; return nil, nil })
@@ -77,10 +86,16 @@ var adapters = map[string]func(got *any) Handler{
 		return NotificationFunc(func(_ context.Context, e *Notification) (*NotificationOutput, error) { *got = e; return nil, nil })
 	},
 	EventUserPromptSubmit: func(got *any) Handler {
-		return UserPromptSubmitFunc(func(_ context.Context, e *UserPromptSubmit) (*UserPromptSubmitOutput, error) { *got = e; return nil, nil })
+		return UserPromptSubmitFunc(func(_ context.Context, e *UserPromptSubmit) (*UserPromptSubmitOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 	EventUserPromptExpansion: func(got *any) Handler {
-		return UserPromptExpansionFunc(func(_ context.Context, e *UserPromptExpansion) (*UserPromptExpansionOutput, error) { *got = e; return nil, nil })
+		return UserPromptExpansionFunc(func(_ context.Context, e *UserPromptExpansion) (*UserPromptExpansionOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 	EventSessionStart: func(got *any) Handler {
 		return SessionStartFunc(func(_ context.Context, e *SessionStart) (*SessionStartOutput, error) { *got = e; return nil, nil })
@@ -128,7 +143,10 @@ var adapters = map[string]func(got *any) Handler{
 		return ElicitationFunc(func(_ context.Context, e *Elicitation) (*ElicitationOutput, error) { *got = e; return nil, nil })
 	},
 	EventElicitationResult: func(got *any) Handler {
-		return ElicitationResultFunc(func(_ context.Context, e *ElicitationResult) (*ElicitationResultOutput, error) { *got = e; return nil, nil })
+		return ElicitationResultFunc(func(_ context.Context, e *ElicitationResult) (*ElicitationResultOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 	EventConfigChange: func(got *any) Handler {
 		return ConfigChangeFunc(func(_ context.Context, e *ConfigChange) (*ConfigChangeOutput, error) { *got = e; return nil, nil })
@@ -140,7 +158,10 @@ var adapters = map[string]func(got *any) Handler{
 		return WorktreeRemoveFunc(func(_ context.Context, e *WorktreeRemove) (*WorktreeRemoveOutput, error) { *got = e; return nil, nil })
 	},
 	EventInstructionsLoaded: func(got *any) Handler {
-		return InstructionsLoadedFunc(func(_ context.Context, e *InstructionsLoaded) (*InstructionsLoadedOutput, error) { *got = e; return nil, nil })
+		return InstructionsLoadedFunc(func(_ context.Context, e *InstructionsLoaded) (*InstructionsLoadedOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 	EventCwdChanged: func(got *any) Handler {
 		return CwdChangedFunc(func(_ context.Context, e *CwdChanged) (*CwdChangedOutput, error) { *got = e; return nil, nil })
@@ -155,7 +176,10 @@ var adapters = map[string]func(got *any) Handler{
 		return MessageDisplayFunc(func(_ context.Context, e *MessageDisplay) (*MessageDisplayOutput, error) { *got = e; return nil, nil })
 	},
 	EventPreSkillShellCommand: func(got *any) Handler {
-		return PreSkillShellCommandFunc(func(_ context.Context, e *PreSkillShellCommand) (*PreSkillShellCommandOutput, error) { *got = e; return nil, nil })
+		return PreSkillShellCommandFunc(func(_ context.Context, e *PreSkillShellCommand) (*PreSkillShellCommandOutput, error) {
+			*got = e
+			return nil, nil
+		})
 	},
 }
 
