@@ -273,7 +273,7 @@ func readObject(r io.Reader, limit int64) ([]byte, error) {
 	}
 	raw := c.bytes(s.start, s.stop)
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
-	c = chunks{}                     // let the chunks go before validating
+	c = chunks{}                     // the chunks are garbage now
 	if err := checkJSON(raw); err != nil {
 		return nil, err
 	}
