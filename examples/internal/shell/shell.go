@@ -1,0 +1,947 @@
+// Package shell splits a POSIX shell command line into simple commands and
+// words the way a shell would, well enough for hooks that judge Bash tool
+// calls. It is not a shell: it runs nothing, it expands only the variables
+// its Lookup knows (others expand to nothing and are reported), and it
+// approximates the rarer syntax (case patterns, arithmetic). What it does
+// handle: single, double and $'…' quotes, backslashes, line
+// continuations, comments, the operators ; & && || | |& ( ) and newlines,
+// redirections and here-documents, ~, $NAME and ${NAME…} expansions,
+// command substitution $(…) and `…`, process substitution <(…), brace
+// expansion {a,b}, unquoted glob characters, and reserved words.
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Lookup returns the value of a shell variable the caller knows, and
+// whether it knows it.
+type Lookup func(name string) (string, bool)
+
+// Word is one shell word after quote removal and expansion.
+type Word struct {
+	// Text is the word as the shell would pass it to a program: quotes
+	// removed, ~ and known variables expanded, unknown expansions removed.
+	Text string
+	// Raw is the word's source text.
+	Raw string
+	// Pos is the byte offset of Raw in the parsed source.
+	Pos int
+	// Glob says the word holds an unquoted *, ? or [.
+	Glob bool
+	// Pattern is Text with every quoted *, ?, [ and \ escaped by a
+	// backslash, so that path.Match treats only the unquoted ones as
+	// wildcards.
+	Pattern string
+	// Unknown names each expansion whose value is not known ("$DIR",
+	// "$(…)"), in order; Text holds nothing in its place.
+	Unknown []string
+}
+
+// Redirect is one redirection of a command.
+type Redirect struct {
+	// Op is the operator: <, >, >>, >|, <>, <<, <<-, <<<, >&, <&, &>, &>>.
+	Op string
+	// Target is the file, descriptor, here-string or here-document
+	// delimiter.
+	Target Word
+	// Body is a here-document's text.
+	Body string
+}
+
+// Command is one simple command.
+type Command struct {
+	// Assigns are the NAME=value words before the command name.
+	Assigns []Word
+	// Args are the command's words: the name and its arguments, without
+	// assignments and redirections.
+	Args []Word
+	// Redirects are the command's redirections.
+	Redirects []Redirect
+	// Op is the operator that ends the command: ";", "&", "&&", "||",
+	// "|", "|&", "\n", "(", ")", or "" at the end of the source.
+	Op string
+	// Nested says the command runs inside a substitution ($(…), `…`,
+	// <(…)) of another command.
+	Nested bool
+	// Pos and End are the command's byte range in the parsed source.
+	Pos, End int
+}
+
+// Script is a parsed command line.
+type Script struct {
+	// Commands are the simple commands in source order; the commands of a
+	// substitution come before the command that uses it.
+	Commands []Command
+	// Compound says the line uses grouping or control flow at top level:
+	// ( ), { }, if, while, until, for, case, select, function, [[ ]] or
+	// (( )).
+	Compound bool
+}
+
+// maxDepth bounds nested substitutions and scripts.
+const maxDepth = 16
+
+// ErrTooDeep is returned for a line nested deeper than the parser follows.
+var ErrTooDeep = errors.New("shell: nesting too deep")
+
+// Parse splits src into simple commands. lookup may be nil. It fails on
+// unterminated quotes, substitutions and here-documents, and on nesting
+// deeper than 16 levels.
+func Parse(src string, lookup Lookup) (*Script, error) {
+	if lookup == nil {
+		lookup = func(string) (string, bool) { return "", false }
+	}
+	p := &parser{src: src, lookup: lookup}
+	if err := p.list(false); err != nil {
+		return nil, err
+	}
+	return &Script{Commands: p.out, Compound: p.compound}, nil
+}
+
+// pendingDoc is a here-document whose body follows the next newline.
+type pendingDoc struct {
+	op, delim string
+	pos       int
+}
+
+type parser struct {
+	src      string
+	pos      int
+	lookup   Lookup
+	depth    int
+	out      []Command
+	compound bool
+	heredocs []pendingDoc // waiting for their body after the next newline
+}
+
+func (p *parser) eof() bool { return p.pos >= len(p.src) }
+
+func (p *parser) peek(off int) byte {
+	if p.pos+off < len(p.src) {
+		return p.src[p.pos+off]
+	}
+	return 0
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return fmt.Errorf("shell: "+format, args...)
+}
+
+// reserved words that may start a command.
+var (
+	openers = map[string]bool{"if": true, "then": true, "elif": true, "else": true, "do": true, "while": true, "until": true, "{": true, "!": true, "time": true}
+	closers = map[string]bool{"fi": true, "done": true, "esac": true, "}": true}
+	headers = map[string]bool{"for": true, "case": true, "select": true}
+)
+
+// list parses commands until the end of the source, or, in a
+// substitution (sub), until the ")" that closes it.
+func (p *parser) list(sub bool) error {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxDepth {
+		return ErrTooDeep
+	}
+	var cur Command
+	started := false
+	skipping := false // inside the header of for/case/select
+	skipName := false // the name after "function"
+	parens := 0
+	finish := func(op string, end int) {
+		if (started || len(cur.Redirects) > 0) && !skipping {
+			cur.Op = op
+			cur.End = end
+			cur.Nested = p.depth > 1
+			p.out = append(p.out, cur)
+		}
+		cur = Command{}
+		started, skipping = false, false
+	}
+	for {
+		p.blanks()
+		if p.eof() {
+			if sub {
+				return p.errorf("unterminated $( or <(")
+			}
+			if len(p.heredocs) > 0 {
+				return p.errorf("unterminated here-document")
+			}
+			finish("", p.pos)
+			return nil
+		}
+		start := p.pos
+		c := p.src[p.pos]
+		switch {
+		case c == '#':
+			for !p.eof() && p.src[p.pos] != '\n' {
+				p.pos++
+			}
+		case c == '\n':
+			finish("\n", start)
+			p.pos++
+			if err := p.readHeredocs(); err != nil {
+				return err
+			}
+		case c == ';':
+			p.pos++
+			if p.peek(0) == ';' || p.peek(0) == '&' { // ;; ;& in case
+				p.pos++
+			}
+			finish(";", start)
+		case c == '&' && p.peek(1) == '&':
+			p.pos += 2
+			finish("&&", start)
+		case c == '&' && p.peek(1) == '>':
+			if err := p.redirect(&cur, start); err != nil {
+				return err
+			}
+			if !started {
+				cur.Pos = start
+			}
+			started = true
+		case c == '&':
+			p.pos++
+			finish("&", start)
+		case c == '|' && p.peek(1) == '|':
+			p.pos += 2
+			finish("||", start)
+		case c == '|' && p.peek(1) == '&':
+			p.pos += 2
+			finish("|&", start)
+		case c == '|':
+			p.pos++
+			finish("|", start)
+		case c == '(' && p.peek(1) == '(':
+			// Arithmetic command (( … )): nothing runs.
+			p.compound = p.compound || p.depth == 1
+			if err := p.skipArith(); err != nil {
+				return err
+			}
+		case c == '(':
+			p.compound = p.compound || p.depth == 1
+			p.pos++
+			parens++
+			finish("(", start)
+		case c == ')':
+			if sub && parens == 0 {
+				finish(")", start)
+				p.pos++
+				return nil
+			}
+			p.compound = p.compound || p.depth == 1
+			p.pos++
+			parens--
+			finish(")", start)
+		case (c == '<' || c == '>') && p.peek(1) == '(':
+			// Process substitution: a word whose commands run nested.
+			p.pos += 2
+			if err := p.list(true); err != nil {
+				return err
+			}
+			if !started {
+				cur.Pos = start
+			}
+			started = true
+			cur.Args = append(cur.Args, Word{Raw: p.src[start:p.pos], Pos: start, Unknown: []string{p.src[start:p.pos]}})
+		case c == '<' || c == '>':
+			if err := p.redirect(&cur, start); err != nil {
+				return err
+			}
+			if !started {
+				cur.Pos = start
+			}
+			started = true
+		default:
+			words, err := p.word()
+			if err != nil {
+				return err
+			}
+			// A number right before < or > is a descriptor.
+			if len(words) == 1 && isDigits(words[0].Raw) && (p.peek(0) == '<' || p.peek(0) == '>') {
+				if err := p.redirect(&cur, start); err != nil {
+					return err
+				}
+				if !started {
+					cur.Pos = start
+				}
+				started = true
+				continue
+			}
+			if skipName {
+				skipName = false
+				continue
+			}
+			if !started && len(cur.Assigns) == 0 && len(words) == 1 && !skipping {
+				w := words[0].Raw
+				switch {
+				case openers[w]:
+					if w != "!" && w != "time" {
+						p.compound = p.compound || p.depth == 1
+					}
+					continue
+				case closers[w]:
+					p.compound = p.compound || p.depth == 1
+					continue
+				case headers[w]:
+					p.compound = p.compound || p.depth == 1
+					skipping = true
+					started = true
+					continue
+				case w == "function":
+					p.compound = p.compound || p.depth == 1
+					skipName = true
+					continue
+				case w == "[[":
+					p.compound = p.compound || p.depth == 1
+				}
+			}
+			if skipping {
+				// for x in a b; case x in; function f: no command runs
+				// until the next separator. "do" and "in" end nothing.
+				continue
+			}
+			if !started {
+				cur.Pos = start
+			}
+			started = true
+			for _, w := range words {
+				if len(cur.Args) == 0 && isAssignment(w.Raw) {
+					cur.Assigns = append(cur.Assigns, w)
+				} else {
+					cur.Args = append(cur.Args, w)
+				}
+			}
+		}
+	}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isAssignment reports whether raw starts with an unquoted NAME=.
+func isAssignment(raw string) bool {
+	i := strings.IndexByte(raw, '=')
+	if i <= 0 {
+		return false
+	}
+	return isName(strings.TrimSuffix(raw[:i], "+"))
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// blanks skips spaces, tabs and line continuations.
+func (p *parser) blanks() {
+	for !p.eof() {
+		switch {
+		case p.src[p.pos] == ' ' || p.src[p.pos] == '\t' || p.src[p.pos] == '\r':
+			p.pos++
+		case p.src[p.pos] == '\\' && p.peek(1) == '\n':
+			p.pos += 2
+		default:
+			return
+		}
+	}
+}
+
+// skipArith skips (( … )) or $(( … )) from the first "(".
+func (p *parser) skipArith() error {
+	depth := 0
+	for !p.eof() {
+		switch p.src[p.pos] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				p.pos++
+				return nil
+			}
+		}
+		p.pos++
+	}
+	return p.errorf("unterminated ((")
+}
+
+// redirect reads a redirection operator (with its descriptor, if any,
+// already consumed up to p.pos) and its target word.
+func (p *parser) redirect(cur *Command, start int) error {
+	for !p.eof() && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
+		p.pos++
+	}
+	var op string
+	for _, cand := range []string{"<<<", "<<-", "&>>", "<<", ">>", ">|", "<>", ">&", "<&", "&>", "<", ">"} {
+		if strings.HasPrefix(p.src[p.pos:], cand) {
+			op = cand
+			break
+		}
+	}
+	if op == "" {
+		return p.errorf("bad redirection at byte %d", start)
+	}
+	p.pos += len(op)
+	p.blanks()
+	if p.eof() || strings.IndexByte(";&|()<>\n", p.src[p.pos]) >= 0 {
+		return p.errorf("redirection %s without a target", op)
+	}
+	words, err := p.word()
+	if err != nil {
+		return err
+	}
+	cur.Redirects = append(cur.Redirects, Redirect{Op: op, Target: words[0]})
+	if op == "<<" || op == "<<-" {
+		p.heredocs = append(p.heredocs, pendingDoc{op: op, delim: words[0].Text, pos: words[0].Pos})
+	}
+	return nil
+}
+
+// readHeredocs reads the bodies of the here-documents opened on the line
+// just ended.
+func (p *parser) readHeredocs() error {
+	pending := p.heredocs
+	p.heredocs = nil
+	for _, d := range pending {
+		strip := d.op == "<<-"
+		var body strings.Builder
+		for {
+			if p.eof() {
+				return p.errorf("here-document ends before %q", d.delim)
+			}
+			end := strings.IndexByte(p.src[p.pos:], '\n')
+			var line string
+			if end < 0 {
+				line = p.src[p.pos:]
+				p.pos = len(p.src)
+			} else {
+				line = p.src[p.pos : p.pos+end]
+				p.pos += end + 1
+			}
+			check := line
+			if strip {
+				check = strings.TrimLeft(line, "\t")
+			}
+			if check == d.delim {
+				break
+			}
+			body.WriteString(line)
+			body.WriteByte('\n')
+		}
+		// The newline finished the command holding the redirection.
+		for i := len(p.out) - 1; i >= 0; i-- {
+			for j := range p.out[i].Redirects {
+				if r := &p.out[i].Redirects[j]; r.Op == d.op && r.Target.Pos == d.pos {
+					r.Body = body.String()
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// wordBuilder accumulates one word.
+type wordBuilder struct {
+	text, pattern strings.Builder
+	glob          bool
+	unknown       []string
+	quoted        bool // some part was quoted
+}
+
+func (b *wordBuilder) lit(s string, quoted bool) {
+	b.text.WriteString(s)
+	if quoted {
+		for i := 0; i < len(s); i++ {
+			if strings.IndexByte(`*?[\`, s[i]) >= 0 {
+				b.pattern.WriteByte('\\')
+			}
+			b.pattern.WriteByte(s[i])
+		}
+		return
+	}
+	b.pattern.WriteString(s)
+}
+
+// word reads one word at p.pos; brace expansion can make it several.
+func (p *parser) word() ([]Word, error) {
+	start := p.pos
+	var b wordBuilder
+	braces := false
+	for !p.eof() {
+		c := p.src[p.pos]
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || strings.IndexByte(";&|()<>", c) >= 0 {
+			break
+		}
+		switch c {
+		case '\\':
+			if p.peek(1) == '\n' {
+				p.pos += 2
+				continue
+			}
+			if p.pos+1 >= len(p.src) {
+				p.pos++
+				continue
+			}
+			_, n := utf8.DecodeRuneInString(p.src[p.pos+1:])
+			b.lit(p.src[p.pos+1:p.pos+1+n], true)
+			b.quoted = true
+			p.pos += 1 + n
+		case '\'':
+			end := strings.IndexByte(p.src[p.pos+1:], '\'')
+			if end < 0 {
+				return nil, p.errorf("unterminated ' quote")
+			}
+			b.lit(p.src[p.pos+1:p.pos+1+end], true)
+			b.quoted = true
+			p.pos += end + 2
+		case '"':
+			p.pos++
+			if err := p.doubleQuoted(&b); err != nil {
+				return nil, err
+			}
+			b.quoted = true
+		case '$':
+			if p.peek(1) == '\'' {
+				s, err := p.ansiC()
+				if err != nil {
+					return nil, err
+				}
+				b.lit(s, true)
+				b.quoted = true
+				continue
+			}
+			if p.peek(1) == '"' { // $"…": locale translation, same as "…"
+				p.pos++
+				continue
+			}
+			if err := p.dollar(&b, false); err != nil {
+				return nil, err
+			}
+		case '`':
+			if err := p.backtick(&b); err != nil {
+				return nil, err
+			}
+		case '~':
+			if p.pos == start && (p.pos+1 >= len(p.src) || p.peek(1) == '/' || isWordEnd(p.peek(1))) {
+				p.pos++
+				if home, ok := p.lookup("HOME"); ok {
+					b.lit(home, true)
+				} else {
+					b.unknown = append(b.unknown, "~")
+				}
+				continue
+			}
+			b.lit("~", false)
+			p.pos++
+		case '*', '?', '[':
+			b.glob = true
+			b.lit(string(c), false)
+			p.pos++
+		case '{':
+			braces = true
+			b.lit("{", false)
+			p.pos++
+		default:
+			_, n := utf8.DecodeRuneInString(p.src[p.pos:])
+			b.lit(p.src[p.pos:p.pos+n], false)
+			p.pos += n
+		}
+	}
+	raw := p.src[start:p.pos]
+	if braces {
+		if alts := expandBraces(raw); len(alts) > 1 {
+			return p.braceWords(raw, start, alts)
+		}
+	}
+	return []Word{{Text: b.text.String(), Raw: raw, Pos: start, Glob: b.glob, Pattern: b.pattern.String(), Unknown: b.unknown}}, nil
+}
+
+func isWordEnd(c byte) bool {
+	return c == 0 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || strings.IndexByte(";&|()<>", c) >= 0
+}
+
+// braceWords lexes each alternative of a brace expansion as a word of its
+// own; they all keep the position of the original word.
+func (p *parser) braceWords(raw string, pos int, alts []string) ([]Word, error) {
+	var out []Word
+	for _, a := range alts {
+		sub := &parser{src: a, lookup: p.lookup, depth: p.depth}
+		ws, err := sub.word()
+		if err != nil {
+			return nil, err
+		}
+		// The commands of substitutions inside the word were collected
+		// when the whole word was read; sub.out repeats them.
+		for _, w := range ws {
+			w.Pos = pos
+			w.Raw = raw
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// doubleQuoted reads the inside of "…" after the opening quote.
+func (p *parser) doubleQuoted(b *wordBuilder) error {
+	for !p.eof() {
+		c := p.src[p.pos]
+		switch c {
+		case '"':
+			p.pos++
+			return nil
+		case '\\':
+			switch p.peek(1) {
+			case '\n':
+				p.pos += 2
+			case '$', '`', '"', '\\':
+				b.lit(string(p.src[p.pos+1]), true)
+				p.pos += 2
+			default:
+				b.lit(`\`, true)
+				p.pos++
+			}
+		case '$':
+			if err := p.dollar(b, true); err != nil {
+				return err
+			}
+		case '`':
+			if err := p.backtick(b); err != nil {
+				return err
+			}
+		default:
+			_, n := utf8.DecodeRuneInString(p.src[p.pos:])
+			b.lit(p.src[p.pos:p.pos+n], true)
+			p.pos += n
+		}
+	}
+	return p.errorf(`unterminated " quote`)
+}
+
+// ansiC reads $'…'.
+func (p *parser) ansiC() (string, error) {
+	p.pos += 2
+	var sb strings.Builder
+	for !p.eof() {
+		c := p.src[p.pos]
+		if c == '\'' {
+			p.pos++
+			return sb.String(), nil
+		}
+		if c != '\\' || p.pos+1 >= len(p.src) {
+			sb.WriteByte(c)
+			p.pos++
+			continue
+		}
+		e := p.src[p.pos+1]
+		p.pos += 2
+		switch e {
+		case 'n':
+			sb.WriteByte('\n')
+		case 't':
+			sb.WriteByte('\t')
+		case 'r':
+			sb.WriteByte('\r')
+		case 'a':
+			sb.WriteByte('\a')
+		case 'b':
+			sb.WriteByte('\b')
+		case 'e', 'E':
+			sb.WriteByte(0x1b)
+		case 'f':
+			sb.WriteByte('\f')
+		case 'v':
+			sb.WriteByte('\v')
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			n := 0
+			for n < max && p.pos+n < len(p.src) && isHex(p.src[p.pos+n]) {
+				n++
+			}
+			if n == 0 {
+				sb.WriteByte('\\')
+				sb.WriteByte(e)
+				continue
+			}
+			v, _ := strconv.ParseUint(p.src[p.pos:p.pos+n], 16, 32)
+			p.pos += n
+			if e == 'x' {
+				sb.WriteByte(byte(v))
+			} else {
+				sb.WriteRune(rune(v))
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n := 1
+			for n < 3 && p.pos-1+n < len(p.src) && p.src[p.pos-1+n] >= '0' && p.src[p.pos-1+n] <= '7' {
+				n++
+			}
+			v, _ := strconv.ParseUint(p.src[p.pos-1:p.pos-1+n], 8, 16)
+			p.pos += n - 1
+			sb.WriteByte(byte(v))
+		default:
+			sb.WriteByte(e) // \\ \' \" \? and unknown escapes
+		}
+	}
+	return "", p.errorf("unterminated $' quote")
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// dollar reads an expansion starting at "$".
+func (p *parser) dollar(b *wordBuilder, quoted bool) error {
+	start := p.pos
+	switch n := p.peek(1); {
+	case n == '(' && p.peek(2) == '(':
+		p.pos++
+		if err := p.skipArith(); err != nil {
+			return err
+		}
+		b.unknown = append(b.unknown, p.src[start:p.pos])
+	case n == '(':
+		p.pos += 2
+		before := len(p.out)
+		if err := p.list(true); err != nil {
+			return err
+		}
+		inner := p.out[before:]
+		if len(inner) == 1 && len(inner[0].Args) == 1 && inner[0].Args[0].Text == "pwd" {
+			if pwd, ok := p.lookup("PWD"); ok {
+				b.lit(pwd, true)
+				return nil
+			}
+		}
+		b.unknown = append(b.unknown, p.src[start:p.pos])
+	case n == '{':
+		end := matchBrace(p.src, p.pos+1)
+		if end < 0 {
+			return p.errorf("unterminated ${")
+		}
+		p.pos = end + 1
+		p.param(b, p.src[start+2:end], p.src[start:p.pos])
+	case isName(string(n)):
+		i := p.pos + 1
+		for i < len(p.src) && (isName(p.src[p.pos+1 : i+1])) {
+			i++
+		}
+		name := p.src[p.pos+1 : i]
+		p.pos = i
+		if v, ok := p.lookup(name); ok {
+			b.lit(v, true)
+		} else {
+			b.unknown = append(b.unknown, "$"+name)
+		}
+	case n >= '0' && n <= '9' || strings.IndexByte("@*#?$!-", n) >= 0 && n != 0:
+		p.pos += 2
+		b.unknown = append(b.unknown, p.src[start:p.pos])
+	default:
+		b.lit("$", quoted)
+		p.pos++
+	}
+	return nil
+}
+
+// matchBrace returns the index of the "}" that closes the "{" at open.
+func matchBrace(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// param expands ${inner}.
+func (p *parser) param(b *wordBuilder, inner, raw string) {
+	if strings.HasPrefix(inner, "#") && isName(inner[1:]) {
+		b.lit("0", true) // a length: some number
+		return
+	}
+	i := 0
+	for i < len(inner) && isName(inner[:i+1]) {
+		i++
+	}
+	name, rest := inner[:i], inner[i:]
+	if name == "" {
+		b.unknown = append(b.unknown, raw)
+		return
+	}
+	v, known := p.lookup(name)
+	set := known && v != ""
+	op := ""
+	for _, cand := range []string{":-", ":=", ":?", ":+", "-", "=", "?", "+"} {
+		if strings.HasPrefix(rest, cand) {
+			op = cand
+			break
+		}
+	}
+	arg := strings.Trim(strings.TrimPrefix(rest, op), `"'`)
+	switch {
+	case rest == "":
+		if known {
+			b.lit(v, true)
+		} else {
+			b.unknown = append(b.unknown, raw)
+		}
+	case op == ":-" || op == ":=" || op == "-" || op == "=":
+		if set {
+			b.lit(v, true)
+		} else if known && v == "" && (op == "-" || op == "=") {
+			// set but empty: stays empty
+		} else {
+			b.lit(arg, true)
+		}
+	case op == ":?" || op == "?":
+		if known {
+			b.lit(v, true)
+		} else {
+			// The shell stops the command when it is unset or empty:
+			// whatever runs has a non-empty value here.
+			b.lit("\x00"+name, true)
+		}
+	case op == ":+" || op == "+":
+		if set {
+			b.lit(arg, true)
+		} else if !known {
+			b.unknown = append(b.unknown, raw)
+		}
+	default: // ${x%…} ${x#…} ${x/…} ${x:1:2}: some value we do not work out
+		b.unknown = append(b.unknown, raw)
+	}
+}
+
+// backtick reads `…` and parses its inside as nested commands.
+func (p *parser) backtick(b *wordBuilder) error {
+	start := p.pos
+	var inner strings.Builder
+	p.pos++
+	for {
+		if p.eof() {
+			return p.errorf("unterminated ` quote")
+		}
+		c := p.src[p.pos]
+		if c == '`' {
+			p.pos++
+			break
+		}
+		if c == '\\' && p.pos+1 < len(p.src) && strings.IndexByte("$`\\", p.src[p.pos+1]) >= 0 {
+			inner.WriteByte(p.src[p.pos+1])
+			p.pos += 2
+			continue
+		}
+		inner.WriteByte(c)
+		p.pos++
+	}
+	sub := &parser{src: inner.String(), lookup: p.lookup, depth: p.depth + 1}
+	if sub.depth > maxDepth {
+		return ErrTooDeep
+	}
+	if err := sub.list(false); err != nil {
+		return err
+	}
+	for _, c := range sub.out {
+		c.Nested = true
+		c.Pos, c.End = start, p.pos
+		p.out = append(p.out, c)
+	}
+	b.unknown = append(b.unknown, p.src[start:p.pos])
+	return nil
+}
+
+// maxBraceWords caps brace expansion; a word that would expand to more
+// words is kept as it is.
+const maxBraceWords = 256
+
+// expandBraces performs brace expansion on a raw word, honouring quotes;
+// it returns the word itself when there is nothing to expand.
+func expandBraces(raw string) (out []string) {
+	open, commas, close := -1, []int(nil), -1
+	depth := 0
+	var quote byte
+	for i := 0; i < len(raw) && close < 0; i++ {
+		c := raw[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '$' && i+1 < len(raw) && raw[i+1] == '{':
+			if end := matchBrace(raw, i+1); end > 0 {
+				i = end
+			}
+		case c == '{':
+			if depth == 0 {
+				open, commas = i, nil
+			}
+			depth++
+		case c == ',' && depth == 1:
+			commas = append(commas, i)
+		case c == '}' && depth > 0:
+			depth--
+			if depth == 0 {
+				if len(commas) > 0 {
+					close = i
+				} else {
+					open = -1
+				}
+			}
+		}
+	}
+	if close < 0 {
+		return []string{raw}
+	}
+	defer func() {
+		if len(out) > maxBraceWords {
+			out = []string{raw}
+		}
+	}()
+	pre, post := raw[:open], raw[close+1:]
+	last := open + 1
+	for _, c := range append(commas, close) {
+		for _, tail := range expandBraces(post) {
+			for _, mid := range expandBraces(raw[last:c]) {
+				out = append(out, pre+mid+tail)
+			}
+		}
+		last = c + 1
+	}
+	return out
+}
