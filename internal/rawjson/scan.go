@@ -41,10 +41,38 @@ func stop(w uint64, ctl bool) uint64 {
 	return m & msb
 }
 
+// stopValid and stopTrusted flag the bytes that end a run of plain string
+// content: a quote, a backslash and, for validation, a control character.
+// They are composite literals, laid out by the compiler: no work at start-up.
+var (
+	stopValid = [256]bool{'"': true, '\\': true,
+		0x00: true, 0x01: true, 0x02: true, 0x03: true, 0x04: true, 0x05: true, 0x06: true, 0x07: true,
+		0x08: true, 0x09: true, 0x0a: true, 0x0b: true, 0x0c: true, 0x0d: true, 0x0e: true, 0x0f: true,
+		0x10: true, 0x11: true, 0x12: true, 0x13: true, 0x14: true, 0x15: true, 0x16: true, 0x17: true,
+		0x18: true, 0x19: true, 0x1a: true, 0x1b: true, 0x1c: true, 0x1d: true, 0x1e: true, 0x1f: true}
+	stopTrusted = [256]bool{'"': true, '\\': true}
+)
+
+// escapeLen gives, for the byte after a backslash, the length of a valid
+// escape sequence that starts with it (6 for \u, whose four hex digits are
+// checked apart), or 0 when no escape starts with that byte.
+var escapeLen = [256]uint8{'"': 2, '\\': 2, '/': 2, 'b': 2, 'f': 2, 'n': 2, 'r': 2, 't': 2, 'u': 6}
+
 // nextStop returns the index of the first byte at or after i that is a
 // quote, a backslash or (when ctl is set) a control character, or len(b)
-// when there is none.
+// when there is none. It looks at a few bytes one at a time, since in
+// escape-heavy text the next stop is usually close, then at eight bytes
+// at a time.
 func nextStop(b []byte, i int, ctl bool) int {
+	tbl := &stopTrusted
+	if ctl {
+		tbl = &stopValid
+	}
+	for end := min(i+8, len(b)); i < end; i++ {
+		if tbl[b[i]] {
+			return i
+		}
+	}
 	for i+8 <= len(b) {
 		if m := stop(binary.LittleEndian.Uint64(b[i:]), ctl); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
@@ -52,7 +80,7 @@ func nextStop(b []byte, i int, ctl bool) int {
 		i += 8
 	}
 	for ; i < len(b); i++ {
-		if c := b[i]; c == '"' || c == '\\' || (ctl && c < 0x20) {
+		if tbl[b[i]] {
 			return i
 		}
 	}
@@ -69,25 +97,22 @@ func scanString(b []byte, i int) (int, bool) {
 		if i >= len(b) {
 			return i, false
 		}
-		switch b[i] {
-		case '"':
+		c := b[i]
+		if c == '"' {
 			return i + 1, true
-		case '\\':
-			if i+1 >= len(b) {
+		}
+		if c != '\\' || i+1 >= len(b) { // a control character, or a cut escape
+			return i, false
+		}
+		switch escapeLen[b[i+1]] {
+		case 2:
+			i += 2
+		case 6:
+			if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
 				return i, false
 			}
-			switch b[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
-					return i, false
-				}
-				i += 6
-			default:
-				return i, false
-			}
-		default: // a control character
+			i += 6
+		default:
 			return i, false
 		}
 	}
@@ -106,7 +131,12 @@ func skipString(b []byte, i int) int {
 		if b[i] == '"' {
 			return i + 1
 		}
-		i += 2 // a backslash and the byte it escapes
+		// A backslash and the escape it starts; past the end on bad input.
+		if i+1 < len(b) && b[i+1] == 'u' {
+			i += 6
+		} else {
+			i += 2
+		}
 	}
 }
 
