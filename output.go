@@ -157,6 +157,24 @@ func appendText(dst []byte, text string, otherFields bool) ([]byte, error) {
 	return append(dst, t...), nil
 }
 
+// plainTextAnswer is implemented by the answers that can be written as
+// plain text instead of a JSON object: the Text fields of the events whose
+// plain stdout Claude Code reads, and WorktreeCreate's path line.
+// plainText reports whether this answer is plain text, so that the final
+// check before stdout is written knows which form to expect: plain text
+// never starts with "{", a JSON answer always does.
+type plainTextAnswer interface {
+	plainText() bool
+}
+
+func (o *UserPromptSubmitOutput) plainText() bool    { return o.Text != "" }
+func (o *UserPromptExpansionOutput) plainText() bool { return o.Text != "" }
+func (o *SessionStartOutput) plainText() bool        { return o.Text != "" }
+func (o *PreCompactOutput) plainText() bool          { return o.Text != "" }
+func (o *PostCompactOutput) plainText() bool         { return o.Text != "" }
+func (o *PostModelSwitchOutput) plainText() bool     { return o.Text != "" }
+func (o *WorktreeCreateOutput) plainText() bool      { return !o.JSONForm }
+
 // otherThanText reports whether any field of the struct *o other than the
 // one named Text is set.
 func otherThanText(o any) bool {
