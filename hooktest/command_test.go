@@ -1,0 +1,181 @@
+package hooktest_test
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/hooktest"
+)
+
+// needs skips the test when the interpreter name is not installed: the
+// hooks it runs are written for it.
+func needs(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Skipf("%s is not installed", name)
+	}
+}
+
+// rules returns "<rule> at <pointer>: <detail>" for each problem of r.
+func problems(t *testing.T, r *hooktest.Recorder) []*hooktest.Violation {
+	t.Helper()
+	var out []*hooktest.Violation
+	for _, p := range r.Problems {
+		var v *hooktest.Violation
+		require.True(t, errors.As(p, &v), "%v", p)
+		out = append(out, v)
+	}
+	return out
+}
+
+func run(t *testing.T, payload []byte, name string, args ...string) *hooktest.Recorder {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, err := hooktest.RunCommand(ctx, payload, name, args...)
+	require.NoError(t, err)
+	return r
+}
+
+// seedPayload is the recorded PreToolUse call of the seed case.
+func seedPayload() []byte {
+	return hooktest.Payload("captured/a_mcp_partial_updatedInput/PreToolUse.mcp__probe__listen_here.1")
+}
+
+func TestKnownBadPartialAnswer(t *testing.T) {
+	needs(t, "bash")
+	r := run(t, seedPayload(), "testdata/partial.sh")
+	assert.Equal(t, 0, r.Code)
+	assert.Equal(t, `{"fingerprint":"0123456789abcdef"}`, string(r.UpdatedInput))
+	assert.EqualError(t, r.Err(), "/hookSpecificOutput/updatedInput/room: member lost (a hook must keep every tool_input member it did not change)")
+}
+
+func TestKnownBadMapRoundTrip(t *testing.T) {
+	bin := hooktest.BuildGo(t, "./testdata/maproundtrip")
+	in := hooktest.NewPreToolUse("mcp__probe__listen_here", `{"room":"Bob's \u0022war room\u0022 <ops>","seats":12345678901234567890,"price":2.50}`)
+	r := run(t, in, bin)
+	assert.Equal(t, 0, r.Code)
+	vs := problems(t, r)
+	var got []string
+	for _, v := range vs {
+		assert.Equal(t, hooktest.RuleKeep, v.Rule)
+		got = append(got, v.Pointer+": "+v.Detail)
+	}
+	assert.Equal(t, []string{
+		`/hookSpecificOutput/updatedInput/room: member rewritten from "Bob's \u0022war room\u0022 <ops>" to "Bob's \"war room\" \u003cops\u003e"`,
+		`/hookSpecificOutput/updatedInput/seats: member rewritten from 12345678901234567890 to 12345678901234567000`,
+		`/hookSpecificOutput/updatedInput/price: member rewritten from 2.50 to 2.5`,
+		`/hookSpecificOutput/updatedInput/price: member moved`,
+	}, got)
+}
+
+func TestKnownBadExit2WithJSON(t *testing.T) {
+	needs(t, "bash")
+	r := run(t, hooktest.Payload("pretooluse-bash"), "testdata/exit2json.sh")
+	assert.Equal(t, 2, r.Code)
+	assert.Equal(t, "not allowed\n", string(r.Stderr))
+	vs := problems(t, r)
+	require.Len(t, vs, 1)
+	assert.Equal(t, hooktest.RuleBlockStdout, vs[0].Rule)
+	assert.Equal(t, `exit code 2 with 82 bytes on stdout ({"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"all...); Claude Code blocks with stderr and does not act on them (a hook that exits with 2 must print nothing on stdout)`, vs[0].Error())
+}
+
+func TestKnownBadBrokenJSON(t *testing.T) {
+	needs(t, "bash")
+	r := run(t, hooktest.Payload("pretooluse-bash"), "testdata/brokenjson.sh")
+	assert.Equal(t, 0, r.Code)
+	vs := problems(t, r)
+	require.Len(t, vs, 1)
+	assert.Equal(t, hooktest.RuleStdout, vs[0].Rule)
+	assert.Contains(t, vs[0].Detail, "looks like a JSON object but is not valid JSON")
+	assert.Nil(t, r.Answer)
+}
+
+func TestKnownBadNullField(t *testing.T) {
+	bin := hooktest.BuildGo(t, "./testdata/nullfield")
+	r := run(t, hooktest.Payload("pretooluse-bash"), bin)
+	assert.Equal(t, 0, r.Code)
+	vs := problems(t, r)
+	require.Len(t, vs, 3, "%v", r.Err())
+	for _, v := range vs {
+		assert.Equal(t, hooktest.RuleNull, v.Rule)
+	}
+	assert.Equal(t, "/systemMessage: is null; leave the field out instead (Claude Code rejects null and ignores the whole answer) (an answer must leave an optional field out, never set it to null)", vs[0].Error())
+	assert.Equal(t, "/hookSpecificOutput/permissionDecisionReason", vs[1].Pointer)
+	assert.Equal(t, "/hookSpecificOutput/updatedInput", vs[2].Pointer)
+}
+
+func TestKnownBadCrash(t *testing.T) {
+	bin := hooktest.BuildGo(t, "./testdata/crash")
+	r := run(t, hooktest.Payload("pretooluse-bash"), bin)
+	assert.Equal(t, 2, r.Code, "a Go panic exits with 2, which blocks")
+	vs := problems(t, r)
+	require.Len(t, vs, 1)
+	assert.Equal(t, hooktest.RuleCrash, vs[0].Rule)
+	assert.Contains(t, vs[0].Detail, "Go panic: panic: runtime error: index out of range")
+}
+
+func TestCrashInOtherLanguages(t *testing.T) {
+	in := hooktest.Payload("pretooluse-bash")
+	t.Run("python", func(t *testing.T) {
+		needs(t, "python3")
+		r := run(t, in, "python3", "-c", "import json, sys\nroom = json.load(sys.stdin)['tool_input']['room']\n")
+		assert.Equal(t, 1, r.Code)
+		vs := problems(t, r)
+		require.Len(t, vs, 1)
+		assert.Equal(t, hooktest.RuleCrash, vs[0].Rule)
+		assert.Equal(t, "stderr shows a Python traceback: KeyError: 'room'", vs[0].Detail)
+	})
+	t.Run("node", func(t *testing.T) {
+		needs(t, "node")
+		r := run(t, in, "node", "-e", "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{JSON.parse(s).tool_input.room.name})")
+		assert.Equal(t, 1, r.Code)
+		vs := problems(t, r)
+		require.Len(t, vs, 1)
+		assert.Equal(t, hooktest.RuleCrash, vs[0].Rule)
+		assert.Contains(t, vs[0].Detail, "Node.js")
+	})
+}
+
+func TestGoodProgramPassesThePropertyRun(t *testing.T) {
+	bin := hooktest.BuildGo(t, "./testdata/good")
+	r := run(t, seedPayload(), bin)
+	require.NoError(t, r.Err())
+	assert.Equal(t, `{"room":"Probe","fingerprint":"`+fingerprint("<PROJECT_DIR>")+`"}`, string(r.UpdatedInput))
+
+	// A program costs milliseconds per run: a few fixtures, the room
+	// names and the numbers, two runs at a time.
+	var fs []hooktest.Fixture
+	for _, f := range hooktest.Fixtures() {
+		switch f.Name {
+		case "pretooluse-bash", "pretooluse-edit", "pretooluse-mcp-listen_here", "permissionrequest-bash",
+			"captured/a_mcp_partial_updatedInput/PreToolUse.mcp__probe__listen_here.1":
+			fs = append(fs, f)
+		}
+	}
+	vs := hooktest.RoomNames()
+	for _, v := range hooktest.TrickyValues() {
+		if v.JSON.Kind() == '0' {
+			vs = append(vs, v)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	start := time.Now()
+	rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: bin}, hooktest.UseFixtures(fs...), hooktest.UseValues(vs...), hooktest.Parallel(2))
+	t.Logf("%d fixtures, %d cases in %v", rep.Fixtures, rep.Cases, time.Since(start))
+	assert.Equal(t, 5, rep.Fixtures)
+	assert.Equal(t, rep.Cases, rep.Updates)
+}
+
+func TestRunCommandNotFound(t *testing.T) {
+	r, err := hooktest.RunCommand(context.Background(), hooktest.Payload("stop"), "testdata/no-such-hook")
+	assert.Error(t, err)
+	assert.Nil(t, r)
+}

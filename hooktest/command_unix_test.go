@@ -1,0 +1,69 @@
+//go:build unix
+
+package hooktest_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/hooktest"
+)
+
+func TestRunCommandKillsTheProcessGroupOnTimeout(t *testing.T) {
+	needs(t, "bash")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	// The hook starts a grandchild that holds stdout open, then waits.
+	r, err := hooktest.RunCommand(ctx, hooktest.Payload("pretooluse-bash"), "bash", "-c", `sleep 30 & echo $! >&2; wait`)
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, context.DeadlineExceeded), "%v", err)
+	assert.Less(t, time.Since(start), 10*time.Second)
+	require.NotNil(t, r)
+	assert.Equal(t, -1, r.Code)
+	assert.Contains(t, r.Err().Error(), hooktest.RuleExitCode)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(r.Stderr)))
+	require.NoError(t, err, "stderr: %q", r.Stderr)
+	assert.Eventually(t, func() bool {
+		return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+	}, 5*time.Second, 10*time.Millisecond, "the grandchild %d was killed", pid)
+}
+
+func TestRunCommandEnvironment(t *testing.T) {
+	needs(t, "bash")
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	in := hooktest.WithField(hooktest.Payload("pretooluse-bash"), "cwd", dir)
+	cmd := &hooktest.Command{Path: "bash", Args: []string{"-c", `cat >/dev/null; printf '%s\n%s\n%s\n' "$CLAUDE_PROJECT_DIR" "$PWD" "$EXTRA"`}, Env: []string{"EXTRA=yes"}}
+	r, err := cmd.Run(context.Background(), in)
+	require.NoError(t, err)
+	assert.Equal(t, dir+"\n"+dir+"\nyes\n", string(r.Stdout), "run in the payload's cwd, which is the project directory")
+	assert.NoError(t, r.Err())
+
+	// A cwd that does not exist here: the current directory.
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	r, err = cmd.Run(context.Background(), hooktest.Payload("pretooluse-bash"))
+	require.NoError(t, err)
+	assert.Equal(t, "/home/dev/acme-api\n"+wd+"\nyes\n", string(r.Stdout))
+}
+
+func TestRunCommandStdin(t *testing.T) {
+	needs(t, "bash")
+	// Claude Code writes the payload, one newline, and closes stdin.
+	in := hooktest.Payload("stop")
+	r, err := hooktest.RunCommand(context.Background(), in, "bash", "-c", `cat >&2`)
+	require.NoError(t, err)
+	assert.Equal(t, string(in)+"\n", string(r.Stderr))
+	assert.Equal(t, 0, r.Code)
+}
