@@ -305,7 +305,7 @@ func callHandler(ctx context.Context, h Handler, ev *Event) (Output, error) {
 				done <- result{err: fmt.Errorf("hook: the %s handler panicked: %v%s", ev.HookEventName, p, panicSite())}
 				return
 			}
-			done <- result{err: fmt.Errorf("hook: the %s handler stopped its goroutine (runtime.Goexit) without answering", ev.HookEventName)}
+			done <- result{err: fmt.Errorf("hook: the %s handler called runtime.Goexit instead of answering", ev.HookEventName)}
 		}()
 		out, err := h.ServeHook(ctx, ev)
 		returned = true
