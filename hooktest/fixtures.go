@@ -155,7 +155,7 @@ func Answers() []AnswerFixture {
 			a.Event = "UserPromptSubmit"
 		default:
 			prefix, _, _ := strings.Cut(base, "-")
-			a.Event = eventByLowerName[prefix]
+			a.Event = eventByLowerName()[prefix]
 		}
 		if base == "worktreecreate-http" {
 			a.Valid = false // HTTP hooks only: a command hook's JSON is not read
@@ -166,13 +166,13 @@ func Answers() []AnswerFixture {
 }
 
 // eventByLowerName maps lower-case event names to their spelling.
-var eventByLowerName = func() map[string]string {
+var eventByLowerName = sync.OnceValue(func() map[string]string {
 	m := make(map[string]string, len(allEvents))
 	for _, e := range allEvents {
 		m[strings.ToLower(e)] = e
 	}
 	return m
-}()
+})
 
 func clone(v []byte) jsontext.Value {
 	if v == nil {
