@@ -1,0 +1,68 @@
+// Command bashguard is a PreToolUse hook for the Bash tool that refuses the
+// classic destructive accidents, with a reason the model can act on:
+//
+//   - a recursive rm of the root folder, a top-level system folder, the
+//     home folder, the project root ($CLAUDE_PROJECT_DIR) or the session's
+//     working folder, of a folder that holds one of them, or of everything
+//     in one of them (rm -rf *, rm -rf ~/*);
+//   - a force push (--force, -f, --force-with-lease, +refspec) to main or
+//     master, deleting either on the remote, and git push --mirror.
+//
+// It reads the command line as a shell would: it splits it on ; && || |
+// and newlines, looks through sudo, env, nice, timeout, xargs and the like,
+// into bash -c and eval scripts and command substitutions, follows cd,
+// expands ~, $HOME, $CLAUDE_PROJECT_DIR and $PWD, understands option
+// clusters (-rf, -fr, -Rf) and options after operands, and treats an
+// unknown variable as possibly empty ("$DIR/" may be "/"). It is a guard
+// against accidents, not a sandbox: a determined command can always hide
+// what it does.
+//
+// It fails closed: if it breaks (an input it cannot decode, a panic), the
+// call is blocked (exit code 2) rather than let through. Register it for
+// Bash:
+//
+//	{"hooks": {"PreToolUse": [{"matcher": "Bash",
+//	  "hooks": [{"type": "command", "command": "/path/to/bashguard"}]}]}}
+//
+// Try it:
+//
+//	go run ./examples/bashguard < examples/bashguard/testdata/rm-home.json
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/gohooks/hook"
+)
+
+func main() {
+	hook.Run(Handler())
+}
+
+// Handler returns the bashguard hook. It takes the home folder from $HOME
+// and the project root from $CLAUDE_PROJECT_DIR, which Claude Code sets
+// for hooks, at each event.
+func Handler() hook.Handler {
+	return hook.FailClosed(hook.PreToolUseFunc(guard))
+}
+
+func guard(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+	if e.ToolName != hook.ToolBash {
+		return nil, nil
+	}
+	in, err := hook.DecodeView[hook.BashInput](e.ToolInput)
+	if err != nil {
+		return nil, err
+	}
+	home := os.Getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	g := Guard{Home: home, ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR")}
+	reason, err := g.Check(ctx, in.Command, e.Cwd)
+	if err != nil || reason == "" {
+		return nil, err
+	}
+	return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: reason}, nil
+}
