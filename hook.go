@@ -269,7 +269,10 @@ func (s *Server) read(ctx context.Context, stdin io.Reader) (*Event, error) {
 			return r.ev, r.err
 		default:
 		}
-		return nil, fmt.Errorf("hook: gave up waiting for a complete JSON object on stdin: %w", context.Cause(ctx))
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, fmt.Errorf("hook: gave up waiting for a complete JSON object on stdin: %w", context.Cause(ctx))
+		}
+		return nil, fmt.Errorf("hook: interrupted while waiting for a complete JSON object on stdin: %w", context.Cause(ctx))
 	}
 }
 
@@ -320,7 +323,10 @@ func callHandler(ctx context.Context, h Handler, ev *Event) (Output, error) {
 			return r.out, r.err
 		default:
 		}
-		return nil, fmt.Errorf("hook: the %s handler did not answer in time: %w", ev.HookEventName, context.Cause(ctx))
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, fmt.Errorf("hook: the %s handler did not answer in time: %w", ev.HookEventName, context.Cause(ctx))
+		}
+		return nil, fmt.Errorf("hook: the %s handler was interrupted: %w", ev.HookEventName, context.Cause(ctx))
 	}
 }
 
