@@ -143,7 +143,7 @@ func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
 		return nil
 	}
 	if orig != nil && orig.Kind() != upd.Kind() {
-		return fmt.Errorf("UpdatedToolOutput is a JSON %s but %s's result is a %s; Claude Code ignores an output that does not match the tool's output type", kindName(upd.Kind()), tool, kindName(orig.Kind()))
+		return fmt.Errorf("UpdatedToolOutput is a JSON %s but %s's result is a JSON %s; Claude Code ignores an output that does not match the tool's output type", jsonKind(upd.Kind()), tool, jsonKind(orig.Kind()))
 	}
 	req, ok := responseRequired[tool]
 	if !ok {
@@ -179,6 +179,23 @@ func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput b
 		return fmt.Errorf("UpdatedMCPToolOutput %s is falsy and Claude Code ignores it", upd)
 	}
 	return nil
+}
+
+// jsonKind names a JSON kind for error messages.
+func jsonKind(k jsontext.Kind) string {
+	switch k {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case 't', 'f':
+		return "boolean"
+	}
+	return "null"
 }
 
 // isFalsy reports whether the JSON value v is falsy in JavaScript: null,
