@@ -1,0 +1,368 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// payload is one fixture prepared for runs: its compact bytes split into
+// top-level members, and the members of its tool_input when tricky values
+// go there.
+type payload struct {
+	name  string
+	event string
+	tool  string           // tool_name; empty when the event has none
+	top   []rawjson.Member // the members of the compact payload
+	// input is the index of tool_input in top, or -1.
+	input int
+	// fields are the members of tool_input that receive tricky values:
+	// set only for the events whose answer can replace the tool input.
+	fields []rawjson.Member
+	// controlCode is the exit code of the control run, once it ran.
+	controlCode int
+}
+
+// testCase is one run: a payload, and for a tricky case the tool_input
+// member that holds the tricky value.
+type testCase struct {
+	p *payload
+	// field is the index in p.fields of the member holding value; -1 for
+	// the control run, which sends the payload as it is.
+	field int
+	value hooktest.Tricky
+	// toolInput is the tool_input sent; nil when the payload has none.
+	toolInput jsontext.Value
+	// payload is the compact payload; the hook reads it and a newline.
+	payload []byte
+}
+
+// name names the case for people: the fixture, and the member and value
+// for a tricky case.
+func (c *testCase) name() string {
+	if c.field < 0 {
+		return c.p.name
+	}
+	return fmt.Sprintf("%s %s = %s", c.p.name, c.pointer(), c.value.Name)
+}
+
+// pointer is the JSON pointer of the member holding the tricky value, or
+// "" for the control run.
+func (c *testCase) pointer() string {
+	if c.field < 0 {
+		return ""
+	}
+	return "/tool_input/" + escapePointer(c.p.fields[c.field].Key)
+}
+
+// escapePointer escapes a member name for a JSON pointer (RFC 6901).
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// takesUpdatedInput reports whether the answer to event can replace the
+// tool input, which is where lost members do harm.
+func takesUpdatedInput(event string) bool {
+	return event == hook.EventPreToolUse || event == hook.EventPermissionRequest
+}
+
+// fixture is one hook payload to run the hook on.
+type fixture = hooktest.Fixture
+
+// loadFixtures returns the payloads cfg selects, in a stable order.
+func loadFixtures(cfg *config) ([]*payload, error) {
+	var fxs []fixture
+	if cfg.fixturesDir != "" {
+		var err error
+		if fxs, err = readFixtureDir(cfg.fixturesDir); err != nil {
+			return nil, usageError{err}
+		}
+	} else {
+		fxs = hooktest.Fixtures()
+	}
+	var ps []*payload
+	for _, fx := range fxs {
+		if len(cfg.events) > 0 && !slices.Contains(cfg.events, fx.Event) {
+			continue
+		}
+		p, err := preparePayload(fx)
+		if err != nil {
+			return nil, usagef("fixture %s: %v", fx.Name, err)
+		}
+		if cfg.matcher != nil && (p.tool == "" || !cfg.matcher(p.tool)) {
+			continue
+		}
+		ps = append(ps, p)
+	}
+	if len(ps) == 0 {
+		return nil, usagef("no fixture matches the -event and -matcher flags")
+	}
+	return ps, nil
+}
+
+// readFixtureDir reads every *.json file under dir that holds a JSON
+// object with a hook_event_name; other files are skipped.
+func readFixtureDir(dir string) ([]fixture, error) {
+	var fxs []fixture
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".json") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		ms, err := rawjson.Members(b)
+		if err != nil {
+			return nil // not a payload: an answer, a list, …
+		}
+		m, ok := rawjson.Find(ms, "hook_event_name")
+		if !ok {
+			return nil
+		}
+		var event string
+		if jsontext.Value(m.Value).Kind() == '"' {
+			event = unquote(m.Value)
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			rel = path
+		}
+		name := strings.TrimSuffix(filepath.ToSlash(rel), ".json")
+		fxs = append(fxs, fixture{Name: name, Event: event, JSON: b})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("-fixtures: %w", err)
+	}
+	if len(fxs) == 0 {
+		return nil, fmt.Errorf("-fixtures: no hook payload (a *.json object with a hook_event_name) under %s", dir)
+	}
+	return fxs, nil
+}
+
+// preparePayload compacts a fixture and splits it into members.
+func preparePayload(fx fixture) (*payload, error) {
+	b := jsontext.Value(slices.Clone(fx.JSON))
+	if err := b.Compact(); err != nil {
+		return nil, err
+	}
+	top, err := rawjson.Members(b)
+	if err != nil {
+		return nil, err
+	}
+	p := &payload{name: fx.Name, event: fx.Event, top: top, input: -1}
+	if m, ok := rawjson.Find(top, "tool_name"); ok && jsontext.Value(m.Value).Kind() == '"' {
+		p.tool = unquote(m.Value)
+	}
+	for i, m := range top {
+		if m.Key != "tool_input" {
+			continue
+		}
+		p.input = i
+		if takesUpdatedInput(p.event) {
+			p.fields, _ = rawjson.Members(m.Value) // nil when not an object
+		}
+	}
+	return p, nil
+}
+
+// unquote decodes a JSON string token; it returns "" for anything else.
+func unquote(v []byte) string {
+	var s string
+	tok, err := jsontext.NewDecoder(strings.NewReader(string(v)), jsontext.AllowInvalidUTF8(true)).ReadToken()
+	if err == nil && tok.Kind() == '"' {
+		s = tok.String()
+	}
+	return s
+}
+
+// selectValues returns the tricky values named in names, all of them when
+// names is empty.
+func selectValues(names []string) ([]hooktest.Tricky, error) {
+	all := hooktest.TrickyValues()
+	if len(names) == 0 {
+		return all, nil
+	}
+	var out []hooktest.Tricky
+	for _, n := range names {
+		i := slices.IndexFunc(all, func(t hooktest.Tricky) bool { return t.Name == n })
+		if i < 0 {
+			var known []string
+			for _, t := range all {
+				known = append(known, fmt.Sprintf("%q", t.Name))
+			}
+			return nil, usagef("-values: no tricky value is named %q; the names are %s", n, strings.Join(known, ", "))
+		}
+		out = append(out, all[i])
+	}
+	return out, nil
+}
+
+// distinctShapes returns the first payload of each shape: same event,
+// same tool, same top-level names and same tool_input names, in order. A
+// default run sends each shape once; the recorded fixtures repeat many.
+func distinctShapes(ps []*payload) []*payload {
+	seen := map[string]bool{}
+	var out []*payload
+	for _, p := range ps {
+		var b strings.Builder
+		b.WriteString(p.event + "\x00" + p.tool)
+		for _, m := range p.top {
+			b.WriteString("\x00" + m.Key)
+		}
+		b.WriteString("\x00\x00")
+		for _, m := range p.fields {
+			b.WriteString("\x00" + m.Key)
+		}
+		if k := b.String(); !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// controlCases returns one run per payload, with the payload as it is.
+func controlCases(ps []*payload) []*testCase {
+	cases := make([]*testCase, len(ps))
+	for i, p := range ps {
+		cases[i] = newCase(p, -1, hooktest.Tricky{})
+	}
+	return cases
+}
+
+// slot is one member of one payload that receives tricky values.
+type slot struct {
+	p     *payload
+	field int
+}
+
+// trickyCases returns the runs with a tricky value in a tool_input
+// member of the payloads ps. With full set, every value goes into every
+// member. Otherwise the runs form a covering set in three parts:
+//   - every member receives perMember values (fewer when there are fewer
+//     values) and every value is used at least once: the values are dealt
+//     to the members round by round, continuing through the list from
+//     member to member, so each value lands in about as many members as
+//     any other;
+//   - the members in kept receive every value at least once among them;
+//   - so do the members in read.
+//
+// That is about max(members × perMember, values) + 2 × values runs, not
+// members × values.
+func trickyCases(ps []*payload, values []hooktest.Tricky, perMember int, full bool, kept, read []slot) []*testCase {
+	var all []slot
+	index := map[slot]int{}
+	for _, p := range ps {
+		for i := range p.fields {
+			index[slot{p, i}] = len(all)
+			all = append(all, slot{p, i})
+		}
+	}
+	if len(all) == 0 || len(values) == 0 {
+		return nil
+	}
+	indices := func(ss []slot) []int {
+		var out []int
+		for _, s := range ss {
+			if i, ok := index[s]; ok && !slices.Contains(out, i) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	given := make([][]bool, len(all)) // given[s][v]: slot s gets value v
+	for s := range given {
+		given[s] = make([]bool, len(values))
+	}
+	if full {
+		perMember = len(values)
+	}
+	deal(given, indices(all), perMember)
+	deal(given, indices(kept), 0)
+	deal(given, indices(read), 0)
+	var cases []*testCase
+	for s, sl := range all {
+		for v, ok := range given[s] {
+			if ok {
+				cases = append(cases, newCase(sl.p, sl.field, values[v]))
+			}
+		}
+	}
+	return cases
+}
+
+// deal deals values to the slots of given that slots lists, round by
+// round, until every listed slot has perMember values it did not have
+// before and every value went to at least one listed slot (or the slots
+// are full).
+func deal(given [][]bool, slots []int, perMember int) {
+	if len(slots) == 0 {
+		return
+	}
+	n := len(given[0])
+	used := make([]bool, n)
+	unused := n
+	for _, s := range slots {
+		for v, ok := range given[s] {
+			if ok && !used[v] {
+				used[v] = true
+				unused--
+			}
+		}
+	}
+	next := 0 // the next value to deal
+	for round := 0; round < n && (round < perMember || unused > 0); round++ {
+		// Past perMember rounds, only values no listed slot has are dealt.
+		onlyUnused := round >= perMember
+		for _, s := range slots {
+			if onlyUnused && unused == 0 {
+				break
+			}
+			for range n {
+				v := next % n
+				next++
+				if given[s][v] || (onlyUnused && used[v]) {
+					continue
+				}
+				given[s][v] = true
+				if !used[v] {
+					used[v] = true
+					unused--
+				}
+				break
+			}
+		}
+	}
+}
+
+// newCase builds the payload of a run: p with, for a tricky case, the
+// value of tool_input member field replaced by value's bytes.
+func newCase(p *payload, field int, value hooktest.Tricky) *testCase {
+	c := &testCase{p: p, field: field, value: value}
+	top := p.top
+	if p.input >= 0 {
+		c.toolInput = p.top[p.input].Value
+	}
+	if field >= 0 {
+		fields := slices.Clone(p.fields)
+		fields[field].Value = value.JSON
+		c.toolInput = rawjson.AppendObject(nil, fields)
+		top = slices.Clone(p.top)
+		top[p.input].Value = c.toolInput
+	}
+	c.payload = rawjson.AppendObject(nil, top)
+	return c
+}

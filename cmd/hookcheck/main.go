@@ -1,0 +1,228 @@
+// Command hookcheck runs a Claude Code hook command, written in any
+// language, against every hook payload of the hooktest fixtures and
+// against tool inputs that carry hooktest's tricky values, and reports
+// every answer that loses or mangles a tool_input member, that Claude
+// Code would reject, that mixes exit code 2 with stdout, or that crashes.
+//
+// Usage:
+//
+//	hookcheck [flags] -- COMMAND [ARGS...]
+//
+// Each run feeds COMMAND one compact JSON object and a newline on stdin and
+// then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
+// set to a fresh, empty project directory. The command runs in the current
+// directory (so relative paths in COMMAND and ARGS work), without a shell:
+// write -- sh -c '...' for a shell command line. Each run is bounded by
+// -timeout; a run that overstays is killed with its whole process group.
+//
+// The runs are one control run per fixture (the payload as it is) and, for
+// the PreToolUse and PermissionRequest fixtures, runs in which one
+// tool_input member's value is replaced by a tricky value. By default the
+// tricky runs form a covering set: every member of every fixture receives
+// -per-member values and every tricky value is used at least once. -full
+// runs every value in every member.
+//
+// A member that the hook's updatedInput gives the same value in every run
+// of a fixture, whatever the input held, is taken as the hook's own (as a
+// fingerprint the hook computes) and its change is not reported; -changed
+// names more members that the hook means to change.
+//
+// Exit status: 0 when every run passed, 1 when a run has findings, 2 for a
+// usage error (bad flags, no command, a command that cannot be found,
+// unreadable fixtures).
+//
+// Flags:
+//
+//	-changed LIST      tool_input members the hook means to change (comma-separated)
+//	-event LIST        only the fixtures of these events (comma-separated)
+//	-fixtures DIR      read the payloads from the *.json files under DIR
+//	-full              every tricky value in every member (the full cross product)
+//	-json              write the report as JSON
+//	-matcher MATCHER   only the fixtures with a tool_name that a settings.json matcher matches
+//	-parallel N        runs at a time (default 4 × GOMAXPROCS)
+//	-per-member N      tricky values per member in the default set (default 3)
+//	-timeout D         time limit of one run (default 10s)
+//	-values LIST       only these tricky values, by name (comma-separated)
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Exit statuses of hookcheck.
+const (
+	exitPass     = 0 // every run passed
+	exitFindings = 1 // some run has findings
+	exitUsage    = 2 // bad flags, no command, unreadable fixtures
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// config is what the flags ask for.
+type config struct {
+	command     []string
+	fixturesDir string
+	events      []string
+	matcher     func(toolName string) bool
+	values      []string
+	changed     []string
+	full        bool
+	perMember   int
+	parallel    int
+	timeout     time.Duration
+	json        bool
+}
+
+// usageError is a mistake in the command line or in what it names; run
+// reports it and exits with status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// run is hookcheck without the process around it: it parses args (without
+// the program name), runs the checks, writes the report on stdout and
+// diagnostics and progress on stderr, and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseFlags(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitPass
+		}
+		fmt.Fprintf(stderr, "hookcheck: %v\n", err)
+		return exitUsage
+	}
+	rep, err := check(ctx, cfg, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "hookcheck: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitFindings
+	}
+	if cfg.json {
+		err = writeJSON(stdout, rep)
+	} else {
+		err = writeText(stdout, rep)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hookcheck: writing the report: %v\n", err)
+		return exitFindings
+	}
+	if !rep.Passed {
+		return exitFindings
+	}
+	return exitPass
+}
+
+func parseFlags(args []string, stderr io.Writer) (*config, error) {
+	fs := flag.NewFlagSet("hookcheck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: hookcheck [flags] -- COMMAND [ARGS...]\n\n"+
+			"Runs a Claude Code hook command against hook payloads and tricky tool inputs\n"+
+			"and reports lost or mangled tool_input members, answers Claude Code would\n"+
+			"reject, exit 2 with stdout, stack traces, crashes and timeouts.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	cfg := &config{}
+	var events, values, changed, matcher string
+	fs.StringVar(&cfg.fixturesDir, "fixtures", "", "read the payloads from the `DIR`ectory's *.json files (searched recursively) instead of the built-in fixtures")
+	fs.StringVar(&events, "event", "", "only the fixtures of these events (comma-separated `LIST`, e.g. PreToolUse)")
+	fs.StringVar(&matcher, "matcher", "", "only the fixtures with a tool_name that the settings.json `MATCHER` matches (e.g. \"Edit|Write\" or \"mcp__.*\")")
+	fs.StringVar(&values, "values", "", "only the tricky values with these names (comma-separated `LIST`, e.g. \"quote,big integer\")")
+	fs.StringVar(&changed, "changed", "", "tool_input members the hook means to change (comma-separated `LIST`)")
+	fs.BoolVar(&cfg.full, "full", false, "put every tricky value into every member (the full cross product)")
+	fs.IntVar(&cfg.perMember, "per-member", 3, "tricky values each member receives in the default covering set")
+	fs.IntVar(&cfg.parallel, "parallel", 4*runtime.GOMAXPROCS(0), "number of runs at a time")
+	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit of one run; the process group is killed after it")
+	fs.BoolVar(&cfg.json, "json", false, "write the report as JSON")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	cfg.command = fs.Args()
+	if len(cfg.command) == 0 {
+		fs.Usage()
+		return nil, errors.New("no hook command given (write it after --)")
+	}
+	if cfg.perMember < 1 {
+		return nil, fmt.Errorf("-per-member must be at least 1, not %d", cfg.perMember)
+	}
+	if cfg.parallel < 1 {
+		return nil, fmt.Errorf("-parallel must be at least 1, not %d", cfg.parallel)
+	}
+	if cfg.timeout <= 0 {
+		return nil, fmt.Errorf("-timeout must be positive, not %v", cfg.timeout)
+	}
+	if matcher != "" {
+		m, err := compileMatcher(matcher)
+		if err != nil {
+			return nil, err
+		}
+		cfg.matcher = m
+	}
+	cfg.events = splitList(events)
+	cfg.values = splitList(values)
+	cfg.changed = splitList(changed)
+	if _, err := exec.LookPath(cfg.command[0]); err != nil {
+		return nil, fmt.Errorf("the hook command: %w", err)
+	}
+	return cfg, nil
+}
+
+// compileMatcher turns a settings.json matcher into a test of tool names,
+// as Claude Code reads it: "" and "*" match everything; a matcher of only
+// letters, digits, '_', '-', spaces, ',' and '|' is a list of exact names;
+// anything else is an unanchored regular expression.
+func compileMatcher(m string) (func(string) bool, error) {
+	if m == "" || m == "*" {
+		return func(string) bool { return true }, nil
+	}
+	if exactList.MatchString(m) {
+		names := strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' })
+		for i := range names {
+			names[i] = strings.TrimSpace(names[i])
+		}
+		return func(s string) bool { return slices.Contains(names, s) }, nil
+	}
+	re, err := regexp.Compile(m)
+	if err != nil {
+		return nil, fmt.Errorf("-matcher: %w", err)
+	}
+	return re.MatchString, nil
+}
+
+var exactList = regexp.MustCompile(`^[A-Za-z0-9_\- ,|]+$`)
+
+// splitList splits a comma-separated flag value, dropping empty items and
+// the spaces around each item.
+func splitList(s string) []string {
+	var out []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}

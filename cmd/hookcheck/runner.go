@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"time"
+
+	"github.com/gohooks/hook/hooktest"
+)
+
+// result is what one run of the hook did.
+type result struct {
+	// rec is the run's exit code, stdout, stderr and answer, with the
+	// rules it breaks; nil when the command did not start.
+	rec *hooktest.Recorder
+	// err says why the command did not start, or that it timed out.
+	err      error
+	timedOut bool
+	elapsed  time.Duration
+}
+
+// code is the exit code of the run; -1 when the process did not exit by
+// itself.
+func (r result) code() int {
+	if r.rec == nil {
+		return -1
+	}
+	return r.rec.Code
+}
+
+// runner runs the hook command the way Claude Code runs a command hook,
+// with hooktest.Command: the payload, a newline, stdin closed; the
+// environment plus CLAUDE_PROJECT_DIR; the process group killed when a
+// run overstays its timeout.
+type runner struct {
+	cmd     hooktest.Command
+	timeout time.Duration
+}
+
+// newRunner returns a runner of command in the current directory, with
+// CLAUDE_PROJECT_DIR set to projectDir.
+func newRunner(command []string, projectDir string, timeout time.Duration) (*runner, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	return &runner{
+		cmd: hooktest.Command{
+			Path: command[0],
+			Args: command[1:],
+			Env:  []string{"CLAUDE_PROJECT_DIR=" + projectDir},
+			Dir:  wd,
+		},
+		timeout: timeout,
+	}, nil
+}
+
+// run runs the command once on payload.
+func (r *runner) run(ctx context.Context, payload []byte) result {
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	start := time.Now()
+	rec, err := r.cmd.Run(ctx, payload)
+	res := result{rec: rec, err: err, elapsed: time.Since(start)}
+	if rec != nil {
+		res.elapsed = rec.Duration
+	}
+	res.timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
+	return res
+}

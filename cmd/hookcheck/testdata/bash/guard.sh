@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# BROKEN ON PURPOSE. A guard against "rm -rf" that answers both ways at
+# once: on PreToolUse it prints a JSON block and also exits 2 (Claude Code
+# then ignores stdout), and on PermissionRequest it answers with
+# PreToolUse's permissionDecision, a field PermissionRequest does not take.
+payload=$(cat)
+case $payload in
+*'"hook_event_name":"PreToolUse"'*'"tool_name":"Bash"'*'rm -rf'*)
+	echo '{"decision":"block","reason":"rm -rf is not allowed"}'
+	echo 'rm -rf is not allowed' >&2
+	exit 2
+	;;
+*'"hook_event_name":"PermissionRequest"'*)
+	echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","permissionDecision":"allow"}}'
+	;;
+esac
+exit 0
