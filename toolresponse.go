@@ -106,6 +106,9 @@ type EditResponse struct {
 	UserModified bool `json:"userModified"`
 	// ReplaceAll is true when every occurrence was replaced.
 	ReplaceAll bool `json:"replaceAll"`
+	// ContentNotInModelContext is true when the file's content was not in
+	// Claude's context (sent by 2.1.332, not declared by the SDK).
+	ContentNotInModelContext bool `json:"contentNotInModelContext"`
 	// Staged is true when the change was staged in git.
 	Staged bool `json:"staged"`
 	// GitDiff is the git diff of the change; kept raw.
@@ -279,6 +282,9 @@ type AgentResponse struct {
 	WorktreePath string `json:"worktreePath"`
 	// WorktreeBranch is that worktree's branch.
 	WorktreeBranch string `json:"worktreeBranch"`
+	// CanContinueAgent is true when the subagent can be continued (sent
+	// by 2.1.332, not declared by the SDK).
+	CanContinueAgent bool `json:"canContinueAgent"`
 }
 
 // NotebookEditResponse is the result of the NotebookEdit tool.
