@@ -86,8 +86,6 @@ func inputFor(t *testing.T, a hooktest.AnswerFixture) jsontext.Value {
 	if strings.Contains(a.Name, "askuserquestion") {
 		in = hooktest.Payload("pretooluse-askuserquestion")
 	}
-	r := hooktest.Recorder{Stdout: a.Stdout}
-	_ = r
 	var upd jsontext.Value
 	if h, ok := hooktest.Field(jsontext.Value(bytes.TrimSpace(a.Stdout)), "hookSpecificOutput"); ok {
 		if u, ok := hooktest.Field(h, "updatedInput"); ok {
