@@ -1,8 +1,14 @@
 package hook
 
 import (
+	"bytes"
+	"errors"
+	"slices"
+
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // This file is the one place that owns the library's JSON options. Every
@@ -47,10 +53,61 @@ func marshal(v any) ([]byte, error) {
 }
 
 // appendMarshal appends the encoding of v to dst.
+//
+// A large raw value inside v (a jsontext.Value of at least spliceMin
+// bytes, such as a PreToolUse updatedInput built by Merge) is not handed
+// to the encoder, which would re-read and copy it at a fraction of memory
+// speed: it is checked in one fast pass with rawjson.Valid, and when it is
+// valid and compact (so the encoder would write it unchanged) its bytes
+// are copied into the output as they are. The result is byte for byte the
+// plain encoding; anything else takes the encoder's path.
 func appendMarshal(dst []byte, v any) ([]byte, error) {
-	b, err := json.Marshal(v, marshalOpts)
+	var s splicer
+	b, err := json.Marshal(v, marshalOpts, json.WithMarshalers(json.MarshalToFunc(s.marshal)))
 	if err != nil {
 		return dst, err
 	}
-	return append(dst, b...), nil
+	if s.raw == nil {
+		return append(dst, b...), nil
+	}
+	i := bytes.Index(b, spliceSlot)
+	if i < 0 || bytes.Contains(b[i+len(spliceSlot):], spliceSlot) {
+		// Another string of v reads like the placeholder: encode plainly.
+		b, err = json.Marshal(v, marshalOpts)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, b...), nil
+	}
+	dst = slices.Grow(dst, len(b)-len(spliceSlot)+len(s.raw))
+	dst = append(dst, b[:i]...)
+	dst = append(dst, s.raw...)
+	return append(dst, b[i+len(spliceSlot):]...), nil
+}
+
+// spliceMin is the size from which appendMarshal splices a raw value into
+// its output.
+const spliceMin = 4 << 10
+
+// spliceSlot is the encoding of the placeholder string that appendMarshal
+// writes in place of the raw value it splices in.
+var spliceSlot = []byte(`"\u0000hook:splice\u0000"`)
+
+// splicer sets aside the first large, valid and compact raw value that
+// the encoder meets, and writes a placeholder instead. It keeps the
+// value's slice, which belongs to the value being encoded, not to the
+// encoder.
+type splicer struct {
+	raw jsontext.Value // the value set aside, without surrounding whitespace
+}
+
+func (s *splicer) marshal(enc *jsontext.Encoder, v jsontext.Value) error {
+	if s.raw != nil || len(v) < spliceMin {
+		return errors.ErrUnsupported
+	}
+	if valid, compact := rawjson.Valid(v); !valid || !compact {
+		return errors.ErrUnsupported // the encoder reports the error, or compacts
+	}
+	s.raw = bytes.Trim(v, " \t\r\n")
+	return enc.WriteToken(jsontext.String("\x00hook:splice\x00"))
 }

@@ -58,6 +58,17 @@ func MembersTrusted(raw []byte) ([]Member, error) {
 	return nil, errTrusted
 }
 
+// Valid reports whether raw is one JSON value (of any kind, with
+// optional whitespace around it) that jsontext accepts with invalid UTF-8
+// allowed and duplicate names refused, in a single pass like [Members].
+// compact reports whether raw also has no whitespace between its tokens,
+// so that a jsontext.Encoder with jsontext.AllowInvalidUTF8 and
+// jsontext.PreserveRawStrings would write it unchanged (less any
+// whitespace around it).
+func Valid(raw []byte) (valid, compact bool) {
+	return validValue(raw)
+}
+
 // Find returns the member with key k, and whether there is one.
 func Find(ms []Member, k string) (Member, bool) {
 	for _, m := range ms {

@@ -1,10 +1,13 @@
 package rawjson_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -20,6 +23,7 @@ import (
 // accepted.
 func checkSame(t testing.TB, raw []byte) bool {
 	t.Helper()
+	checkValid(t, raw)
 	want, werr := rawjson.MembersReference(raw)
 	got, ok := rawjson.MembersFast(raw)
 	if !assert.Equal(t, werr == nil, ok, "validating scanner disagrees with jsontext on %q (jsontext: %v)", clip(raw), werr) {
@@ -37,6 +41,29 @@ func checkSame(t testing.TB, raw []byte) bool {
 		assertMembers(t, raw, want, tr, "trusted scanner")
 	}
 	return true
+}
+
+// checkValid checks Valid against jsontext on raw: a value is valid
+// exactly when jsontext reads it, and compact exactly when an encoder with
+// the library's output options writes it back unchanged.
+func checkValid(t testing.TB, raw []byte) {
+	t.Helper()
+	valid, compact := rawjson.Valid(raw)
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowInvalidUTF8(true))
+	_, err := dec.ReadValue()
+	if err == nil {
+		if _, e := dec.ReadToken(); e != io.EOF {
+			err = fmt.Errorf("after the value: %v", e)
+		}
+	}
+	if !assert.Equal(t, err == nil, valid, "Valid disagrees with jsontext on %q (jsontext: %v)", clip(raw), err) || !valid {
+		return
+	}
+	var out bytes.Buffer
+	enc := jsontext.NewEncoder(&out, jsontext.AllowInvalidUTF8(true), jsontext.PreserveRawStrings(true))
+	require.NoError(t, enc.WriteValue(raw))
+	same := bytes.Equal(bytes.TrimRight(out.Bytes(), "\n"), bytes.Trim(raw, " \t\r\n"))
+	assert.Equal(t, same, compact, "compact on %q (encoded: %q)", clip(raw), clip(out.Bytes()))
 }
 
 func assertMembers(t testing.TB, raw []byte, want, got []rawjson.Member, who string) {
@@ -80,6 +107,7 @@ var cases = []string{
 	`{"a":{"a":{"a":1}},"b":{"a":1},"c":[{"a":1},{"a":2}]}`, `{"x":{"k":1},"y":{"k":1}}`,
 	// Not objects, more than one value, broken structure.
 	``, ` `, `[]`, `"x"`, `1`, `null`, `true`, `{}{}`, `{} {}`, `{}x`, `{},`, `{"a":1}]`, `{"a":1`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{a:1}`, `{1:1}`, `{"a":1,}`, `{,"a":1}`, `{"a":1 "b":2}`,
+	` "x" `, `[1, 2]`, `[1,2]`, ` -1.5 `, `[{"a":1,"a":2}]`, `[{"a":"x"} , "y"]`, `"\u0000\/"`, `[]]`, `"a" "b"`,
 	`{"a":[1,]}`, `{"a":[,1]}`, `{"a":[1 2]}`, `{"a":[}`, `{"a":{]}`, `{"a":[1}]}`, `{"a":{"b":1]}`, `{"a":1}}`, "\xef\xbb\xbf{}", "{\"a\":1}\x00", "{\"a\":\v1}",
 }
 

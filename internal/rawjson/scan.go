@@ -236,6 +236,7 @@ type validator struct {
 	frames []frame
 	names  []byte // the unquoted names of the open objects, one after another
 	ends   []int  // the end offset in names of each name
+	spaced bool   // whether whitespace was seen between tokens
 }
 
 // scanner states.
@@ -317,28 +318,48 @@ func (v *validator) insert(name []byte) ([]byte, bool) {
 
 // membersFast is the validating splitter behind [Members]: in one pass
 // over raw it checks that raw is exactly one JSON object that jsontext
-// (with invalid UTF-8 allowed) would accept, with no name twice in any
-// object at any depth and no nesting deeper than jsontext allows, and
-// splits it into its top-level members. It returns false for anything
-// else, without saying why.
+// (with invalid UTF-8 allowed) would accept, and splits it into its
+// top-level members. It returns false for anything else, without saying
+// why.
 func membersFast(raw []byte) ([]Member, bool) {
-	b := raw
-	i := skipWS(b, 0)
-	if i >= len(b) || b[i] != '{' {
+	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
 		return nil, false
 	}
 	var v validator
-	v.push(true)
-	i++
+	return v.scan(raw, true)
+}
+
+// validValue reports whether raw is one JSON value, with optional
+// whitespace around it, that jsontext (with invalid UTF-8 allowed) would
+// accept, and whether it is compact: no whitespace between its tokens.
+func validValue(raw []byte) (valid, compact bool) {
+	var v validator
+	_, valid = v.scan(raw, false)
+	return valid, valid && !v.spaced
+}
+
+// scan checks in one pass over raw that raw is exactly one JSON value
+// that jsontext (with invalid UTF-8 allowed) would accept: valid syntax,
+// no name twice in any object at any depth, no nesting deeper than
+// jsontext allows, only whitespace around it. When split is set and raw
+// is an object, it also returns its top-level members. It records in
+// v.spaced whether there was whitespace between tokens.
+func (v *validator) scan(raw []byte, split bool) ([]Member, bool) {
+	b := raw
 	var (
 		ms       []Member
 		cur      Member // the top-level member being read
 		valStart int
 		ok       bool
+		i        int
 	)
-	st := wantFirstName
+	split = split && skipWS(b, 0) < len(b) && b[skipWS(b, 0)] == '{'
+	st := wantValue
 	for {
-		i = skipWS(b, i)
+		if j := skipWS(b, i); j != i {
+			v.spaced = v.spaced || len(v.frames) > 0
+			i = j
+		}
 		if i >= len(b) {
 			return nil, false
 		}
@@ -363,10 +384,13 @@ func membersFast(raw []byte) ([]Member, bool) {
 			if !ok {
 				return nil, false
 			}
-			if len(v.frames) == 1 {
+			if split && len(v.frames) == 1 {
 				cur = Member{Key: string(key), Name: b[start:i]}
 			}
-			i = skipWS(b, i)
+			if j := skipWS(b, i); j != i {
+				v.spaced = true
+				i = j
+			}
 			if i >= len(b) || b[i] != ':' {
 				return nil, false
 			}
@@ -430,14 +454,16 @@ func membersFast(raw []byte) ([]Member, bool) {
 		if ended {
 			st = wantEnd
 			switch len(v.frames) {
-			case 0: // the top-level object is closed
+			case 0: // the top-level value is complete
 				if skipWS(b, i) != len(b) {
 					return nil, false
 				}
 				return ms, true
 			case 1:
-				cur.Value = b[valStart:i]
-				ms = append(ms, cur)
+				if split {
+					cur.Value = b[valStart:i]
+					ms = append(ms, cur)
+				}
 			}
 		}
 	}

@@ -1,0 +1,64 @@
+package hook_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/bench/payload"
+)
+
+// mergeOne is a PreToolUse handler that merges one member into the input
+// of every tool call and allows it, as bench/mergehook does.
+func mergeOne(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+	upd, err := e.Merge(jsontext.Value(`{"fingerprint":"6689668a49dc648b"}`))
+	if err != nil {
+		return nil, err
+	}
+	return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
+}
+
+// BenchmarkServe runs Serve end to end in process on each payload (the
+// 300-byte MCP call, the 145 KB Write and the 7 MB escape-heavy Write)
+// with a handler that merges one member into the tool input: reading and
+// validating the event, decoding it, merging, validating and writing the
+// answer. Bytes are those of the event. The fingerprint example's own
+// benchmark is in examples/fingerprint.
+func BenchmarkServe(b *testing.B) {
+	h := hook.PreToolUseFunc(mergeOne)
+	for _, p := range payload.All() {
+		b.Run(p.Name, func(b *testing.B) {
+			benchServe(b, h, p.Data)
+		})
+	}
+}
+
+// BenchmarkServeNoAnswer is BenchmarkServe with a handler that answers
+// nothing: the cost of reading, validating and decoding the event alone.
+func BenchmarkServeNoAnswer(b *testing.B) {
+	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		return nil, nil
+	})
+	for _, p := range payload.All() {
+		b.Run(p.Name, func(b *testing.B) {
+			benchServe(b, h, p.Data)
+		})
+	}
+}
+
+func benchServe(b *testing.B, h hook.Handler, data []byte) {
+	in := append(append([]byte(nil), data...), '\n')
+	var r bytes.Reader
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r.Reset(in)
+		if code := hook.Serve(context.Background(), &r, io.Discard, io.Discard, h); code != hook.ExitOK {
+			b.Fatalf("exit code %d", code)
+		}
+	}
+}
