@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -414,4 +416,94 @@ func TestPlainTextAnswers(t *testing.T) {
 	for _, out := range []plainTextAnswer{&UserPromptSubmitOutput{AdditionalContext: "x"}, &WorktreeCreateOutput{WorktreePath: "/wt", JSONForm: true}} {
 		assert.False(t, out.plainText())
 	}
+}
+
+// trickyStrings are texts that hand-built JSON gets wrong.
+var trickyStrings = []string{
+	`Bob's "war room"`, `C:\rooms\ops`, "Zürich Besprechungsraum ☕", "Ops\tNight",
+	`{"room":"lobby","id":1}`, "line\u2028para\u2029end", "👩‍👩‍👧‍👦 family 🏳️‍🌈",
+	"<script>&amp;</script>", "a\x00b\x1f\x7f", "line one\r\nline two\r\n", "abc\u202edef", "שלום עולם مرحبا",
+}
+
+func TestTrickyStringsSurviveAnswers(t *testing.T) {
+	answers := []struct {
+		in    string
+		out   func(s string) Output
+		field func(ms map[string]any) any
+	}{
+		{"stop.json", func(s string) Output { return &StopOutput{Block: true, Reason: s} },
+			func(m map[string]any) any { return m["reason"] }},
+		{"pretooluse-bash.json", func(s string) Output { return &PreToolUseOutput{Decision: Deny, Reason: s} },
+			func(m map[string]any) any {
+				return m["hookSpecificOutput"].(map[string]any)["permissionDecisionReason"]
+			}},
+		{"posttooluse-bash.json", func(s string) Output { return &PostToolUseOutput{AdditionalContext: s} },
+			func(m map[string]any) any { return m["hookSpecificOutput"].(map[string]any)["additionalContext"] }},
+		{"permissionrequest-bash.json", func(s string) Output { return &PermissionRequestOutput{Decision: Deny, Message: s} },
+			func(m map[string]any) any {
+				return m["hookSpecificOutput"].(map[string]any)["decision"].(map[string]any)["message"]
+			}},
+		{"sessionstart-startup.json", func(s string) Output { return &SessionStartOutput{SessionTitle: s, WatchPaths: []string{s}} },
+			func(m map[string]any) any { return m["hookSpecificOutput"].(map[string]any)["sessionTitle"] }},
+		{"messagedisplay.json", func(s string) Output { return &MessageDisplayOutput{DisplayContent: s} },
+			func(m map[string]any) any { return m["hookSpecificOutput"].(map[string]any)["displayContent"] }},
+		{"userpromptsubmit.json", func(s string) Output { return &UserPromptSubmitOutput{Common: Common{SystemMessage: s}} },
+			func(m map[string]any) any { return m["systemMessage"] }},
+	}
+	for _, a := range answers {
+		ev := fixtureEvent(t, a.in)
+		for _, s := range trickyStrings {
+			b, err := a.out(s).appendAnswer(nil, ev)
+			require.NoError(t, err, "%s %q", a.in, s)
+			checkWireAnswer(t, ev.HookEventName, string(b)+"\n")
+			var m map[string]any
+			require.NoError(t, unmarshal(b, &m))
+			assert.Equal(t, s, a.field(m), "%s %q", a.in, s)
+		}
+	}
+}
+
+func FuzzPlainText(f *testing.F) {
+	for _, s := range append(trickyStrings, "", " ", "{", " \n{\"async\":true}", "ok\n{", "\xff") {
+		f.Add(s)
+	}
+	ev := &Event{HookEventName: EventUserPromptSubmit}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := (&UserPromptSubmitOutput{Text: s}).appendAnswer(nil, ev)
+		if s == "" {
+			assert.NoError(t, err)
+			assert.Empty(t, b, "an empty Text is no answer")
+			return
+		}
+		if err != nil {
+			assert.Empty(t, b)
+			return
+		}
+		out := string(b)
+		assert.NotEmpty(t, out)
+		assert.Equal(t, strings.TrimSpace(out), out)
+		assert.NotEqual(t, byte('{'), out[0], "plain text never looks like a JSON answer")
+		assert.True(t, utf8.ValidString(out))
+	})
+}
+
+func FuzzWorktreePath(f *testing.F) {
+	for _, s := range []string{"/a/b", "/a/../b", "a/b", "/a/./b", "/a\n/b", " /a", "/a/b/", "/", "/a\x1b[31m"} {
+		f.Add(s)
+	}
+	ev := &Event{HookEventName: EventWorktreeCreate}
+	f.Fuzz(func(t *testing.T, p string) {
+		b, err := (&WorktreeCreateOutput{WorktreePath: p}).appendAnswer(nil, ev)
+		if err != nil {
+			assert.Empty(t, b)
+			return
+		}
+		assert.Equal(t, p, string(b))
+		assert.True(t, filepath.IsAbs(p))
+		assert.NotContains(t, p, "\n")
+		for _, seg := range strings.Split(filepath.ToSlash(p), "/") {
+			assert.NotEqual(t, "..", seg)
+			assert.NotEqual(t, ".", seg)
+		}
+	})
 }

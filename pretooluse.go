@@ -83,6 +83,11 @@ const (
 // reject or misread it: a decision other than allow, deny, ask and defer,
 // a Reason without a Decision, or an UpdatedInput that is not a complete
 // rewrite of the incoming tool_input. All the common fields are honoured.
+//
+// Tools that need the user (AskUserQuestion, ExitPlanMode, MCP tools that
+// require interaction) are not satisfied by Allow alone: answer them with
+// Allow and an UpdatedInput that carries the answer (for AskUserQuestion,
+// add Answers with [Edit] on an [AskUserQuestionInput]).
 type PreToolUseOutput struct {
 	Common
 
