@@ -25,7 +25,9 @@ type Call struct {
 	Tool string
 	// Input is the exact JSON text of the call's input object, as the
 	// model "writes" it. Claude Code parses it with JSON.parse, so escapes
-	// such as \ud800 reach it as they are written here.
+	// such as \ud800 reach it as they are written here. [Harness.Run]
+	// replaces each @PROJ@ in it with the run's project folder (escaped
+	// for use inside a JSON string).
 	Input string
 }
 

@@ -136,7 +136,7 @@ func (h *Harness) Run(ctx context.Context, dir string, c Case) (*Run, error) {
 		return nil, err
 	}
 	defer logf.Close()
-	api, err := StartFakeAPI(c.Script, logf)
+	api, err := StartFakeAPI(c.Script.withProject(r.Project), logf)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +151,26 @@ func (h *Harness) Run(ctx context.Context, dir string, c Case) (*Run, error) {
 	defer func() { <-h.jobs }()
 	err = h.runClaude(ctx, r)
 	return r, err
+}
+
+// ProjectPlaceholder in a [Call]'s Input stands for the run's project
+// folder.
+const ProjectPlaceholder = "@PROJ@"
+
+// withProject returns a copy of s with [ProjectPlaceholder] replaced.
+func (s Script) withProject(dir string) Script {
+	q, _ := json.Marshal(dir)
+	esc := string(q[1 : len(q)-1])
+	out := Script{FinalText: s.FinalText}
+	for _, t := range s.Turns {
+		var nt Turn
+		for _, c := range t {
+			c.Input = strings.ReplaceAll(c.Input, ProjectPlaceholder, esc)
+			nt = append(nt, c)
+		}
+		out.Turns = append(out.Turns, nt)
+	}
+	return out
 }
 
 func (r *Run) capDir() string { return filepath.Join(r.Dir, "cap") }
