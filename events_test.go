@@ -170,8 +170,8 @@ var serveCases = []serveCase{
 		}), ExitOK, `{"decision":"block","reason":"review first"}` + "\n", ""},
 	{"WorktreeCreate JSON form", "worktreecreate.json",
 		WorktreeCreateFunc(func(_ context.Context, e *WorktreeCreate) (*WorktreeCreateOutput, error) {
-			return &WorktreeCreateOutput{WorktreePath: "/tmp/wt/" + e.Name, JSONForm: true}, nil
-		}), ExitOK, `{"hookSpecificOutput":{"hookEventName":"WorktreeCreate","worktreePath":"/tmp/wt/bold-oak-a3f2"}}` + "\n", ""},
+			return &WorktreeCreateOutput{WorktreePath: "/srv/worktrees/" + e.Name, JSONForm: true}, nil
+		}), ExitOK, `{"hookSpecificOutput":{"hookEventName":"WorktreeCreate","worktreePath":"/srv/worktrees/bold-oak-a3f2"}}` + "\n", ""},
 	{"WorktreeCreate failure", "worktreecreate.json",
 		WorktreeCreateFunc(func(context.Context, *WorktreeCreate) (*WorktreeCreateOutput, error) {
 			return nil, errors.New("git worktree add failed")
