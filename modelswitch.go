@@ -2,7 +2,6 @@ package hook
 
 import (
 	"context"
-	"errors"
 	"fmt"
 )
 
@@ -101,18 +100,7 @@ func (o *PreModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	default:
 		return dst, fmt.Errorf("permission decision %q is not one of allow, deny, ask (a model switch cannot be deferred)", o.Decision)
 	}
-	a := answer{common: &o.Common}
-	if o.Decision != "" || o.Reason != "" {
-		if o.Decision == "" {
-			return dst, errors.New("a permission decision reason needs a decision")
-		}
-		a.specific = &permissionDecisionSpecific{
-			HookEventName:            EventPreModelSwitch,
-			PermissionDecision:       o.Decision,
-			PermissionDecisionReason: o.Reason,
-		}
-	}
-	return appendWire(dst, a)
+	return appendDecision(dst, &o.Common, EventPreModelSwitch, o.Decision, o.Reason)
 }
 
 // PreModelSwitchFunc adapts a function to a [Handler] that answers

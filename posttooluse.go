@@ -183,19 +183,10 @@ func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput b
 
 // jsonKind names a JSON kind for error messages.
 func jsonKind(k jsontext.Kind) string {
-	switch k {
-	case '{':
+	if k == '{' {
 		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case '0':
-		return "number"
-	case 't', 'f':
-		return "boolean"
 	}
-	return "null"
+	return kindName(k)
 }
 
 // isFalsy reports whether the JSON value v is falsy in JavaScript: null,

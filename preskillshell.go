@@ -93,16 +93,19 @@ func (o *PreSkillShellCommandOutput) appendAnswer(dst []byte, ev *Event) ([]byte
 	default:
 		return dst, fmt.Errorf("permission decision %q is not allow or deny", o.Decision)
 	}
-	a := answer{common: &o.Common}
-	if o.Decision != "" || o.Reason != "" {
-		if o.Decision == "" {
+	return appendDecision(dst, &o.Common, EventPreSkillShellCommand, o.Decision, o.Reason)
+}
+
+// appendDecision writes the answer of an event whose hookSpecificOutput
+// is a permission decision and its reason (PreSkillShellCommand,
+// PreModelSwitch); the caller has checked the decision.
+func appendDecision(dst []byte, c *Common, name string, d PermissionDecision, reason string) ([]byte, error) {
+	a := answer{common: c}
+	if d != "" || reason != "" {
+		if d == "" {
 			return dst, errors.New("a permission decision reason needs a decision")
 		}
-		a.specific = &permissionDecisionSpecific{
-			HookEventName:            EventPreSkillShellCommand,
-			PermissionDecision:       o.Decision,
-			PermissionDecisionReason: o.Reason,
-		}
+		a.specific = &permissionDecisionSpecific{HookEventName: name, PermissionDecision: d, PermissionDecisionReason: reason}
 	}
 	return appendWire(dst, a)
 }
