@@ -38,6 +38,7 @@ func trickyRooms() []hooktest.Tricky {
 // plus the fingerprint of the project folder; the hook's updatedInput must
 // keep every byte of the tool_input it got except the fingerprint it adds.
 func TestFingerprintTrickyRooms(t *testing.T) {
+	needE2E(t)
 	rooms := trickyRooms()
 	require.GreaterOrEqual(t, len(rooms), 20, "string values in hooktest.TrickyValues")
 	const perRun = 10

@@ -51,6 +51,7 @@ func captures(t *testing.T, r *e2e.Run, label, event string, n int) []e2e.Captur
 // model gets the guard's reason as the tool result, and the command never
 // runs; an ordinary command still runs.
 func TestBashguard(t *testing.T) {
+	needE2E(t)
 	t.Parallel()
 	cmds := []string{
 		`echo ran > marker1.txt && rm -rf "$CLAUDE_PROJECT_DIR"`,
@@ -101,6 +102,7 @@ func TestBashguard(t *testing.T) {
 // timeout as its parent), and every other member of the Bash input reaches
 // the tool unchanged; an already bounded command is not prefixed again.
 func TestRewrite(t *testing.T) {
+	needE2E(t)
 	t.Parallel()
 	first := `{"command":"sh -c 'cat /proc/$PPID/comm' > comm.txt","description":"Who \"runs\" me \u2014 K\u00f6ln\tnight","timeout":120000}`
 	second := `{"command":"timeout 30 sh -c 'echo once' > once.txt","description":"already bounded"}`
@@ -142,6 +144,7 @@ func TestRewrite(t *testing.T) {
 // name only content or new_string keep file_path and replace_all on the
 // real client (without replace_all the Edit would fail on two matches).
 func TestMergeWriteEdit(t *testing.T) {
+	needE2E(t)
 	t.Parallel()
 	r := run(t, e2e.Case{
 		Script: e2e.Script{Turns: []e2e.Turn{
@@ -191,6 +194,7 @@ func TestMergeWriteEdit(t *testing.T) {
 // reason; a fail-closed hook whose handler panics blocks too; an ordinary
 // call through the same hook runs.
 func TestBlockAndFailClosed(t *testing.T) {
+	needE2E(t)
 	t.Parallel()
 	r := run(t, e2e.Case{
 		Script: e2e.Script{Turns: []e2e.Turn{
@@ -227,6 +231,7 @@ func TestBlockAndFailClosed(t *testing.T) {
 // TestFailOpen: without FailClosed, a panicking hook is a non-blocking
 // error: the call goes on and the model is not told.
 func TestFailOpen(t *testing.T) {
+	needE2E(t)
 	t.Parallel()
 	r := run(t, e2e.Case{
 		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo hi > open.txt # PANIC")}}},

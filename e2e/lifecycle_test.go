@@ -17,6 +17,7 @@ import (
 // PermissionRequest that approver allows, so the model gets the file; a
 // Read of a secret and a Bash call get no answer, and -p refuses them.
 func TestApprover(t *testing.T) {
+	needE2E(t)
 	t.Parallel()
 	r := run(t, e2e.Case{
 		Script: e2e.Script{Turns: []e2e.Turn{
@@ -64,6 +65,7 @@ func TestApprover(t *testing.T) {
 // format reports an unformatted Go file after Write; stopguard keeps the
 // model going once while its marker is there, then lets it stop.
 func TestSessionLifecycle(t *testing.T) {
+	needE2E(t)
 	t.Parallel()
 	r := run(t, e2e.Case{
 		Script: e2e.Script{Turns: []e2e.Turn{

@@ -142,7 +142,8 @@ func run(t *testing.T, c e2e.Case) *e2e.Run {
 	return r
 }
 
-// hook returns the argv of the built binary name with args.
+// hook returns the argv of the built binary name with args. Call it after
+// needE2E.
 func hook(name string, args ...string) []string {
 	return append([]string{harness.Path(name)}, args...)
 }

@@ -25,18 +25,20 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: hooktap DIR LABEL [COMMAND [ARG...]]")
 		os.Exit(1)
 	}
-	os.Exit(run(os.Args[1], os.Args[2], os.Args[3:]))
+	os.Exit(run(os.Args[1], os.Args[2], os.Args[3:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(dir, label string, argv []string) int {
-	in, err := io.ReadAll(os.Stdin)
+// run records one invocation: it reads stdin, runs argv, saves everything
+// and passes the output on.
+func run(dir, label string, argv []string, stdin io.Reader, stdoutW, stderrW io.Writer) int {
+	in, err := io.ReadAll(stdin)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "hooktap: reading stdin:", err)
+		fmt.Fprintln(stderrW, "hooktap: reading stdin:", err)
 		return 1
 	}
 	base, err := claim(dir, in)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "hooktap:", err)
+		fmt.Fprintln(stderrW, "hooktap:", err)
 		return 1
 	}
 	var stdout, stderr bytes.Buffer
@@ -61,8 +63,8 @@ func run(dir, label string, argv []string) int {
 	os.WriteFile(base+".err", stderr.Bytes(), 0o644)
 	os.WriteFile(base+".label", []byte(label), 0o644)
 	os.WriteFile(base+".code", []byte(strconv.Itoa(code)), 0o644)
-	os.Stdout.Write(stdout.Bytes())
-	os.Stderr.Write(stderr.Bytes())
+	stdoutW.Write(stdout.Bytes())
+	stderrW.Write(stderr.Bytes())
 	return code
 }
 
