@@ -248,3 +248,45 @@ func TestFailOpen(t *testing.T) {
 	assert.False(t, res.IsError, res.ContentText())
 	assert.False(t, r.API.ModelSaw("panics on purpose"), "the model was told about the failure")
 }
+
+// TestProtectfiles: protectfiles denies a Read of .env and a Write of
+// .env.local with its reason, so the secret never reaches the model and
+// nothing is written; .env.example is read as usual.
+func TestProtectfiles(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	r := run(t, e2e.Case{
+		Script: e2e.Script{Turns: []e2e.Turn{
+			{{Tool: "Read", Input: `{"file_path":"@PROJ@/.env"}`}},
+			{{Tool: "Write", Input: `{"file_path":"@PROJ@/.env.local","content":"TOKEN=x\n"}`}},
+			{{Tool: "Read", Input: `{"file_path":"@PROJ@/.env.example"}`}},
+		}},
+		Hooks: []e2e.Hook{{Event: "PreToolUse", Matcher: "Read|Write|Edit|NotebookEdit", Command: hook("protectfiles")}},
+		Setup: func(r *e2e.Run) error {
+			if err := os.WriteFile(filepath.Join(r.Project, ".env"), []byte("TOKEN=SECRET-VALUE-17\n"), 0o600); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(r.Project, ".env.example"), []byte("TOKEN=EXAMPLE-LINE\n"), 0o644)
+		},
+	})
+	pre := captures(t, r, "protectfiles", "PreToolUse", 3)
+	for i, want := range []string{
+		"protectfiles blocked Read of " + filepath.Join(r.Project, ".env") + ": it looks like a secret (.env file)",
+		"protectfiles blocked Write of " + filepath.Join(r.Project, ".env.local") + ": it looks like a secret (.env file)",
+	} {
+		reason := str(t, field(t, pre[i].Out, "hookSpecificOutput", "permissionDecisionReason"))
+		assert.Contains(t, reason, want)
+		res, ok := r.API.ToolResult(e2e.CallID(i + 1))
+		require.True(t, ok)
+		assert.True(t, res.IsError)
+		assert.Equal(t, "PreToolUse:"+pre[i].Tool+" hook error: "+reason, res.ContentText())
+	}
+	assert.False(t, r.API.ModelSaw("SECRET-VALUE-17"), "the secret reached the model")
+	_, written := r.File(".env.local")
+	assert.False(t, written, ".env.local was written")
+	assert.Empty(t, pre[2].Out)
+	res, ok := r.API.ToolResult(e2e.CallID(3))
+	require.True(t, ok)
+	assert.False(t, res.IsError, res.ContentText())
+	assert.Contains(t, res.ContentText(), "EXAMPLE-LINE")
+}
