@@ -181,7 +181,8 @@ func clip(s string, n int) string {
 // ownedMembers returns, per payload, the tool_input members the hook
 // owns: in every run of the payload whose answer carries an updatedInput
 // with the member, the member has one and the same value (whitespace
-// aside), and in at least one of them the input held another value. Such
+// aside), and in at least one of them the input held another value, not
+// merely the same value written otherwise (that is a rewrite). Such
 // a member is the hook's own (a fingerprint it computes, a flag it
 // forces): it sets it whatever the input, and changing it is what the
 // hook is for. The control run alone shows it when the hook sets the
@@ -222,7 +223,7 @@ func ownedMembers(outs []*outcome) map[*payload][]string {
 				m[im.Key] = s
 			}
 			s.varies = s.varies || !bytes.Equal(s.out, out)
-			s.differs = s.differs || !bytes.Equal(compact(im.Value), out)
+			s.differs = s.differs || !sameValue(im.Value, out)
 		}
 	}
 	owned := map[*payload][]string{}
@@ -234,6 +235,18 @@ func ownedMembers(outs []*outcome) map[*payload][]string {
 		}
 	}
 	return owned
+}
+
+// sameValue reports whether a and b are the same JSON value, perhaps
+// written differently: other escapes, another spelling of the same
+// float64 number, whitespace.
+func sameValue(a, b []byte) bool {
+	ca, cb := jsontext.Value(slices.Clone(a)), jsontext.Value(slices.Clone(b))
+	opt := jsontext.AllowInvalidUTF8(true)
+	if ca.Canonicalize(opt) != nil || cb.Canonicalize(opt) != nil {
+		return bytes.Equal(a, b)
+	}
+	return bytes.Equal(ca, cb)
 }
 
 // compact returns v without whitespace, or v itself when it is not JSON.
