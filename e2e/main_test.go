@@ -132,6 +132,9 @@ func run(t *testing.T, c e2e.Case) *e2e.Run {
 		t.Cleanup(func() {
 			if t.Failed() {
 				t.Log(r.Diagnose())
+				if os.Getenv(e2e.EnvWork) == "" {
+					t.Logf("set %s to a folder to keep the run folders for inspection", e2e.EnvWork)
+				}
 			}
 		})
 	}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# End-to-end tests: the example hooks and the library's claims, checked
+# against the real Claude Code CLI run headless against a fake Messages API
+# on 127.0.0.1 (see docs/readme-e2e.md). The e2e package installs
+# @anthropic-ai/claude-code with npm into a cache folder when it is missing
+# and runs in a network namespace that has only loopback where
+# `unshare -n` works.
+#
+# Run by .ci/run from the repository root after `go test ./...`. It runs on
+# CI (CI=true) and locally alike; HOOK_E2E=0 skips it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if [ "${HOOK_E2E:-}" = "0" ]; then
+  echo "e2e: skipped (HOOK_E2E=0)"
+  exit 0
+fi
+for tool in go npm; do
+  command -v "$tool" >/dev/null || { echo "e2e: $tool is needed" >&2; exit 1; }
+done
+
+export HOOK_E2E=1
+# Each claude run is bounded at 120 s by the tests; the whole suite takes a
+# minute or two (plus about 10 s for the first install).
+set +e
+go test -count=1 -timeout 20m -v ./e2e/ 2>&1 | grep -E --line-buffered -v '^=== (RUN|PAUSE|CONT|NAME)'
+status=${PIPESTATUS[0]}
+set -e
+exit "$status"
