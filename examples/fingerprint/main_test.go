@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os"
-	"os/exec"
 	"testing"
 	"time"
 
@@ -71,9 +70,6 @@ func TestOtherToolsAndEvents(t *testing.T) {
 func TestBuiltBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the example; skipped with -short")
-	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command to build the example with")
 	}
 	bin := hooktest.BuildGo(t, ".")
 	b, err := os.ReadFile("testdata/listen_here.json")
