@@ -1,12 +1,17 @@
 // Command hookcheck runs a Claude Code hook command, written in any
-// language, against every hook payload of the hooktest fixtures and
-// against tool inputs that carry hooktest's tricky values, and reports
-// every answer that loses or mangles a tool_input member, that Claude
-// Code would reject, that mixes exit code 2 with stdout, or that crashes.
+// language, on the hook payloads of the hooktest fixtures and on tool
+// inputs that carry hooktest's tricky values, and reports every run that
+// loses or mangles a tool_input member, prints stdout Claude Code cannot
+// read, gives an answer Claude Code would reject, mixes exit code 2 with
+// stdout, crashes, blocks on a harmless value or overstays its timeout.
 //
 // Usage:
 //
 //	hookcheck [flags] -- COMMAND [ARGS...]
+//
+// Install it with
+//
+//	go install github.com/gohooks/hook/cmd/hookcheck@latest
 //
 // Each run feeds COMMAND one compact JSON object and a newline on stdin and
 // then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
@@ -14,18 +19,39 @@
 // directory (so relative paths in COMMAND and ARGS work), without a shell:
 // write -- sh -c '...' for a shell command line. Each run is bounded by
 // -timeout; a run that overstays is killed with its whole process group.
+// Runs go -parallel at a time.
 //
-// The runs are one control run per fixture (the payload as it is) and, for
-// the PreToolUse and PermissionRequest fixtures, runs in which one
-// tool_input member's value is replaced by a tricky value. By default the
-// tricky runs form a covering set: every member of every fixture receives
-// -per-member values and every tricky value is used at least once. -full
-// runs every value in every member.
+// The runs come in two stages. First one control run per payload, as it
+// is. Then the tricky runs, for the PreToolUse and PermissionRequest
+// payloads: each puts one tricky value in place of one tool_input member's
+// value. By default they form a covering set, not the cross product:
+//   - every member of every payload receives -per-member values, and every
+//     tricky value is used at least once;
+//   - the members the control runs copied unchanged into an updatedInput
+//     (where a value can come back mangled) receive every tricky value at
+//     least once among them;
+//   - so do the members the hook may have read for another kind of answer:
+//     those it left out of its updatedInput, and all members of a payload
+//     it answered without one.
 //
-// A member that the hook's updatedInput gives the same value in every run
-// of a fixture, whatever the input held, is taken as the hook's own (as a
-// fingerprint the hook computes) and its change is not reported; -changed
-// names more members that the hook means to change.
+// -full runs every value in every member. The built-in payloads include
+// ones recorded from the real Claude Code, many of the same shape (event,
+// tool, member names); a default run sends one payload of each shape,
+// while -full and -fixtures send them all.
+//
+// A member that the hook's updatedInput gives one and the same value in
+// every run of a payload, although the input held another value, is taken
+// as the hook's own (a fingerprint the hook computes, a flag it forces):
+// its change is not reported, and the report lists it. -changed names
+// more members that the hook means to change. A member whose value comes
+// back as the same JSON value written differently (escapes, number
+// spelling) is always reported: that is the mark of a decode and
+// re-encode.
+//
+// Exit code 1 is reported on a payload as Claude Code sends it, and on a
+// tricky value of the type the member had (a string where a string was);
+// exit code 2 on such a value is reported when the payload as it is
+// exits 0. A hook may refuse a number where it takes a string.
 //
 // Exit status: 0 when every run passed, 1 when a run has findings, 2 for a
 // usage error (bad flags, no command, a command that cannot be found,
@@ -34,15 +60,18 @@
 // Flags:
 //
 //	-changed LIST      tool_input members the hook means to change (comma-separated)
-//	-event LIST        only the fixtures of these events (comma-separated)
-//	-fixtures DIR      read the payloads from the *.json files under DIR
+//	-event LIST        only the payloads of these events (comma-separated)
+//	-fixtures DIR      the payloads of the *.json files under DIR, instead of the built-in ones
 //	-full              every tricky value in every member (the full cross product)
 //	-json              write the report as JSON
-//	-matcher MATCHER   only the fixtures with a tool_name that a settings.json matcher matches
+//	-matcher MATCHER   only the payloads with a tool_name that a settings.json matcher matches
 //	-parallel N        runs at a time (default 4 × GOMAXPROCS)
 //	-per-member N      tricky values per member in the default set (default 3)
 //	-timeout D         time limit of one run (default 10s)
 //	-values LIST       only these tricky values, by name (comma-separated)
+//
+// While a long run goes on, a progress line counts the runs on stderr when
+// stderr is a terminal.
 package main
 
 import (

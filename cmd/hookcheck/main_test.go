@@ -62,7 +62,7 @@ func TestTextReport(t *testing.T) {
 		"    pretooluse-mcp-listen_here /tool_input/fingerprint\n",
 		"FAIL: ",
 		"  member lost: ",
-		"    /tool_input/room: member lost: ",
+		"  member lost: 3 runs\n    /tool_input/room: member lost (a hook must keep every tool_input member it did not change)\n        pretooluse-mcp-listen_here\n",
 		"  invalid stdout: ",
 		"pretooluse-mcp-listen_here /tool_input/room = quote\n",
 		"\nFirst failing run: pretooluse-mcp-listen_here\n",

@@ -89,7 +89,7 @@ type caseReport struct {
 	Value    string    `json:"value,omitempty"`
 	ExitCode int       `json:"exit_code"`
 	TimeMS   float64   `json:"time_ms"`
-	TimedOut bool      `json:"timed_out,omitempty"`
+	TimedOut bool      `json:"timed_out,omitzero"`
 	Findings []finding `json:"findings,omitempty"`
 	Stdin    string    `json:"stdin,omitempty"`
 	Stdout   string    `json:"stdout,omitempty"`
@@ -221,13 +221,16 @@ func writeText(w io.Writer, r *report) error {
 			if g.Kind != k.Kind {
 				continue
 			}
-			what := g.Detail
-			if g.Pointer != "" {
-				what = g.Pointer + ": " + what
-			}
-			fmt.Fprintf(b, "    %s: %d runs, e.g.\n", what, g.Runs)
+			last := ""
 			for _, e := range g.Examples {
-				fmt.Fprintf(b, "      %s\n        %s\n", e.Case, clip(e.Message, 300))
+				if e.Message != last {
+					fmt.Fprintf(b, "    %s\n", clip(e.Message, 300))
+					last = e.Message
+				}
+				fmt.Fprintf(b, "        %s\n", e.Case)
+			}
+			if more := g.Runs - len(g.Examples); more > 0 {
+				fmt.Fprintf(b, "        … and %d more runs\n", more)
 			}
 		}
 	}
