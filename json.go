@@ -43,16 +43,25 @@ var (
 )
 
 // unmarshal decodes raw JSON into v with the library's input options.
+// The fast codec (jsonfast.go) does the work when it can.
 func unmarshal(raw []byte, v any) error {
+	if fastUnmarshal(raw, v) {
+		return nil
+	}
 	return json.Unmarshal(raw, v, unmarshalOpts)
 }
 
 // marshal encodes v with the library's output options.
+// The fast codec (jsonfast.go) does the work when it can.
 func marshal(v any) ([]byte, error) {
+	if b, ok := fastAppend(nil, v); ok {
+		return b, nil
+	}
 	return json.Marshal(v, marshalOpts)
 }
 
-// appendMarshal appends the encoding of v to dst.
+// appendMarshal appends the encoding of v to dst. The fast codec
+// (jsonfast.go) does the work when it can.
 //
 // A large raw value inside v (a jsontext.Value of at least spliceMin
 // bytes, such as a PreToolUse updatedInput built by Merge) is not handed
@@ -62,6 +71,9 @@ func marshal(v any) ([]byte, error) {
 // are copied into the output as they are. The result is byte for byte the
 // plain encoding; anything else takes the encoder's path.
 func appendMarshal(dst []byte, v any) ([]byte, error) {
+	if b, ok := fastAppend(dst, v); ok {
+		return b, nil
+	}
 	var s splicer
 	b, err := json.Marshal(v, marshalOpts, json.WithMarshalers(json.MarshalToFunc(s.marshal)))
 	if err != nil {

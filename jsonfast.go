@@ -1,0 +1,482 @@
+package hook
+
+import (
+	"encoding"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// The fast codec.
+//
+// A hook is a process that handles one event, so every encode and decode
+// it does is the first of its kind in that process. For the json package
+// a first call is expensive: it builds its machinery and a codec per type
+// by reflection, a few hundred microseconds in all, which is as much as the
+// whole run of a bare Go program. The fast codec below encodes and decodes
+// the plain structs the library's events and answers are made of (strings,
+// booleans, integers, raw values, nested and embedded structs, pointers)
+// with a few reflection calls per type and no machinery to build.
+//
+// It produces exactly what json.Marshal and json.Unmarshal produce with
+// the library's options, and it is only a shortcut: any type it does not
+// know for sure (maps, slices other than []string, interfaces other than
+// an answer's hookSpecificOutput, floats when encoding, types with JSON or text methods,
+// types of other packages, unusual tags) and any input it does not expect
+// (null, a value of another kind, a number out of range) is handed to the
+// json package, which then does all the work, errors included.
+
+// fastKind says how the fast codec handles a type.
+type fastKind uint8
+
+const (
+	fastString  fastKind = iota + 1 // a string kind
+	fastBool                        // a bool kind
+	fastInt                         // a signed integer kind
+	fastUint                        // an unsigned integer kind
+	fastFloat                       // a float kind, decoded only
+	fastRaw                         // jsontext.Value
+	fastStruct                      // a struct of supported fields
+	fastPtr                         // a pointer to a supported type
+	fastStrings                     // []string (any string kinds)
+	fastAny                         // an interface, encoded by its dynamic value
+)
+
+// fastType is how the fast codec handles one Go type.
+type fastType struct {
+	kind   fastKind
+	elem   *fastType   // fastPtr, fastStrings
+	fields []fastField // fastStruct, embedded structs flattened
+	bits   int         // fastInt, fastUint, fastFloat
+}
+
+// fastField is one JSON member of a struct.
+type fastField struct {
+	name      string
+	prefix    []byte // the quoted name and a colon
+	index     []int  // the field's index sequence, through embedded structs
+	typ       *fastType
+	omitEmpty bool
+	omitZero  bool
+}
+
+var (
+	fastTypesMu sync.Mutex
+	fastTypes   map[reflect.Type]*fastType // nil entries: not supported
+	rawType     = reflect.TypeFor[jsontext.Value]()
+	stringsType = reflect.TypeFor[[]string]()
+	eventType   = reflect.TypeFor[Event]()
+)
+
+// JSON and text methods make the json package call them: a type that has
+// one is left to it.
+var (
+	marshalerTo     = reflect.TypeFor[interface{ MarshalJSONTo(*jsontext.Encoder) error }]()
+	marshaler       = reflect.TypeFor[interface{ MarshalJSON() ([]byte, error) }]()
+	unmarshalerFrom = reflect.TypeFor[interface{ UnmarshalJSONFrom(*jsontext.Decoder) error }]()
+	unmarshaler     = reflect.TypeFor[interface{ UnmarshalJSON([]byte) error }]()
+	textMarshaler   = reflect.TypeFor[encoding.TextMarshaler]()
+	textAppender    = reflect.TypeFor[encoding.TextAppender]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+	isZeroer        = reflect.TypeFor[interface{ IsZero() bool }]()
+)
+
+// fastTypeOf returns how the fast codec handles t, or nil when it leaves
+// t to the json package. The result is cached per type.
+func fastTypeOf(t reflect.Type) *fastType {
+	fastTypesMu.Lock()
+	defer fastTypesMu.Unlock()
+	if fastTypes == nil {
+		fastTypes = map[reflect.Type]*fastType{}
+	}
+	return buildFastType(t, map[reflect.Type]bool{})
+}
+
+// buildFastType does the work of fastTypeOf with fastTypesMu held; busy
+// holds the types being built, so that a recursive type is left to the
+// json package.
+func buildFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
+	if ft, ok := fastTypes[t]; ok {
+		return ft
+	}
+	if busy[t] {
+		return nil
+	}
+	busy[t] = true
+	ft := newFastType(t, busy)
+	delete(busy, t)
+	fastTypes[t] = ft
+	return ft
+}
+
+func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
+	hookPkgPath := eventType.PkgPath()
+	if t == rawType {
+		return &fastType{kind: fastRaw}
+	}
+	if t.Name() != "" && t.PkgPath() != "" && t.PkgPath() != hookPkgPath {
+		return nil // a type of another package: the json package may treat it specially
+	}
+	for _, m := range [...]reflect.Type{marshalerTo, marshaler, unmarshalerFrom, unmarshaler, textMarshaler, textAppender, textUnmarshaler, isZeroer} {
+		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
+			return nil
+		}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return &fastType{kind: fastString}
+	case reflect.Bool:
+		return &fastType{kind: fastBool}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return &fastType{kind: fastInt, bits: t.Bits()}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return &fastType{kind: fastUint, bits: t.Bits()}
+	case reflect.Float32, reflect.Float64:
+		return &fastType{kind: fastFloat, bits: t.Bits()}
+	case reflect.Pointer:
+		if t.Name() != "" {
+			return nil
+		}
+		if elem := buildFastType(t.Elem(), busy); elem != nil && elem.kind != fastPtr {
+			return &fastType{kind: fastPtr, elem: elem}
+		}
+	case reflect.Slice:
+		if t == stringsType {
+			return &fastType{kind: fastStrings, elem: &fastType{kind: fastString}}
+		}
+	case reflect.Interface:
+		if t.NumMethod() == 0 && t.Name() == "" {
+			return &fastType{kind: fastAny}
+		}
+	case reflect.Struct:
+		ft := &fastType{kind: fastStruct}
+		if !addFields(ft, t, nil, busy) {
+			return nil
+		}
+		seen := map[string]bool{}
+		for _, f := range ft.fields {
+			if seen[f.name] {
+				return nil // the json package's rules for conflicting names apply
+			}
+			seen[f.name] = true
+		}
+		return ft
+	}
+	return nil
+}
+
+// addFields appends the JSON members of struct type t, whose fields sit at
+// index sequence under, to ft. It reports false when a field is one the
+// fast codec leaves to the json package.
+func addFields(ft *fastType, t reflect.Type, under []int, busy map[reflect.Type]bool) bool {
+	hookPkgPath := eventType.PkgPath()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		index := append(append([]int(nil), under...), i)
+		tag, tagged := f.Tag.Lookup("json")
+		name, opts, hasOpts := strings.Cut(tag, ",")
+		if tag == "-" {
+			continue
+		}
+		if !f.IsExported() {
+			if tagged || f.Anonymous {
+				return false // an error, or fields forwarded from an unexported type
+			}
+			continue
+		}
+		var omitEmpty, omitZero bool
+		if hasOpts {
+			for opt := range strings.SplitSeq(opts, ",") {
+				switch {
+				case opt == "omitempty" && !omitEmpty:
+					omitEmpty = true
+				case opt == "omitzero" && !omitZero:
+					omitZero = true
+				default: // other options, repeated or empty ones
+					return false
+				}
+			}
+		}
+		if f.Anonymous && name == "" {
+			if hasOpts || f.Type.Kind() != reflect.Struct || f.Type.PkgPath() != hookPkgPath {
+				return false
+			}
+			if buildFastType(f.Type, busy) == nil || !addFields(ft, f.Type, index, busy) {
+				return false
+			}
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if strings.ContainsAny(name, "\\'\"`") || !utf8.ValidString(name) {
+			return false
+		}
+		field := fastField{name: name, index: index, omitEmpty: omitEmpty, omitZero: omitZero}
+		if field.typ = buildFastType(f.Type, busy); field.typ == nil {
+			return false
+		}
+		field.prefix, _ = jsontext.AppendQuote(nil, name)
+		field.prefix = append(field.prefix, ':')
+		ft.fields = append(ft.fields, field)
+	}
+	return true
+}
+
+// fastUnmarshal decodes raw into v as json.Unmarshal with unmarshalOpts
+// would, and reports whether it could. When it reports false, v is as it
+// was and the json package must do the work.
+func fastUnmarshal(raw []byte, v any) bool {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return false
+	}
+	ft := fastTypeOf(rv.Type().Elem())
+	if ft == nil {
+		return false
+	}
+	// Validate raw once; every value inside it is then known to be valid.
+	if valid, _ := rawjson.Valid(raw); !valid {
+		return false
+	}
+	dst := rv.Elem()
+	saved := reflect.New(dst.Type()).Elem()
+	saved.Set(dst)
+	if !decodeFast(trimSpace(raw), dst, ft) {
+		dst.Set(saved)
+		return false
+	}
+	return true
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// decodeFast decodes the valid JSON value raw into dst. Pointers are
+// filled with new values, never written through, so that the caller can
+// undo a failed decode by restoring dst alone.
+func decodeFast(raw []byte, dst reflect.Value, ft *fastType) bool {
+	switch ft.kind {
+	case fastString:
+		s, ok := unquote(raw)
+		if ok {
+			dst.SetString(s)
+		}
+		return ok
+	case fastBool:
+		switch string(raw) {
+		case "true":
+			dst.SetBool(true)
+		case "false":
+			dst.SetBool(false)
+		default:
+			return false
+		}
+		return true
+	case fastInt:
+		n, err := strconv.ParseInt(string(raw), 10, ft.bits)
+		if err != nil {
+			return false
+		}
+		dst.SetInt(n)
+		return true
+	case fastUint:
+		n, err := strconv.ParseUint(string(raw), 10, ft.bits)
+		if err != nil {
+			return false
+		}
+		dst.SetUint(n)
+		return true
+	case fastFloat:
+		if len(raw) == 0 || raw[0] == '"' {
+			return false
+		}
+		f, err := strconv.ParseFloat(string(raw), ft.bits)
+		if err != nil {
+			return false
+		}
+		dst.SetFloat(f)
+		return true
+	case fastRaw:
+		dst.SetBytes(append(jsontext.Value(nil), raw...))
+		return true
+	case fastPtr:
+		if string(raw) == "null" {
+			return false
+		}
+		p := reflect.New(dst.Type().Elem())
+		if !dst.IsNil() {
+			p.Elem().Set(dst.Elem())
+		}
+		if !decodeFast(raw, p.Elem(), ft.elem) {
+			return false
+		}
+		dst.Set(p)
+		return true
+	case fastStruct:
+		if len(raw) == 0 || raw[0] != '{' {
+			return false
+		}
+		ms, err := rawjson.MembersTrusted(raw)
+		if err != nil {
+			return false
+		}
+		for _, m := range ms {
+			for i := range ft.fields {
+				if f := &ft.fields[i]; f.name == m.Key {
+					if !decodeFast(m.Value, dst.FieldByIndex(f.index), f.typ) {
+						return false
+					}
+					break
+				}
+			}
+		}
+		return true
+	}
+	return false // []string, interfaces: left to the json package
+}
+
+// unquote returns the Go string of the valid JSON string raw as the json
+// package decodes it (invalid UTF-8 and lone surrogates become U+FFFD).
+func unquote(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	content := raw[1 : len(raw)-1]
+	plain := true
+	for _, c := range content {
+		if c == '\\' || c >= utf8.RuneSelf {
+			plain = false
+			break
+		}
+	}
+	if plain || (!containsByte(content, '\\') && utf8.Valid(content)) {
+		return string(content), true
+	}
+	b, _ := jsontext.AppendUnquote(nil, raw)
+	return string(b), true
+}
+
+func containsByte(b []byte, c byte) bool {
+	for _, x := range b {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// fastAppend appends the encoding of v as json.Marshal with marshalOpts
+// would, and reports whether it could; when it reports false, the json
+// package must do the work.
+func fastAppend(dst []byte, v any) ([]byte, bool) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return dst, false
+	}
+	ft := fastTypeOf(rv.Type())
+	if ft == nil {
+		return dst, false
+	}
+	n := len(dst)
+	dst, ok := encodeFast(dst, rv, ft)
+	if !ok {
+		return dst[:n], false
+	}
+	return dst, true
+}
+
+func encodeFast(dst []byte, v reflect.Value, ft *fastType) ([]byte, bool) {
+	switch ft.kind {
+	case fastString:
+		b, err := jsontext.AppendQuote(dst, v.String())
+		return b, err == nil
+	case fastBool:
+		if v.Bool() {
+			return append(dst, "true"...), true
+		}
+		return append(dst, "false"...), true
+	case fastInt:
+		return strconv.AppendInt(dst, v.Int(), 10), true
+	case fastUint:
+		return strconv.AppendUint(dst, v.Uint(), 10), true
+	case fastRaw:
+		raw := v.Bytes()
+		if valid, compact := rawjson.Valid(raw); !valid || !compact {
+			return dst, false // the json package reports the error, or compacts
+		}
+		return append(dst, trimSpace(raw)...), true
+	case fastPtr:
+		if v.IsNil() {
+			return append(dst, "null"...), true
+		}
+		return encodeFast(dst, v.Elem(), ft.elem)
+	case fastAny:
+		if v.IsNil() {
+			return append(dst, "null"...), true
+		}
+		e := v.Elem()
+		et := fastTypeOf(e.Type())
+		if et == nil {
+			return dst, false
+		}
+		return encodeFast(dst, e, et)
+	case fastStrings:
+		dst = append(dst, '[')
+		for i := range v.Len() {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = jsontext.AppendQuote(dst, v.Index(i).String()); err != nil {
+				return dst, false
+			}
+		}
+		return append(dst, ']'), true
+	case fastStruct:
+		dst = append(dst, '{')
+		first := true
+		for i := range ft.fields {
+			f := &ft.fields[i]
+			fv := v.FieldByIndex(f.index)
+			if f.omitZero && fv.IsZero() {
+				continue
+			}
+			start := len(dst)
+			if !first {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, f.prefix...)
+			valStart := len(dst)
+			var ok bool
+			if dst, ok = encodeFast(dst, fv, f.typ); !ok {
+				return dst, false
+			}
+			if f.omitEmpty {
+				switch string(dst[valStart:]) {
+				case `""`, `null`, `{}`, `[]`:
+					dst = dst[:start]
+					continue
+				}
+			}
+			first = false
+		}
+		return append(dst, '}'), true
+	}
+	return dst, false
+}
