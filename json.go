@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"slices"
 
 	"github.com/go-json-experiment/json"
@@ -58,6 +59,66 @@ func marshal(v any) ([]byte, error) {
 		return b, nil
 	}
 	return json.Marshal(v, marshalOpts)
+}
+
+// marshalPatch encodes a [Merge] patch: as marshal does, with the members
+// of maps in sorted key order so that a map patch merges the same way on
+// every run. Maps of strings, raw values or values the fast codec encodes,
+// and structs, take the fast codec.
+func marshalPatch(v any) ([]byte, error) {
+	if b, ok := fastAppendPatch(v); ok {
+		return b, nil
+	}
+	return json.Marshal(v, marshalOpts, json.Deterministic(true))
+}
+
+// fastAppendPatch is the fast codec's side of marshalPatch.
+func fastAppendPatch(v any) ([]byte, bool) {
+	var b []byte
+	var err error
+	switch m := v.(type) {
+	case map[string]string:
+		b = append(b, '{')
+		for i, k := range slices.Sorted(maps.Keys(m)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = jsontext.AppendQuote(b, k); err != nil {
+				return nil, false
+			}
+			b = append(b, ':')
+			if b, err = jsontext.AppendQuote(b, m[k]); err != nil {
+				return nil, false
+			}
+		}
+		return append(b, '}'), true
+	case map[string]any:
+		return fastAppendMap(m)
+	case map[string]jsontext.Value:
+		return fastAppendMap(m)
+	}
+	return fastAppend(nil, v)
+}
+
+// fastAppendMap encodes m with its members in sorted key order, or
+// reports false.
+func fastAppendMap[V any](m map[string]V) ([]byte, bool) {
+	b := []byte{'{'}
+	var err error
+	var ok bool
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = jsontext.AppendQuote(b, k); err != nil {
+			return nil, false
+		}
+		b = append(b, ':')
+		if b, ok = fastAppend(b, m[k]); !ok {
+			return nil, false
+		}
+	}
+	return append(b, '}'), true
 }
 
 // appendMarshal appends the encoding of v to dst. The fast codec

@@ -116,3 +116,48 @@ func FuzzAppendMarshal(f *testing.F) {
 		checkSplice(t, &spliceCase{Raw: big(`{"m":` + member + `}`), Trailer: 1})
 	})
 }
+
+// TestMarshalPatchMatchesJSONPackage checks that patches encode exactly as
+// the json package encodes them with deterministic map order.
+func TestMarshalPatchMatchesJSONPackage(t *testing.T) {
+	keys := []string{"a", "B", "b", "fingerprint", "é", "z", "Z", "_", "a\tb", "\u2028", "😀", "ÿ", "10", "9", ""}
+	var patches []any
+	for i := range keys {
+		ms := map[string]string{}
+		ma := map[string]any{}
+		mr := map[string]jsontext.Value{}
+		for j, k := range keys[:i+1] {
+			v := tricky[(i+j)%len(tricky)]
+			ms[k] = v
+			ma[k] = v
+			mr[k] = jsontext.Value(v)
+		}
+		patches = append(patches, ms, ma, mr)
+	}
+	patches = append(patches,
+		map[string]string(nil), map[string]string{"bad": "\xff"}, map[string]string{"\xff": "x"},
+		map[string]any{"nested": map[string]int{"b": 1, "a": 2}, "n": 1.5, "nil": nil},
+		map[string]jsontext.Value{"spaced": jsontext.Value(`{"a" : 1}`), "bad": jsontext.Value(`{`)},
+		struct {
+			A string            `json:"a"`
+			M map[string]string `json:"m"`
+		}{"x", map[string]string{"z": "1", "y": "2"}},
+		&preToolUseSpecific{HookEventName: "PreToolUse", UpdatedInput: jsontext.Value(`{"a":1}`)},
+	)
+	fast := 0
+	for _, p := range patches {
+		want, werr := json.Marshal(p, marshalOpts, json.Deterministic(true))
+		got, gerr := marshalPatch(p)
+		if werr != nil {
+			assert.Error(t, gerr, "%#v", p)
+			continue
+		}
+		if assert.NoError(t, gerr, "%#v", p) {
+			assert.Equal(t, string(want), string(got), "%#v", p)
+		}
+		if _, ok := fastAppendPatch(p); ok {
+			fast++
+		}
+	}
+	assert.Greater(t, fast, 30, "patches the fast codec encoded")
+}

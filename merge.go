@@ -5,7 +5,6 @@ import (
 
 	"fmt"
 
-	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -105,7 +104,7 @@ func patchBytes(patch any) ([]byte, error) {
 	case *jsontext.Value:
 		return *p, nil
 	}
-	b, err := json.Marshal(patch, marshalOpts, json.Deterministic(true))
+	b, err := marshalPatch(patch)
 	if err != nil {
 		return nil, fmt.Errorf("hook: Merge: encoding the patch: %w", err)
 	}
