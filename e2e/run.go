@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/go-json-experiment/json"
@@ -272,16 +271,13 @@ func (h *Harness) runClaude(ctx context.Context, r *Run) error {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	// Own process group, so that a timeout ends the hooks and the MCP
 	// server too.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	ownProcessGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	t0 := time.Now()
 	err := cmd.Run()
 	r.Elapsed = time.Since(t0)
-	if cmd.Process != nil {
-		// Leftovers of the run (an MCP server claude did not stop).
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
+	// Leftovers of the run (an MCP server claude did not stop).
+	killProcessGroup(cmd)
 	r.Stdout, r.Stderr = stdout.Bytes(), stderr.Bytes()
 	os.WriteFile(filepath.Join(r.Dir, "claude.out"), r.Stdout, 0o644)
 	os.WriteFile(filepath.Join(r.Dir, "claude.err"), r.Stderr, 0o644)
