@@ -39,7 +39,9 @@ type Turn []Call
 // tool_use), and then FinalText with stop reason end_turn, which it also
 // answers to every later main-loop request (after a Stop hook blocked).
 type Script struct {
-	Turns     []Turn
+	// Turns are the assistant messages with tool calls, in order.
+	Turns []Turn
+	// FinalText is the last message's text (default "done").
 	FinalText string
 }
 
@@ -94,20 +96,27 @@ func (r *APIRequest) Outside() bool { return strings.HasPrefix(r.Answered, "refu
 // MessagesRequest is the part of a Messages API request body the tests
 // read.
 type MessagesRequest struct {
-	Model    string         `json:"model"`
-	Stream   bool           `json:"stream"`
-	Tools    []Tool         `json:"tools"`
-	System   jsontext.Value `json:"system"`
-	Messages []Message      `json:"messages"`
+	// Model is the model the client asked for.
+	Model string `json:"model"`
+	// Stream says the client wants server-sent events.
+	Stream bool `json:"stream"`
+	// Tools are the tools offered to the model.
+	Tools []Tool `json:"tools"`
+	// System is the system prompt, as sent.
+	System jsontext.Value `json:"system"`
+	// Messages is the conversation so far.
+	Messages []Message `json:"messages"`
 }
 
 // Tool is one tool offered in a request.
 type Tool struct {
+	// Name is the tool's name.
 	Name string `json:"name"`
 }
 
 // Message is one conversation message of a request.
 type Message struct {
+	// Role is "user" or "assistant".
 	Role string `json:"role"`
 	// Content is a string or an array of content blocks.
 	Content jsontext.Value `json:"content"`
@@ -115,11 +124,17 @@ type Message struct {
 
 // Block is one content block of a message.
 type Block struct {
-	Type      string         `json:"type"`
-	Text      string         `json:"text"`
-	ID        string         `json:"id"`
-	Name      string         `json:"name"`
-	Input     jsontext.Value `json:"input"`
+	// Type is "text", "tool_use", "tool_result", ….
+	Type string `json:"type"`
+	// Text is a text block's text.
+	Text string `json:"text"`
+	// ID, Name and Input are a tool_use block's call id, tool and input.
+	ID    string         `json:"id"`
+	Name  string         `json:"name"`
+	Input jsontext.Value `json:"input"`
+	// ToolUseID, Content and IsError are a tool_result block's call id,
+	// content (a string or an array of blocks, see [Block.ContentText])
+	// and error flag.
 	ToolUseID string         `json:"tool_use_id"`
 	Content   jsontext.Value `json:"content"`
 	IsError   bool           `json:"is_error"`

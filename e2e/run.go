@@ -302,12 +302,18 @@ func (r *Run) File(rel string) (string, bool) {
 // Result is the part of claude's --output-format json result the tests
 // read.
 type Result struct {
-	Type              string `json:"type"`
-	Subtype           string `json:"subtype"`
-	IsError           bool   `json:"is_error"`
-	Result            string `json:"result"`
-	StopReason        string `json:"stop_reason"`
-	NumTurns          int    `json:"num_turns"`
+	// Type is "result"; Subtype is "success" or an error kind.
+	Type    string `json:"type"`
+	Subtype string `json:"subtype"`
+	// IsError says the run ended in an error.
+	IsError bool `json:"is_error"`
+	// Result is the final assistant text.
+	Result string `json:"result"`
+	// StopReason is the final stop reason, e.g. "end_turn".
+	StopReason string `json:"stop_reason"`
+	// NumTurns counts the model turns.
+	NumTurns int `json:"num_turns"`
+	// PermissionDenials are the tool calls the permission system refused.
 	PermissionDenials []struct {
 		ToolName  string         `json:"tool_name"`
 		ToolUseID string         `json:"tool_use_id"`
