@@ -23,7 +23,7 @@ export HOOK_E2E=1
 # Each claude run is bounded at 120 s by the tests; the whole suite takes a
 # minute or two (plus about 10 s for the first install).
 set +e
-go test -count=1 -timeout 20m -v ./e2e/ 2>&1 | grep -E --line-buffered -v '^=== (RUN|PAUSE|CONT|NAME)'
+go test -count=1 -parallel 3 -timeout 20m -v ./e2e/ 2>&1 | grep -E --line-buffered -v '^=== (RUN|PAUSE|CONT|NAME)'
 status=${PIPESTATUS[0]}
 set -e
 exit "$status"
