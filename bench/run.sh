@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# bench/run.sh: measures what a hook built with this library costs per
+# call, next to the cheapest programs that could answer, in one run.
+#
+# It builds, side by side:
+#   floor           drains stdin, prints a fixed answer (no JSON at all)
+#   floor-validate  reads one JSON value, validates it once with jsontext,
+#                   prints a fixed answer
+#   fingerprint     the example hook (examples/fingerprint)
+#   mergehook       merges a fingerprint into every tool call's input
+#   node, python    the fingerprint hook in Node and Python, where node and
+#                   python3 are installed
+# generates three PreToolUse payloads in a temporary directory (a 300-byte
+# MCP call, a 145 KB Write, a 7 MB Write full of escapes), times every
+# program on every payload with hyperfine, in ROUNDS rounds so that a
+# change of load on the machine hits every program alike, and prints the
+# median wall times, the ratios to both floors and whether the targets
+# are met. It also prints the start-up trace of the library's packages.
+#
+# Usage: bash bench/run.sh        (from anywhere in the repository)
+# Environment: ROUNDS (default 3), RUNS_SMALL (runs per round on the two
+# small payloads, default 100), RUNS_LARGE (on the 7 MB one, default 20),
+# STRICT=1 to exit with status 1 when a target is missed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROUNDS=${ROUNDS:-3}
+RUNS_SMALL=${RUNS_SMALL:-100}
+RUNS_LARGE=${RUNS_LARGE:-20}
+
+if ! command -v hyperfine >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing hyperfine (Debian package)"
+    apt-get update -qq && apt-get install -y -qq hyperfine >/dev/null
+  else
+    echo "bench/run.sh needs hyperfine: install it (Debian: apt-get install hyperfine, as root) and run again" >&2
+    exit 2
+  fi
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/bin" "$tmp/payloads" "$tmp/results"
+
+echo "== machine"
+echo "cpus: $(nproc); cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+echo "go: $(go version | cut -d' ' -f3-); $(hyperfine --version)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo "== building"
+go build -o "$tmp/bin/floor" ./bench/floor
+go build -o "$tmp/bin/floor-validate" ./bench/floorvalidate
+go build -o "$tmp/bin/fingerprint" ./examples/fingerprint
+go build -o "$tmp/bin/mergehook" ./bench/mergehook
+go build -o "$tmp/bin/report" ./bench/report
+go run ./bench/gen "$tmp/payloads"
+ls -l "$tmp/bin" | awk 'NR > 1 { printf "%-16s %9d bytes\n", $NF, $5 }'
+
+names=(floor floor-validate fingerprint mergehook)
+cmds=("$tmp/bin/floor" "$tmp/bin/floor-validate" "$tmp/bin/fingerprint" "$tmp/bin/mergehook")
+if command -v node >/dev/null; then
+  names+=(node); cmds+=("node bench/node/fingerprint.js")
+else
+  echo "(node not found: no Node hook)"
+fi
+if command -v python3 >/dev/null; then
+  # The interpreter itself, not a version manager's shim script.
+  py=$(python3 -c 'import sys; print(sys.executable)')
+  names+=(python); cmds+=("$py bench/python/fingerprint.py")
+else
+  echo "(python3 not found: no Python hook)"
+fi
+
+echo "== answers on the 300-byte MCP call"
+for i in "${!names[@]}"; do
+  out=$(${cmds[$i]} < "$tmp/payloads/mcp-300B.json")
+  printf '%-15s %s\n' "${names[$i]}" "${out:0:150}"
+done
+
+echo "== start-up: package init of the library (GODEBUG=inittrace=1, fingerprint)"
+GODEBUG=inittrace=1 "$tmp/bin/fingerprint" < "$tmp/payloads/mcp-300B.json" 2>&1 >/dev/null | grep 'gohooks/hook' || true
+
+for round in $(seq 1 "$ROUNDS"); do
+  for payload in mcp-300B write-145KB write-7MB; do
+    runs=$RUNS_SMALL
+    [ "$payload" = write-7MB ] && runs=$RUNS_LARGE
+    echo "== round $round/$ROUNDS: $payload ($runs runs each)"
+    args=()
+    for i in "${!names[@]}"; do
+      args+=(-n "${names[$i]}" "exec ${cmds[$i]} < $tmp/payloads/$payload.json > /dev/null")
+    done
+    hyperfine --style basic --warmup 3 --runs "$runs" \
+      --export-json "$tmp/results/$payload.$round.json" "${args[@]}" |
+      grep -E '^Benchmark|Time \(mean' || true
+  done
+done
+
+echo
+echo "== medians over all rounds (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+strict=()
+[ "${STRICT:-0}" = 1 ] && strict=(-strict)
+"$tmp/bin/report" "${strict[@]}" "$tmp"/results/*.json
