@@ -341,6 +341,10 @@ func isAssignment(raw string) bool {
 	return isName(strings.TrimSuffix(raw[:i], "+"))
 }
 
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 func isName(s string) bool {
 	if s == "" {
 		return false
@@ -743,8 +747,8 @@ func (p *parser) dollar(b *wordBuilder, quoted bool) error {
 		p.pos = end + 1
 		p.param(b, p.src[start+2:end], p.src[start:p.pos])
 	case isName(string(n)):
-		i := p.pos + 1
-		for i < len(p.src) && (isName(p.src[p.pos+1 : i+1])) {
+		i := p.pos + 2
+		for i < len(p.src) && isNameByte(p.src[i]) {
 			i++
 		}
 		name := p.src[p.pos+1 : i]
@@ -790,7 +794,7 @@ func (p *parser) param(b *wordBuilder, inner, raw string) {
 		return
 	}
 	i := 0
-	for i < len(inner) && isName(inner[:i+1]) {
+	for i < len(inner) && isNameByte(inner[i]) && !(i == 0 && inner[i] >= '0' && inner[i] <= '9') {
 		i++
 	}
 	name, rest := inner[:i], inner[i:]
@@ -881,14 +885,32 @@ func (p *parser) backtick(b *wordBuilder) error {
 }
 
 // maxBraceWords caps brace expansion; a word that would expand to more
-// words is kept as it is.
-const maxBraceWords = 256
+// words, or nest braces deeper than maxBraceDepth, is kept as it is.
+const (
+	maxBraceWords = 256
+	maxBraceDepth = 16
+)
 
 // expandBraces performs brace expansion on a raw word, honouring quotes;
-// it returns the word itself when there is nothing to expand.
-func expandBraces(raw string) (out []string) {
+// it returns the word itself when there is nothing to expand, or too
+// much.
+func expandBraces(raw string) []string {
+	budget := 4 * maxBraceWords
+	out, ok := expandWithin(raw, &budget, 0)
+	if !ok || len(out) > maxBraceWords {
+		return []string{raw}
+	}
+	return out
+}
+
+// expandWithin expands the first brace group of raw and, recursively,
+// the rest; every word it makes costs one unit of budget.
+func expandWithin(raw string, budget *int, depth int) ([]string, bool) {
+	if depth > maxBraceDepth {
+		return nil, false
+	}
 	open, commas, close := -1, []int(nil), -1
-	depth := 0
+	level := 0
 	var quote byte
 	for i := 0; i < len(raw) && close < 0; i++ {
 		c := raw[i]
@@ -908,15 +930,15 @@ func expandBraces(raw string) (out []string) {
 				i = end
 			}
 		case c == '{':
-			if depth == 0 {
+			if level == 0 {
 				open, commas = i, nil
 			}
-			depth++
-		case c == ',' && depth == 1:
+			level++
+		case c == ',' && level == 1:
 			commas = append(commas, i)
-		case c == '}' && depth > 0:
-			depth--
-			if depth == 0 {
+		case c == '}' && level > 0:
+			level--
+			if level == 0 {
 				if len(commas) > 0 {
 					close = i
 				} else {
@@ -926,22 +948,29 @@ func expandBraces(raw string) (out []string) {
 		}
 	}
 	if close < 0 {
-		return []string{raw}
+		return []string{raw}, true
 	}
-	defer func() {
-		if len(out) > maxBraceWords {
-			out = []string{raw}
-		}
-	}()
 	pre, post := raw[:open], raw[close+1:]
+	tails, ok := expandWithin(post, budget, depth+1)
+	if !ok {
+		return nil, false
+	}
+	var out []string
 	last := open + 1
 	for _, c := range append(commas, close) {
-		for _, tail := range expandBraces(post) {
-			for _, mid := range expandBraces(raw[last:c]) {
+		mids, ok := expandWithin(raw[last:c], budget, depth+1)
+		if !ok {
+			return nil, false
+		}
+		for _, mid := range mids {
+			for _, tail := range tails {
+				if *budget--; *budget < 0 {
+					return nil, false
+				}
 				out = append(out, pre+mid+tail)
 			}
 		}
 		last = c + 1
 	}
-	return out
+	return out, true
 }
