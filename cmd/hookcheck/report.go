@@ -211,7 +211,7 @@ func writeText(w io.Writer, r *report) error {
 		}
 	}
 	if r.Passed {
-		fmt.Fprintf(b, "\nPASS: no run lost or mangled a member, and every answer is one Claude Code accepts\n")
+		fmt.Fprintf(b, "\nPASS: no run lost or mangled a member, crashed, or gave an answer Claude Code would reject\n")
 		return b.Flush()
 	}
 	fmt.Fprintf(b, "\nFAIL: %d of %d runs have findings\n", r.Failed, r.Runs)
