@@ -251,3 +251,24 @@ func TestFindAndAppendObject(t *testing.T) {
 	assert.Equal(t, `{"a":1,"b\u0021":"x"}`, string(rawjson.AppendObject(nil, ms)))
 	assert.Equal(t, `{}`, string(rawjson.AppendObject(nil, nil)))
 }
+
+func TestPlainPrefix(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"", 0}, {"abc", 3}, {`abc"def`, 3}, {`ab\n`, 2}, {"a\x01", 1}, {"\x1f", 0}, {"\x7fé\xff", 5},
+		{strings.Repeat("x", 37) + `"`, 37}, {strings.Repeat("x", 64), 64}, {strings.Repeat("y", 9) + "\t", 9},
+	} {
+		assert.Equal(t, c.want, rawjson.PlainPrefix([]byte(c.in)), "%q", c.in)
+	}
+	// Agrees with a byte-by-byte scan at every offset of a payload.
+	p := payload.Write(4096)
+	for i := range p {
+		want := i
+		for want < len(p) && p[want] != '"' && p[want] != '\\' && p[want] >= 0x20 {
+			want++
+		}
+		require.Equal(t, want-i, rawjson.PlainPrefix(p[i:]), "at offset %d", i)
+	}
+}
