@@ -257,7 +257,7 @@ func TestPlainPrefix(t *testing.T) {
 		in   string
 		want int
 	}{
-		{"", 0}, {"abc", 3}, {`abc"def`, 3}, {`ab\n`, 2}, {"a\x01", 1}, {"\x1f", 0}, {"\x7fé\xff", 5},
+		{"", 0}, {"abc", 3}, {`abc"def`, 3}, {`ab\n`, 2}, {"a\x01", 1}, {"\x1f", 0}, {"\x7fé\xff", 4},
 		{strings.Repeat("x", 37) + `"`, 37}, {strings.Repeat("x", 64), 64}, {strings.Repeat("y", 9) + "\t", 9},
 	} {
 		assert.Equal(t, c.want, rawjson.PlainPrefix([]byte(c.in)), "%q", c.in)
