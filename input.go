@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -43,6 +44,9 @@ const (
 	// maxEmptyReads is how many reads in a row may return no bytes and no
 	// error before the reader counts as broken (as in bufio).
 	maxEmptyReads = 100
+	// collectFrom is the input size from which readObject runs the
+	// garbage collector after joining the chunks.
+	collectFrom = 16 << 20
 	// leadLen is how many bytes of an input that is not an object are
 	// quoted in the error message.
 	leadLen = 24
@@ -273,7 +277,13 @@ func readObject(r io.Reader, limit int64) ([]byte, error) {
 	}
 	raw := c.bytes(s.start, s.stop)
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
-	c = chunks{}                     // the chunks are garbage now
+	if len(c.full) > 0 && len(raw) >= collectFrom {
+		// The chunks are garbage as big as the input now. A hook serves
+		// one event and exits; collecting them at once keeps them out of
+		// the peak that decoding and answering reach.
+		c = chunks{}
+		runtime.GC()
+	}
 	if err := checkJSON(raw); err != nil {
 		return nil, err
 	}
@@ -451,7 +461,11 @@ func decodeEvent(ev *Event, v any) error {
 			small = append(small, m)
 		}
 	}
-	if err := unmarshal(rawjson.AppendObject(nil, small), v); err != nil {
+	obj := ev.raw // decoded in place when no member is kept raw
+	if len(raws) > 0 || obj == nil {
+		obj = rawjson.AppendObject(nil, small)
+	}
+	if err := unmarshal(obj, v); err != nil {
 		return fmt.Errorf("hook: decoding %s input: %w", ev.HookEventName, err)
 	}
 	for _, m := range raws {
