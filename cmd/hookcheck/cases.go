@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -181,7 +182,7 @@ func preparePayload(fx fixture) (*payload, error) {
 // unquote decodes a JSON string token; it returns "" for anything else.
 func unquote(v []byte) string {
 	var s string
-	tok, err := jsontext.NewDecoder(strings.NewReader(string(v)), jsontext.AllowInvalidUTF8(true)).ReadToken()
+	tok, err := jsontext.NewDecoder(bytes.NewReader(v), jsontext.AllowInvalidUTF8(true)).ReadToken()
 	if err == nil && tok.Kind() == '"' {
 		s = tok.String()
 	}
