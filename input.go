@@ -41,6 +41,9 @@ const (
 	firstChunk = 4 << 10
 	// maxChunk bounds the later read buffers, which double in size.
 	maxChunk = 8 << 20
+	// maxHint bounds the first read buffer when the size is known, in
+	// case a Len method promises more than there is.
+	maxHint = 1 << 30
 	// maxEmptyReads is how many reads in a row may return no bytes and no
 	// error before the reader counts as broken (as in bufio).
 	maxEmptyReads = 100
@@ -222,7 +225,7 @@ func sizeHint(r io.Reader) int64 {
 func readObject(r io.Reader, limit int64) ([]byte, error) {
 	size := int64(firstChunk)
 	if n := sizeHint(r); n >= 0 {
-		size = max(n, 64)
+		size = min(max(n, 64), maxHint)
 	}
 	if limit >= 0 {
 		size = min(size, limit+1)
