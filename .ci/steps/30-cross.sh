@@ -22,10 +22,6 @@ if [ ${#mains[@]} -eq 0 ]; then
   exit 1
 fi
 
-# Packages to vet per target: all but e2e/, which drives the real Claude
-# Code CLI on Linux only.
-mapfile -t vetpkgs < <(go list ./... | grep -v '/e2e$')
-
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -65,5 +61,5 @@ for target in windows/amd64 darwin/arm64 linux/arm64; do
     fi
     echo "   ok ${pkg}"
   done
-  CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go vet "${vetpkgs[@]}"
+  CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go vet ./...
 done
