@@ -225,8 +225,14 @@ func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.W
 		return ExitOK
 	}
 	// The answer types validate themselves; this is the last guard of
-	// the promise that stdout is never anything but one JSON object.
-	if b[0] != '{' || !jsontext.Value(b).IsValid(readOpts) || !utf8.Valid(b) {
+	// the promise that stdout is one JSON object, or, for the answers that
+	// are plain text by design (context text, a worktree path), text that
+	// Claude Code cannot mistake for JSON.
+	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
+		if b[0] == '{' || !utf8.Valid(b) {
+			return fail(stderr, blockable, fmt.Errorf("hook: internal error: the plain-text answer to %s starts with { or is not UTF-8", ev.HookEventName))
+		}
+	} else if b[0] != '{' || !jsontext.Value(b).IsValid(readOpts) || !utf8.Valid(b) {
 		return fail(stderr, blockable, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
 	}
 	if _, err := stdout.Write(b); err != nil {

@@ -270,14 +270,11 @@ func TestEveryOutputFixtureIsProduced(t *testing.T) {
 			c, ok := outputCases[name]
 			require.True(t, ok, "no typed answer produces outputs/%s", name)
 			want := readFixture(t, filepath.Join("outputs", name))
-			var stdout string
+			code, stdout, stderr := serveAnswer(t, c.in, c.answer)
+			require.Equal(t, ExitOK, code, stderr)
+			assert.Empty(t, stderr)
 			if strings.HasSuffix(name, ".txt") {
-				stdout = plainTextAnswerOf(t, c)
-			} else {
-				code, out, stderr := serveAnswer(t, c.in, c.answer)
-				require.Equal(t, ExitOK, code, stderr)
-				assert.Empty(t, stderr)
-				stdout = out
+				assertPlainText(t, c, stdout)
 			}
 			switch {
 			case strings.HasSuffix(name, ".json"):
@@ -297,22 +294,17 @@ func TestEveryOutputFixtureIsProduced(t *testing.T) {
 	}
 }
 
-// plainTextAnswerOf returns the stdout of a plain-text answer: its bytes
-// and the newline Serve adds. It calls appendAnswer directly: Serve's
-// final guard in hook.go currently lets only JSON objects through (see
-// plainTextAnswer).
-func plainTextAnswerOf(t *testing.T, c outputCase) string {
+// assertPlainText checks that the answer of c is plain text by design and
+// that Serve wrote it as such: never starting with "{", so Claude Code
+// cannot take it for a broken JSON answer.
+func assertPlainText(t *testing.T, c outputCase, stdout string) {
 	t.Helper()
-	ev := fixtureEvent(t, c.in)
-	out := c.answer(t, decodeWithAdapter(t, ev))
+	out := c.answer(t, decodeWithAdapter(t, fixtureEvent(t, c.in)))
 	pt, ok := out.(plainTextAnswer)
 	require.True(t, ok, "%T cannot be plain text", out)
 	assert.True(t, pt.plainText())
-	b, err := out.appendAnswer(nil, ev)
-	require.NoError(t, err)
-	require.NotEmpty(t, b)
-	assert.NotEqual(t, byte('{'), b[0])
-	return string(b) + "\n"
+	require.NotEmpty(t, stdout)
+	assert.NotEqual(t, byte('{'), stdout[0])
 }
 
 // hookSpecificKeys lists, for each event with a hookSpecificOutput variant,
