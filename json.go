@@ -2,7 +2,6 @@ package hook
 
 import (
 	"bytes"
-	"errors"
 	"maps"
 	"slices"
 
@@ -176,10 +175,10 @@ type splicer struct {
 
 func (s *splicer) marshal(enc *jsontext.Encoder, v jsontext.Value) error {
 	if s.raw != nil || len(v) < spliceMin {
-		return errors.ErrUnsupported
+		return errSkipFunc
 	}
 	if valid, compact := rawjson.Valid(v); !valid || !compact {
-		return errors.ErrUnsupported // the encoder reports the error, or compacts
+		return errSkipFunc // the encoder reports the error, or compacts
 	}
 	s.raw = bytes.Trim(v, " \t\r\n")
 	return enc.WriteToken(jsontext.String("\x00hook:splice\x00"))

@@ -184,6 +184,9 @@ func addFields(ft *fastType, t reflect.Type, under []int, busy map[reflect.Type]
 		if tag == "-" {
 			continue
 		}
+		if name == "-" || strings.HasPrefix(name, "'") {
+			return false // names the json packages spell or refuse differently
+		}
 		if !f.IsExported() {
 			if tagged || f.Anonymous {
 				return false // an error, or fields forwarded from an unexported type

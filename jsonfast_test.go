@@ -129,7 +129,6 @@ type fastAll struct {
 	Any        any            `json:"any,omitzero"`
 	NoTag      string
 	Skip       string `json:"-"`
-	Dash       string `json:"-,omitempty"`
 	unexported string
 }
 
@@ -226,7 +225,7 @@ func randomFastAll(r *rand.Rand) *fastAll {
 		FastEmbed: FastEmbed{E1: s(), E2: inner()},
 		Str:       s(), Named: PermissionMode(s()), B: r.IntN(2) == 0, BZ: r.IntN(2) == 0,
 		I8: int8(r.IntN(256) - 128), U16: uint16(r.IntN(3) * 30000),
-		Raw: raw(), RawE: raw(), P: inner(), NoTag: s(), Skip: s(), Dash: s(), unexported: s(),
+		Raw: raw(), RawE: raw(), P: inner(), NoTag: s(), Skip: s(), unexported: s(),
 	}
 	switch r.IntN(3) {
 	case 0:
