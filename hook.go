@@ -232,7 +232,7 @@ func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.W
 		if b[0] == '{' || !utf8.Valid(b) {
 			return fail(stderr, blockable, fmt.Errorf("hook: internal error: the plain-text answer to %s starts with { or is not UTF-8", ev.HookEventName))
 		}
-	} else if b[0] != '{' || !jsontext.Value(b).IsValid(readOpts) || !utf8.Valid(b) {
+	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid || !utf8.Valid(b) {
 		return fail(stderr, blockable, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
 	}
 	if _, err := stdout.Write(b); err != nil {

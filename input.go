@@ -222,7 +222,7 @@ func sizeHint(r io.Reader) int64 {
 // soon as the object is complete. Anything after the object that arrived
 // with it must be whitespace; nothing more is read. Every error is a
 // one-line message that begins with "hook: ".
-func readObject(r io.Reader, limit int64) ([]byte, error) {
+func readObject(r io.Reader, limit int64) ([]byte, []rawjson.Member, error) {
 	size := int64(firstChunk)
 	if n := sizeHint(r); n >= 0 {
 		size = min(max(n, 64), maxHint)
@@ -251,32 +251,32 @@ func readObject(r io.Reader, limit int64) ([]byte, error) {
 				break
 			}
 			if limit >= 0 && c.total() > limit {
-				return nil, tooLarge(limit)
+				return nil, nil, tooLarge(limit)
 			}
 		}
 		switch {
 		case err == io.EOF:
-			return nil, atEOF(&c, &s)
+			return nil, nil, atEOF(&c, &s)
 		case err != nil:
-			return nil, fmt.Errorf("hook: reading stdin: %v", err)
+			return nil, nil, fmt.Errorf("hook: reading stdin: %v", err)
 		case n == 0:
 			if empty++; empty == maxEmptyReads {
-				return nil, fmt.Errorf("hook: reading stdin: %v", io.ErrNoProgress)
+				return nil, nil, fmt.Errorf("hook: reading stdin: %v", io.ErrNoProgress)
 			}
 		}
 	}
 	switch s.end {
 	case endNotObject:
-		return nil, notObject(c.bytes(s.start, min(s.start+leadLen, c.total())))
+		return nil, nil, notObject(c.bytes(s.start, min(s.start+leadLen, c.total())))
 	case endBad:
 		if err := checkJSON(c.bytes(s.start, s.stop)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		// Not expected: the scanner stopped where jsontext found nothing.
-		return nil, errors.New("hook: the input is not valid JSON")
+		return nil, nil, errors.New("hook: the input is not valid JSON")
 	}
 	if limit >= 0 && s.stop > limit {
-		return nil, tooLarge(limit)
+		return nil, nil, tooLarge(limit)
 	}
 	raw := c.bytes(s.start, s.stop)
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
@@ -287,16 +287,22 @@ func readObject(r io.Reader, limit int64) ([]byte, error) {
 		c = chunks{}
 		runtime.GC()
 	}
-	if err := checkJSON(raw); err != nil {
-		return nil, err
+	// One pass validates the object and splits it into its members; the
+	// jsontext decoder only words the error.
+	ms, err := rawjson.Members(raw)
+	if err != nil {
+		if cerr := checkJSON(raw); cerr != nil {
+			return nil, nil, cerr
+		}
+		return nil, nil, fmt.Errorf("hook: the input: %v", err)
 	}
 	if i := invalidUTF8(raw); i >= 0 {
-		return nil, fmt.Errorf("hook: the input is not valid UTF-8: byte %#02x at offset %d (a lone surrogate must come as an escape such as \\ud800)", raw[i], s.start+int64(i))
+		return nil, nil, fmt.Errorf("hook: the input is not valid UTF-8: byte %#02x at offset %d (a lone surrogate must come as an escape such as \\ud800)", raw[i], s.start+int64(i))
 	}
 	if rest = bytes.TrimLeft(rest, " \t\r\n"); len(rest) > 0 {
-		return nil, fmt.Errorf("hook: the input goes on after its JSON object (with %q); Claude Code sends exactly one object", rest[:min(len(rest), leadLen)])
+		return nil, nil, fmt.Errorf("hook: the input goes on after its JSON object (with %q); Claude Code sends exactly one object", rest[:min(len(rest), leadLen)])
 	}
-	return raw, nil
+	return raw, ms, nil
 }
 
 // atEOF returns the error for an input that ended before its object did.
@@ -393,13 +399,9 @@ func invalidUTF8(b []byte) int {
 // common fields it returns the partly decoded event too, so the caller
 // knows the event's name when it could be read.
 func readEvent(r io.Reader, max int64) (*Event, error) {
-	raw, err := readObject(r, max)
+	raw, ms, err := readObject(r, max)
 	if err != nil {
 		return nil, err
-	}
-	ms, err := rawjson.Members(raw)
-	if err != nil {
-		return nil, fmt.Errorf("hook: the input: %w", err)
 	}
 	ev := &Event{raw: raw, members: ms}
 	if err := decodeCommon(ev); err != nil {
@@ -516,22 +518,6 @@ func rawFieldsOf(t reflect.Type) map[string][]int {
 	walk(t, nil)
 	rawFieldsCache[t] = m
 	return m
-}
-
-func kindName(k jsontext.Kind) string {
-	switch k {
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case '0':
-		return "number"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "value"
 }
 
 // shorten returns b as a string of at most 60 bytes, for error messages.
