@@ -143,7 +143,7 @@ func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
 		return nil
 	}
 	if orig != nil && orig.Kind() != upd.Kind() {
-		return fmt.Errorf("UpdatedToolOutput is a JSON %s but %s's result is a JSON %s; Claude Code ignores an output that does not match the tool's output type", jsonKind(upd.Kind()), tool, jsonKind(orig.Kind()))
+		return fmt.Errorf("UpdatedToolOutput is a JSON %s but %s's result is a JSON %s; Claude Code ignores an output that does not match the tool's output type", rawjson.KindName(upd), tool, rawjson.KindName(orig))
 	}
 	req, ok := responseRequired[tool]
 	if !ok {
@@ -179,14 +179,6 @@ func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput b
 		return fmt.Errorf("UpdatedMCPToolOutput %s is falsy and Claude Code ignores it", upd)
 	}
 	return nil
-}
-
-// jsonKind names a JSON kind for error messages.
-func jsonKind(k jsontext.Kind) string {
-	if k == '{' {
-		return "object"
-	}
-	return kindName(k)
 }
 
 // isFalsy reports whether the JSON value v is falsy in JavaScript: null,

@@ -53,23 +53,19 @@ func elements(v []byte) ([][]byte, error) {
 	return out, nil
 }
 
-// kindName names the JSON type of v the way error messages do.
+// kindName names the JSON type of v the way error messages do: "an
+// object", "a string", "null", or "not JSON".
 func kindName(v []byte) string {
-	switch jsontext.Value(v).Kind() {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case '0':
-		return "a number"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
+	switch k := rawjson.KindName(v); k {
+	case "null":
+		return k
+	case "value":
+		return "not JSON"
+	case "object", "array":
+		return "an " + k
+	default:
+		return "a " + k
 	}
-	return "not JSON"
 }
 
 // pointerToken escapes a member name for a JSON pointer (RFC 6901).

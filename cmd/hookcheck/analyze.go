@@ -98,14 +98,14 @@ func runFindings(c *testCase, res result) []finding {
 	case code == hook.ExitError && (c.field < 0 || sameType(c)):
 		what := "the payload as Claude Code sends it"
 		if c.field >= 0 {
-			what = fmt.Sprintf("a %s in a member that holds a %s", kindName(c.value.JSON), kindName(c.p.fields[c.field].Value))
+			what = fmt.Sprintf("a %s in a member that holds a %s", rawjson.KindName(c.value.JSON), rawjson.KindName(c.p.fields[c.field].Value))
 		}
 		fs = append(fs, finding{Kind: kindCrash, Detail: "exit 1",
 			Message: fmt.Sprintf("exit code 1 on %s: Claude Code shows a hook error and goes on without the hook%s", what, firstLine(res.rec.Stderr))})
 	case code == hook.ExitBlock && c.field >= 0 && sameType(c) && c.p.controlCode == hook.ExitOK:
 		fs = append(fs, finding{Kind: kindBlocked, Detail: "exit 2",
 			Message: fmt.Sprintf("exit code 2 on a %s in a member that holds a %s, where the payload as it is exits 0: Claude Code blocks the action%s",
-				kindName(c.value.JSON), kindName(c.p.fields[c.field].Value), firstLine(res.rec.Stderr))})
+				rawjson.KindName(c.value.JSON), rawjson.KindName(c.p.fields[c.field].Value), firstLine(res.rec.Stderr))})
 	}
 	for _, err := range res.rec.Problems {
 		var v *hooktest.Violation
@@ -138,26 +138,7 @@ func runFindings(c *testCase, res result) []finding {
 // a string). A hook must cope with any value of that type; it may refuse
 // a number where it takes a string.
 func sameType(c *testCase) bool {
-	return kindName(c.value.JSON) == kindName(c.p.fields[c.field].Value)
-}
-
-// kindName names the JSON type of v.
-func kindName(v []byte) string {
-	switch jsontext.Value(v).Kind() {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case '0':
-		return "number"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "value"
+	return rawjson.KindName(c.value.JSON) == rawjson.KindName(c.p.fields[c.field].Value)
 }
 
 // firstLine returns ": " and the first non-empty line of b, or "".

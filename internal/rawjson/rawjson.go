@@ -9,7 +9,11 @@
 // been validated that way.
 package rawjson
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
 
 // Member is one top-level member of a JSON object: Name is the quoted name
 // exactly as written, Key its unquoted form, Value the value exactly as
@@ -99,4 +103,25 @@ func AppendObject(dst []byte, ms []Member) []byte {
 		dst = append(dst, m.Value...)
 	}
 	return append(dst, '}')
+}
+
+// KindName names the JSON type of the value v: "object", "array",
+// "string", "number", "boolean" or "null", and "value" for anything else
+// (such as empty or invalid input). Only the first byte is looked at.
+func KindName(v []byte) string {
+	switch jsontext.Value(v).Kind() {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "value"
 }
