@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -133,14 +134,39 @@ func Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, h Han
 //	func main() { hook.Run(hook.PreToolUseFunc(guard)) }
 //
 // The context passed to the handler is cancelled when the process gets
-// SIGINT or SIGTERM; Serve then returns at once (exit 1, or 2 when failing
-// closed) even if the handler ignores its context. Run sets no deadline:
-// use a [Server] with a Timeout for that.
+// SIGINT or SIGTERM (from 20 ms after the start on; see signalDelay); Serve
+// then returns at once (exit 1, or 2 when failing closed) even if the
+// handler ignores its context. Run sets no deadline: use a [Server] with a
+// Timeout for that.
 func Run(h Handler) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	arm := time.AfterFunc(signalDelay, func() { cancelOnSignal(ctx, cancel) })
 	code := Serve(ctx, os.Stdin, os.Stdout, os.Stderr, h)
-	stop()
+	arm.Stop()
+	cancel(nil)
 	os.Exit(code)
+}
+
+// signalDelay is how long [Run] lets a hook run before it takes over
+// SIGINT and SIGTERM. Most hooks answer well within it, and taking over
+// the signals costs a goroutine and an OS thread at start-up (about a
+// tenth of a small hook's run time); a signal that comes sooner ends the
+// process the default way, as if the hook had not run.
+const signalDelay = 20 * time.Millisecond
+
+// cancelOnSignal cancels ctx when the process gets SIGINT or SIGTERM, with
+// the cause "<signal> signal received".
+func cancelOnSignal(ctx context.Context, cancel context.CancelCauseFunc) {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		defer signal.Stop(c)
+		select {
+		case sig := <-c:
+			cancel(fmt.Errorf("%v signal received", sig))
+		case <-ctx.Done():
+		}
+	}()
 }
 
 // Serve reads exactly one JSON object from stdin (it does not wait for end
@@ -194,18 +220,17 @@ func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.W
 		}
 	}()
 
-	ev, err := s.read(ctx, stdin)
-	if err != nil {
-		if ev != nil && ev.HookEventName != "" {
-			blockable = failClosed && CanBlock(ev.HookEventName)
-		}
+	w := s.work(ctx, stdin, h)
+	ev, out, err := w.ev, w.out, w.err
+	if ev != nil && ev.HookEventName != "" {
+		blockable = failClosed && CanBlock(ev.HookEventName)
+	}
+	if w.stage == stageRead {
 		return fail(stderr, blockable, err)
 	}
-	blockable = failClosed && CanBlock(ev.HookEventName)
 	if h == nil {
 		return ExitOK
 	}
-	out, err := callHandler(ctx, h, ev)
 	if err != nil {
 		var be *BlockError
 		if errors.As(err, &be) {
@@ -244,44 +269,6 @@ func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.W
 	return ExitOK
 }
 
-// read reads the event from stdin, giving up when ctx is done first.
-func (s *Server) read(ctx context.Context, stdin io.Reader) (*Event, error) {
-	if ctx.Done() == nil {
-		return readEvent(stdin, s.maxInputBytes())
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx))
-	}
-	type result struct {
-		ev  *Event
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- result{err: fmt.Errorf("hook: internal error while reading stdin: %v", p)}
-			}
-		}()
-		ev, err := readEvent(stdin, s.maxInputBytes())
-		done <- result{ev, err}
-	}()
-	select {
-	case r := <-done:
-		return r.ev, r.err
-	case <-ctx.Done():
-		select {
-		case r := <-done: // both ready: the input wins
-			return r.ev, r.err
-		default:
-		}
-		if ctx.Err() == context.DeadlineExceeded {
-			return nil, fmt.Errorf("hook: gave up waiting for a complete JSON object on stdin: %w", context.Cause(ctx))
-		}
-		return nil, fmt.Errorf("hook: interrupted while waiting for a complete JSON object on stdin: %w", context.Cause(ctx))
-	}
-}
-
 func (s *Server) maxInputBytes() int64 {
 	switch {
 	case s.MaxInputBytes == 0:
@@ -292,48 +279,85 @@ func (s *Server) maxInputBytes() int64 {
 	return s.MaxInputBytes
 }
 
-// callHandler runs h on ev on a new goroutine, turning a panic (or a
-// runtime.Goexit) into an error, and gives up when ctx is done before h
-// returns.
-func callHandler(ctx context.Context, h Handler, ev *Event) (Output, error) {
+// The stages of one Serve call, for the messages of a failure.
+const (
+	stageRead    = iota // reading and decoding stdin
+	stageHandler        // the handler has the event
+)
+
+// result is what the goroutine of one Serve call reports.
+type result struct {
+	stage int
+	ev    *Event // nil when stdin could not be read
+	out   Output
+	err   error
+}
+
+// work reads the event from stdin and passes it to h (when h is not nil),
+// on one new goroutine, so that a panic or a runtime.Goexit becomes an
+// error, and gives up when ctx is done first, even if the reader or the
+// handler ignores ctx. One goroutine serves both stages: a hook process
+// serves one event, and every goroutine it starts costs start-up time.
+func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) result {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("hook: gave up before calling the %s handler: %w", ev.HookEventName, context.Cause(ctx))
-	}
-	type result struct {
-		out Output
-		err error
+		return result{err: fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx))}
 	}
 	done := make(chan result, 1)
+	var handling atomic.Pointer[Event] // the event, once the handler has it
 	go func() {
-		returned := false
+		finished := false
 		defer func() {
-			if returned {
+			if finished {
 				return
 			}
-			if p := recover(); p != nil {
-				done <- result{err: fmt.Errorf("hook: the %s handler panicked: %v%s", ev.HookEventName, p, panicSite())}
-				return
+			ev := handling.Load()
+			p := recover()
+			switch {
+			case ev == nil:
+				done <- result{err: fmt.Errorf("hook: internal error while reading stdin: %v", p)}
+			case p != nil:
+				done <- result{stage: stageHandler, ev: ev, err: fmt.Errorf("hook: the %s handler panicked: %v%s", ev.HookEventName, p, panicSite())}
+			default:
+				done <- result{stage: stageHandler, ev: ev, err: fmt.Errorf("hook: the %s handler called runtime.Goexit instead of answering", ev.HookEventName)}
 			}
-			done <- result{err: fmt.Errorf("hook: the %s handler called runtime.Goexit instead of answering", ev.HookEventName)}
 		}()
-		out, err := h.ServeHook(ctx, ev)
-		returned = true
-		done <- result{out, err}
+		r := result{stage: stageRead}
+		r.ev, r.err = readEvent(stdin, s.maxInputBytes())
+		if r.err == nil {
+			r.stage = stageHandler
+			switch {
+			case h == nil:
+			case ctx.Err() != nil:
+				r.err = fmt.Errorf("hook: gave up before calling the %s handler: %w", r.ev.HookEventName, context.Cause(ctx))
+			default:
+				handling.Store(r.ev)
+				r.out, r.err = h.ServeHook(ctx, r.ev)
+			}
+		}
+		finished = true
+		done <- r
 	}()
 	select {
 	case r := <-done:
-		return r.out, r.err
+		return r
 	case <-ctx.Done():
 		select {
-		case r := <-done: // both ready: the answer wins
-			return r.out, r.err
+		case r := <-done: // both ready: the result wins
+			return r
 		default:
 		}
-		if ctx.Err() == context.DeadlineExceeded {
-			return nil, fmt.Errorf("hook: the %s handler did not answer in time: %w", ev.HookEventName, context.Cause(ctx))
-		}
-		return nil, fmt.Errorf("hook: the %s handler was interrupted: %w", ev.HookEventName, context.Cause(ctx))
 	}
+	deadline := ctx.Err() == context.DeadlineExceeded
+	ev := handling.Load()
+	switch {
+	case ev == nil && deadline:
+		return result{err: fmt.Errorf("hook: gave up waiting for a complete JSON object on stdin: %w", context.Cause(ctx))}
+	case ev == nil:
+		return result{err: fmt.Errorf("hook: interrupted while waiting for a complete JSON object on stdin: %w", context.Cause(ctx))}
+	case deadline:
+		return result{stage: stageHandler, ev: ev, err: fmt.Errorf("hook: the %s handler did not answer in time: %w", ev.HookEventName, context.Cause(ctx))}
+	}
+	return result{stage: stageHandler, ev: ev, err: fmt.Errorf("hook: the %s handler was interrupted: %w", ev.HookEventName, context.Cause(ctx))}
 }
 
 // panicSite returns " (at <function> <file>:<line>)" for the frame that

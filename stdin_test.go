@@ -307,6 +307,8 @@ func TestRunProcess(t *testing.T) {
 		_, err := io.WriteString(w, stdinInput+"\n")
 		require.NoError(t, err)
 		require.Eventually(t, func() bool { _, err := os.Stat(ready); return err == nil }, time.Minute, 5*time.Millisecond)
+		// Run takes over SIGTERM 20 ms after the start; wait well past it.
+		time.Sleep(200 * time.Millisecond)
 		require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 		assert.Equal(t, hook.ExitError, exitCode(t, cmd))
 		assert.Empty(t, stdout.String())
