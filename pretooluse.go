@@ -219,18 +219,13 @@ func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
 			}
 		}
 		if !meant {
-			lost = append(lost, "/"+escapePointer(m.Key))
+			lost = append(lost, "/"+rawjson.PointerToken(m.Key))
 		}
 	}
 	if len(lost) > 0 {
 		return fmt.Errorf("updatedInput is partial: it lacks %s of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed)", strings.Join(lost, ", "))
 	}
 	return nil
-}
-
-// escapePointer escapes a member name for a JSON pointer (RFC 6901).
-func escapePointer(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
 // PreToolUseFunc adapts a function to a [Handler] that answers PreToolUse

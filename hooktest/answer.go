@@ -154,7 +154,7 @@ func newChecker(in jsontext.Value) (*checker, error) {
 
 // changedOnPurpose is the default judgement of CheckAnswer: a member whose
 // new value is not the old value written differently.
-func changedOnPurpose(_ string, in, out []byte) bool { return !sameValue(in, out) }
+func changedOnPurpose(_ string, in, out []byte) bool { return !rawjson.SameValue(in, out) }
 
 func (c *checker) add(rule, ptr, format string, args ...any) {
 	c.vs = append(c.vs, &Violation{Rule: rule, Pointer: ptr, Detail: fmt.Sprintf(format, args...)})
@@ -420,7 +420,7 @@ func (c *checker) checkUpdatedInput(ptr string, v []byte) {
 	}
 	for _, m := range ums {
 		if len(m.Key) >= len("__artifact") && strings.EqualFold(m.Key[:len("__artifact")], "__artifact") {
-			c.add(RuleUpdatedInput, ptr+"/"+pointerToken(m.Key), "names starting with __artifact are reserved; Claude Code denies the call")
+			c.add(RuleUpdatedInput, ptr+"/"+rawjson.PointerToken(m.Key), "names starting with __artifact are reserved; Claude Code denies the call")
 		}
 	}
 	if !c.hasTI {
@@ -442,7 +442,7 @@ func (c *checker) checkUpdatedInput(ptr string, v []byte) {
 // fields.
 func (c *checker) checkFields(ptr string, ms []rawjson.Member, fields []field, hint func(string) string) {
 	for _, m := range ms {
-		p := ptr + "/" + pointerToken(m.Key)
+		p := ptr + "/" + rawjson.PointerToken(m.Key)
 		i := slices.IndexFunc(fields, func(f field) bool { return f.name == m.Key })
 		if i < 0 {
 			h := ""

@@ -2,7 +2,6 @@ package hooktest
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -66,28 +65,6 @@ func kindName(v []byte) string {
 	default:
 		return "a " + k
 	}
-}
-
-// pointerToken escapes a member name for a JSON pointer (RFC 6901).
-func pointerToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-}
-
-// sameValue reports whether a and b, which differ as bytes, hold the same
-// JSON value once numbers are read as IEEE doubles, escapes are resolved
-// (a lone surrogate reads as U+FFFD, as a re-encoding makes it) and object
-// members are sorted: the marks of a value decoded and encoded again,
-// rather than changed on purpose.
-func sameValue(a, b []byte) bool {
-	ca := append(jsontext.Value(nil), a...)
-	cb := append(jsontext.Value(nil), b...)
-	if ca.Canonicalize(jsontext.AllowInvalidUTF8(true)) != nil || cb.Canonicalize(jsontext.AllowInvalidUTF8(true)) != nil {
-		return false
-	}
-	return bytes.Equal(ca, cb)
 }
 
 // clip shortens v for a message.

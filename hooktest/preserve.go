@@ -114,7 +114,7 @@ func checkMembers(ims, oms []rawjson.Member, changed []string) []*MemberError {
 		if slices.Contains(changed, im.Key) {
 			continue
 		}
-		e := entry{ptr: "/" + pointerToken(im.Key), in: im.Value, pos: -1}
+		e := entry{ptr: "/" + rawjson.PointerToken(im.Key), in: im.Value, pos: -1}
 		p := slices.IndexFunc(oms, func(om rawjson.Member) bool { return om.Key == im.Key })
 		if p < 0 {
 			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemLost, In: im.Value}
@@ -127,7 +127,7 @@ func checkMembers(ims, oms []rawjson.Member, changed []string) []*MemberError {
 		case sameBytes(im.Value, om.Value):
 			// The name is written with other escapes.
 			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemRewritten, In: im.Name, Out: om.Name}
-		case sameValue(im.Value, om.Value):
+		case rawjson.SameValue(im.Value, om.Value):
 			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemRewritten, In: im.Value, Out: om.Value}
 		default:
 			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemChanged, In: im.Value, Out: om.Value}

@@ -127,7 +127,7 @@ func (f *Failure) Where() string {
 	if f.Added {
 		how = "added as"
 	}
-	return fmt.Sprintf("%s with %s %s /tool_input/%s", f.Fixture, f.Value, how, pointerToken(f.Member))
+	return fmt.Sprintf("%s with %s %s /tool_input/%s", f.Fixture, f.Value, how, rawjson.PointerToken(f.Member))
 }
 
 // Error returns the case and the broken rules, one per line, e.g.
@@ -384,7 +384,7 @@ func judge(c *propertyCase, cfg *config, own map[string][]byte, isBase bool) err
 		chk.vs = slices.DeleteFunc(chk.vs, func(v *Violation) bool {
 			me, ok := v.Err.(*MemberError)
 			return ok && me.Problem == ProblemLost && slices.ContainsFunc(cfg.removes, func(r string) bool {
-				return me.Pointer == "/"+pointerToken(r)
+				return me.Pointer == "/"+rawjson.PointerToken(r)
 			})
 		})
 	}

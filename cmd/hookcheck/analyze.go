@@ -204,7 +204,7 @@ func ownedMembers(outs []*outcome) map[*payload][]string {
 				m[im.Key] = s
 			}
 			s.varies = s.varies || !bytes.Equal(s.out, out)
-			s.differs = s.differs || !sameValue(im.Value, out)
+			s.differs = s.differs || !rawjson.SameValue(im.Value, out)
 		}
 	}
 	owned := map[*payload][]string{}
@@ -216,18 +216,6 @@ func ownedMembers(outs []*outcome) map[*payload][]string {
 		}
 	}
 	return owned
-}
-
-// sameValue reports whether a and b are the same JSON value, perhaps
-// written differently: other escapes, another spelling of the same
-// float64 number, whitespace.
-func sameValue(a, b []byte) bool {
-	ca, cb := jsontext.Value(slices.Clone(a)), jsontext.Value(slices.Clone(b))
-	opt := jsontext.AllowInvalidUTF8(true)
-	if ca.Canonicalize(opt) != nil || cb.Canonicalize(opt) != nil {
-		return bytes.Equal(a, b)
-	}
-	return bytes.Equal(ca, cb)
 }
 
 // compact returns v without whitespace, or v itself when it is not JSON.

@@ -61,12 +61,7 @@ func (c *testCase) pointer() string {
 	if c.field < 0 {
 		return ""
 	}
-	return "/tool_input/" + escapePointer(c.p.fields[c.field].Key)
-}
-
-// escapePointer escapes a member name for a JSON pointer (RFC 6901).
-func escapePointer(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	return "/tool_input/" + rawjson.PointerToken(c.p.fields[c.field].Key)
 }
 
 // takesUpdatedInput reports whether the answer to event can replace the

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/gohooks/hook/internal/rawjson"
 	"io"
 	"strings"
 	"time"
@@ -180,7 +181,7 @@ func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall t
 		if p := o.c.p; !seen[p] {
 			seen[p] = true
 			for _, k := range owned[p] {
-				r.Owned = append(r.Owned, ownedMember{Fixture: p.name, Pointer: "/tool_input/" + escapePointer(k)})
+				r.Owned = append(r.Owned, ownedMember{Fixture: p.name, Pointer: "/tool_input/" + rawjson.PointerToken(k)})
 			}
 		}
 	}

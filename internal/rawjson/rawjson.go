@@ -10,7 +10,9 @@
 package rawjson
 
 import (
+	"bytes"
 	"errors"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -124,4 +126,33 @@ func KindName(v []byte) string {
 		return "null"
 	}
 	return "value"
+}
+
+// PointerToken escapes a member name for use in a JSON pointer (RFC 6901):
+// "~" becomes "~0" and "/" becomes "~1".
+func PointerToken(name string) string {
+	if !strings.ContainsAny(name, "~/") {
+		return name
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+}
+
+// SameValue reports whether a and b hold the same JSON value, perhaps
+// written differently: once numbers are read as IEEE doubles, escapes are
+// resolved (a lone surrogate reads as U+FFFD, as a re-encoding makes it),
+// whitespace is dropped and object members are sorted. These are the marks
+// of a value decoded and encoded again rather than changed on purpose.
+// Identical bytes are always the same value; input that is not JSON is
+// the same value only as identical bytes.
+func SameValue(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	ca := append(jsontext.Value(nil), a...)
+	cb := append(jsontext.Value(nil), b...)
+	opt := jsontext.AllowInvalidUTF8(true)
+	if ca.Canonicalize(opt) != nil || cb.Canonicalize(opt) != nil {
+		return false
+	}
+	return bytes.Equal(ca, cb)
 }
