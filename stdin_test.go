@@ -257,14 +257,31 @@ const (
 // answers and exits. A second hook, whose handler hangs ignoring its
 // context, exits with one line on stderr when it gets SIGTERM.
 func TestRunProcess(t *testing.T) {
+	hang := badAny(func(context.Context) error {
+		os.WriteFile(os.Getenv(stdinReadyEnv), nil, 0o600)
+		select {} // ignores its context
+	})
 	switch os.Getenv(stdinChildEnv) {
 	case "echo":
 		hook.Run(badEcho)
 	case "hang":
-		hook.Run(badAny(func(context.Context) error {
-			os.WriteFile(os.Getenv(stdinReadyEnv), nil, 0o600)
-			select {} // ignores its context
-		}))
+		hook.Run(hang)
+	case "timeout":
+		(&hook.Server{Handler: hang, Timeout: 300 * time.Millisecond}).Run()
+	case "timeout-closed":
+		(&hook.Server{Handler: hang, Timeout: 300 * time.Millisecond, FailClosed: true}).Run()
+	case "timeout-reading": // stdin never completes
+		(&hook.Server{Handler: badEcho, Timeout: 300 * time.Millisecond}).Run()
+	case "timeout-met":
+		(&hook.Server{Handler: badEcho, Timeout: time.Minute}).Run()
+	case "goexit":
+		hook.Run(badAny(func(context.Context) error { runtime.Goexit(); return nil }))
+	case "goexit-closed":
+		hook.Run(hook.FailClosed(badAny(func(context.Context) error { runtime.Goexit(); return nil })))
+	case "panic":
+		hook.Run(badAny(func(context.Context) error { panic("boom") }))
+	case "block":
+		hook.Run(badAny(func(context.Context) error { return hook.Block("no, because") }))
 	}
 	start := func(t *testing.T, mode string) (*exec.Cmd, io.Writer, *bytes.Buffer, *bytes.Buffer, string) {
 		ready := filepath.Join(t.TempDir(), "ready")
@@ -299,6 +316,38 @@ func TestRunProcess(t *testing.T) {
 		assert.Equal(t, stdinOutput, stdout.String())
 		assert.Empty(t, stderr.String())
 	})
+	// Server.Run runs the handler on the calling goroutine: a deadline, a
+	// panic and runtime.Goexit still end the process with one line and the
+	// right code, never a Go crash.
+	for _, tc := range []struct {
+		mode, input string
+		code        int
+		stdout      string
+		stderr      string // a prefix when it ends with "…"
+	}{
+		{"timeout-met", stdinInput + "\n", hook.ExitOK, stdinOutput, ""},
+		{"timeout", stdinInput + "\n", hook.ExitError, "", "hook: the PreToolUse handler did not answer in time: context deadline exceeded\n"},
+		{"timeout-closed", stdinInput + "\n", hook.ExitBlock, "", "hook: the PreToolUse handler did not answer in time: context deadline exceeded\n"},
+		{"timeout-reading", stdinInput[:20], hook.ExitError, "", "hook: gave up waiting for a complete JSON object on stdin: context deadline exceeded\n"},
+		{"goexit", stdinInput, hook.ExitError, "", "hook: the PreToolUse handler called runtime.Goexit instead of answering\n"},
+		{"goexit-closed", stdinInput, hook.ExitBlock, "", "hook: the PreToolUse handler called runtime.Goexit instead of answering\n"},
+		{"panic", stdinInput, hook.ExitError, "", "hook: the PreToolUse handler panicked: boom (at …"},
+		{"block", stdinInput, hook.ExitBlock, "", "no, because\n"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			cmd, w, stdout, stderr, _ := start(t, tc.mode)
+			_, err := io.WriteString(w, tc.input)
+			require.NoError(t, err)
+			assert.Equal(t, tc.code, exitCode(t, cmd), stderr.String())
+			assert.Equal(t, tc.stdout, stdout.String())
+			if prefix, ok := strings.CutSuffix(tc.stderr, "…"); ok {
+				assert.True(t, strings.HasPrefix(stderr.String(), prefix), stderr.String())
+				assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), stderr.String())
+			} else {
+				assert.Equal(t, tc.stderr, stderr.String())
+			}
+		})
+	}
 	if runtime.GOOS == "windows" {
 		return // no SIGTERM to send
 	}
