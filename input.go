@@ -420,6 +420,81 @@ var commonKeys = [...]string{"session_id", "transcript_path", "cwd", "prompt_id"
 // decodeCommon decodes the common fields of ev from its members, touching
 // only those members.
 func decodeCommon(ev *Event) error {
+	if decodeCommonFast(ev) {
+		return nil
+	}
+	return decodeCommonSlow(ev)
+}
+
+// decodeCommonFast decodes the common fields of ev when all of them that
+// are present are JSON strings, and reports whether it could; it then
+// makes one allocation for all of them. On false ev is unchanged.
+func decodeCommonFast(ev *Event) bool {
+	var (
+		dsts  [len(commonKeys)]*string
+		vals  [len(commonKeys)][]byte // the strings' contents, when plain
+		n     int
+		total int
+		e     = *ev
+	)
+	for _, m := range ev.members {
+		var dst *string
+		switch m.Key {
+		case "session_id":
+			dst = &e.SessionID
+		case "transcript_path":
+			dst = &e.TranscriptPath
+		case "cwd":
+			dst = &e.Cwd
+		case "prompt_id":
+			dst = &e.PromptID
+		case "permission_mode":
+			dst = (*string)(&e.PermissionMode)
+		case "agent_id":
+			dst = &e.AgentID
+		case "agent_type":
+			dst = &e.AgentType
+		case "hook_event_name":
+			dst = &e.HookEventName
+		case "effort":
+			return false // an object: the general path decodes it
+		default:
+			continue
+		}
+		v := m.Value
+		if len(v) < 2 || v[0] != '"' {
+			return false // null or another kind: the general path decides
+		}
+		if content := v[1 : len(v)-1]; isPlain(content) {
+			dsts[n], vals[n] = dst, content
+			n++
+			total += len(content)
+			continue
+		}
+		s, ok := unquote(v)
+		if !ok {
+			return false
+		}
+		*dst = s
+	}
+	if total > 0 {
+		var all strings.Builder
+		all.Grow(total)
+		for _, v := range vals[:n] {
+			all.Write(v)
+		}
+		s := all.String()
+		for i, dst := range dsts[:n] {
+			*dst, s = s[:len(vals[i])], s[len(vals[i]):]
+		}
+	}
+	*ev = e
+	return true
+}
+
+// decodeCommonSlow decodes the common fields of ev with the json package's
+// rules and errors.
+func decodeCommonSlow(ev *Event) error {
 	var small []rawjson.Member
 	for _, m := range ev.members {
 		for _, k := range commonKeys {
@@ -454,6 +529,25 @@ func decodeEvent(ev *Event, v any) error {
 		return fmt.Errorf("hook: Decode needs a non-nil pointer to a struct, not %T", v)
 	}
 	if e, ok := v.(interface{ event() *Event }); ok {
+		if ft := fastTypeOf(rv.Elem().Type()); ft != nil {
+			// A new value (the typed adapters' case) needs no copy to
+			// undo a failed fast decode.
+			var saved reflect.Value
+			fresh := rv.Elem().IsZero()
+			if !fresh {
+				saved = reflect.New(rv.Elem().Type()).Elem()
+				saved.Set(rv.Elem())
+			}
+			*e.event() = *ev
+			if decodeMembersFast(ev.members, rv.Elem(), ft) {
+				return nil
+			}
+			if fresh {
+				rv.Elem().SetZero()
+			} else {
+				rv.Elem().Set(saved)
+			}
+		}
 		*e.event() = *ev
 	}
 	rf := rawFieldsOf(rv.Elem().Type())
@@ -477,6 +571,54 @@ func decodeEvent(ev *Event, v any) error {
 		rv.Elem().FieldByIndex(rf[m.Key]).SetBytes(m.Value)
 	}
 	return nil
+}
+
+// decodeMembersFast decodes the members ms of a validated input into
+// dst, a struct that embeds Event and already holds a copy of the event,
+// with the fast codec, and reports whether it could. The common fields
+// are not decoded again; raw values are slices of the input, not copies.
+// On false dst is partly written.
+func decodeMembersFast(ms []rawjson.Member, dst reflect.Value, ft *fastType) bool {
+	for _, m := range ms {
+		if isCommonKey(m.Key) {
+			continue
+		}
+		f := ft.field(m.Key)
+		if f == nil {
+			continue // not a field: ignored, as the json package does
+		}
+		fv := dst.FieldByIndex(f.index)
+		if f.typ.kind == fastRaw {
+			fv.SetBytes(m.Value)
+			continue
+		}
+		if !decodeFast(m.Value, fv, f.typ) {
+			return false
+		}
+	}
+	return true
+}
+
+// isCommonKey reports whether k is the name of a member that Event
+// decodes.
+func isCommonKey(k string) bool {
+	for _, c := range commonKeys {
+		if c == k {
+			return true
+		}
+	}
+	return false
+}
+
+// isPlain reports whether the content of a valid JSON string is its own
+// Go string: no escape and only ASCII.
+func isPlain(content []byte) bool {
+	for _, c := range content {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 var (

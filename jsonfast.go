@@ -58,8 +58,7 @@ type fastType struct {
 
 // fastField is one JSON member of a struct.
 type fastField struct {
-	name      string
-	prefix    []byte // the quoted name and a colon
+	name      string // needs no escaping: written between quotes as it is
 	index     []int  // the field's index sequence, through embedded structs
 	typ       *fastType
 	omitEmpty bool
@@ -86,6 +85,62 @@ var (
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 	isZeroer        = reflect.TypeFor[interface{ IsZero() bool }]()
 )
+
+// The types without parameters, shared by every Go type they stand for.
+var (
+	fastStringType  = &fastType{kind: fastString}
+	fastBoolType    = &fastType{kind: fastBool}
+	fastRawType     = &fastType{kind: fastRaw}
+	fastAnyType     = &fastType{kind: fastAny}
+	fastStringsType = &fastType{kind: fastStrings, elem: fastStringType}
+)
+
+// fieldCount returns the number of fields of struct type t, counting
+// those of embedded structs instead of the embedded field: room for the
+// JSON members the fast codec may find in t.
+func fieldCount(t reflect.Type) int {
+	n := 0
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Anonymous && f.Type.Kind() == reflect.Struct {
+			n += fieldCount(f.Type)
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// field returns the struct field for the member named k, or nil.
+func (ft *fastType) field(k string) *fastField {
+	for i := range ft.fields {
+		if ft.fields[i].name == k {
+			return &ft.fields[i]
+		}
+	}
+	return nil
+}
+
+// hasJSONMethods reports whether t or *t has a method that the json
+// package would call. Only named types can have methods of their own;
+// an unnamed struct has those of its embedded fields, which are checked
+// as types of their own, and other unnamed types have none. The pointer
+// type is looked up once, and only for named types: building it costs a
+// search of the binary's type tables when the program never uses it.
+func hasJSONMethods(t reflect.Type) bool {
+	if t.Name() == "" {
+		return false
+	}
+	pt := reflect.PointerTo(t)
+	if pt.NumMethod() == 0 {
+		return false // t has no methods either
+	}
+	for _, m := range [...]reflect.Type{marshalerTo, marshaler, unmarshalerFrom, unmarshaler, textMarshaler, textAppender, textUnmarshaler, isZeroer} {
+		if pt.Implements(m) {
+			return true // *t's method set holds t's
+		}
+	}
+	return false
+}
 
 // fastTypeOf returns how the fast codec handles t, or nil when it leaves
 // t to the json package. The result is cached per type.
@@ -118,21 +173,19 @@ func buildFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
 func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
 	hookPkgPath := eventType.PkgPath()
 	if t == rawType {
-		return &fastType{kind: fastRaw}
+		return fastRawType
 	}
 	if t.Name() != "" && t.PkgPath() != "" && t.PkgPath() != hookPkgPath {
 		return nil // a type of another package: the json package may treat it specially
 	}
-	for _, m := range [...]reflect.Type{marshalerTo, marshaler, unmarshalerFrom, unmarshaler, textMarshaler, textAppender, textUnmarshaler, isZeroer} {
-		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
-			return nil
-		}
+	if hasJSONMethods(t) {
+		return nil
 	}
 	switch t.Kind() {
 	case reflect.String:
-		return &fastType{kind: fastString}
+		return fastStringType
 	case reflect.Bool:
-		return &fastType{kind: fastBool}
+		return fastBoolType
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return &fastType{kind: fastInt, bits: t.Bits()}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
@@ -148,23 +201,24 @@ func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
 		}
 	case reflect.Slice:
 		if t == stringsType {
-			return &fastType{kind: fastStrings, elem: &fastType{kind: fastString}}
+			return fastStringsType
 		}
 	case reflect.Interface:
 		if t.NumMethod() == 0 && t.Name() == "" {
-			return &fastType{kind: fastAny}
+			return fastAnyType
 		}
 	case reflect.Struct:
-		ft := &fastType{kind: fastStruct}
-		if !addFields(ft, t, nil, busy) {
+		ft := &fastType{kind: fastStruct, fields: make([]fastField, 0, fieldCount(t))}
+		var indexes []int // backs every field's index
+		if !addFields(ft, t, nil, &indexes, busy) {
 			return nil
 		}
-		seen := map[string]bool{}
-		for _, f := range ft.fields {
-			if seen[f.name] {
-				return nil // the json package's rules for conflicting names apply
+		for i, f := range ft.fields {
+			for _, g := range ft.fields[:i] {
+				if f.name == g.name {
+					return nil // the json package's rules for conflicting names apply
+				}
 			}
-			seen[f.name] = true
 		}
 		return ft
 	}
@@ -172,13 +226,19 @@ func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
 }
 
 // addFields appends the JSON members of struct type t, whose fields sit at
-// index sequence under, to ft. It reports false when a field is one the
-// fast codec leaves to the json package.
-func addFields(ft *fastType, t reflect.Type, under []int, busy map[reflect.Type]bool) bool {
+// index sequence under, to ft; the fields' index sequences are carved out
+// of *indexes. It reports false when a field is one the fast codec leaves
+// to the json package.
+func addFields(ft *fastType, t reflect.Type, under []int, indexes *[]int, busy map[reflect.Type]bool) bool {
 	hookPkgPath := eventType.PkgPath()
 	for i := range t.NumField() {
 		f := t.Field(i)
-		index := append(append([]int(nil), under...), i)
+		if n := len(under) + 1; cap(*indexes)-len(*indexes) < n {
+			*indexes = make([]int, 0, max(4*t.NumField(), n))
+		}
+		start := len(*indexes)
+		*indexes = append(append(*indexes, under...), i)
+		index := (*indexes)[start:len(*indexes):len(*indexes)]
 		tag, tagged := f.Tag.Lookup("json")
 		name, opts, hasOpts := strings.Cut(tag, ",")
 		if tag == "-" {
@@ -210,7 +270,7 @@ func addFields(ft *fastType, t reflect.Type, under []int, busy map[reflect.Type]
 			if hasOpts || f.Type.Kind() != reflect.Struct || f.Type.PkgPath() != hookPkgPath {
 				return false
 			}
-			if buildFastType(f.Type, busy) == nil || !addFields(ft, f.Type, index, busy) {
+			if buildFastType(f.Type, busy) == nil || !addFields(ft, f.Type, index, indexes, busy) {
 				return false
 			}
 			continue
@@ -218,18 +278,30 @@ func addFields(ft *fastType, t reflect.Type, under []int, busy map[reflect.Type]
 		if name == "" {
 			name = f.Name
 		}
-		if strings.ContainsAny(name, "\\'\"`") || !utf8.ValidString(name) {
+		if !plainName(name) {
 			return false
 		}
 		field := fastField{name: name, index: index, omitEmpty: omitEmpty, omitZero: omitZero}
 		if field.typ = buildFastType(f.Type, busy); field.typ == nil {
 			return false
 		}
-		field.prefix, _ = jsontext.AppendQuote(nil, name)
-		field.prefix = append(field.prefix, ':')
 		ft.fields = append(ft.fields, field)
 	}
 	return true
+}
+
+// plainName reports whether name is a member name the fast codec takes:
+// valid UTF-8 that JSON writes between quotes as it is (no control
+// character, quote or backslash), without the characters that tags treat
+// specially.
+func plainName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c < 0x20, c == '"', c == '\\', c == '\'', c == '`':
+			return false
+		}
+	}
+	return utf8.ValidString(name)
 }
 
 // fastUnmarshal decodes raw into v as json.Unmarshal with unmarshalOpts
@@ -340,13 +412,8 @@ func decodeFast(raw []byte, dst reflect.Value, ft *fastType) bool {
 			return false
 		}
 		for _, m := range ms {
-			for i := range ft.fields {
-				if f := &ft.fields[i]; f.name == m.Key {
-					if !decodeFast(m.Value, dst.FieldByIndex(f.index), f.typ) {
-						return false
-					}
-					break
-				}
+			if f := ft.field(m.Key); f != nil && !decodeFast(m.Value, dst.FieldByIndex(f.index), f.typ) {
+				return false
 			}
 		}
 		return true
@@ -361,14 +428,7 @@ func unquote(raw []byte) (string, bool) {
 		return "", false
 	}
 	content := raw[1 : len(raw)-1]
-	plain := true
-	for _, c := range content {
-		if c == '\\' || c >= utf8.RuneSelf {
-			plain = false
-			break
-		}
-	}
-	if plain || (!containsByte(content, '\\') && utf8.Valid(content)) {
+	if isPlain(content) || (!containsByte(content, '\\') && utf8.Valid(content)) {
 		return string(content), true
 	}
 	b, _ := jsontext.AppendUnquote(nil, raw)
@@ -464,7 +524,9 @@ func encodeFast(dst []byte, v reflect.Value, ft *fastType) ([]byte, bool) {
 			if !first {
 				dst = append(dst, ',')
 			}
-			dst = append(dst, f.prefix...)
+			dst = append(dst, '"')
+			dst = append(dst, f.name...)
+			dst = append(dst, '"', ':')
 			valStart := len(dst)
 			var ok bool
 			if dst, ok = encodeFast(dst, fv, f.typ); !ok {
