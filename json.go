@@ -2,7 +2,6 @@ package hook
 
 import (
 	"bytes"
-	"maps"
 	"slices"
 
 	"github.com/go-json-experiment/json"
@@ -73,47 +72,38 @@ func marshalPatch(v any) ([]byte, error) {
 
 // fastAppendPatch is the fast codec's side of marshalPatch.
 func fastAppendPatch(v any) ([]byte, bool) {
-	var b []byte
-	var err error
 	switch m := v.(type) {
 	case map[string]string:
-		b = append(b, '{')
-		for i, k := range slices.Sorted(maps.Keys(m)) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, err = jsontext.AppendQuote(b, k); err != nil {
-				return nil, false
-			}
-			b = append(b, ':')
-			if b, err = jsontext.AppendQuote(b, m[k]); err != nil {
-				return nil, false
-			}
-		}
-		return append(b, '}'), true
+		return fastAppendMap(m, func(dst []byte, s string) ([]byte, bool) { return appendQuote(dst, s) })
 	case map[string]any:
-		return fastAppendMap(m)
+		return fastAppendMap(m, fastAppend)
 	case map[string]jsontext.Value:
-		return fastAppendMap(m)
+		return fastAppendMap(m, func(dst []byte, v jsontext.Value) ([]byte, bool) { return fastAppend(dst, v) })
 	}
 	return fastAppend(nil, v)
 }
 
-// fastAppendMap encodes m with its members in sorted key order, or
-// reports false.
-func fastAppendMap[V any](m map[string]V) ([]byte, bool) {
-	b := []byte{'{'}
-	var err error
+// fastAppendMap encodes m with its members in sorted key order, each
+// value with appendValue, or reports false.
+func fastAppendMap[V any](m map[string]V, appendValue func([]byte, V) ([]byte, bool)) ([]byte, bool) {
+	var small [8]string
+	keys := small[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b := make([]byte, 0, 64)
+	b = append(b, '{')
 	var ok bool
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if b, err = jsontext.AppendQuote(b, k); err != nil {
+		if b, ok = appendQuote(b, k); !ok {
 			return nil, false
 		}
 		b = append(b, ':')
-		if b, ok = fastAppend(b, m[k]); !ok {
+		if b, ok = appendValue(b, m[k]); !ok {
 			return nil, false
 		}
 	}

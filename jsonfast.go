@@ -435,6 +435,55 @@ func unquote(raw []byte) (string, bool) {
 	return string(b), true
 }
 
+// appendQuote appends s as a JSON string, escaped exactly as
+// jsontext.AppendQuote escapes it: quote and backslash, and control
+// characters (\b, \t, \n, \f, \r short, the others as \u00xx). It
+// reports false, with dst unchanged, when s is not valid UTF-8: the json
+// package then decides how to write it.
+func appendQuote(dst []byte, s string) ([]byte, bool) {
+	n := len(dst)
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return dst[:n], false
+			}
+			i += size
+			continue
+		}
+		if c >= 0x20 && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		}
+		i++
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"'), true
+}
+
+const hexDigits = "0123456789abcdef"
+
 func containsByte(b []byte, c byte) bool {
 	for _, x := range b {
 		if x == c {
@@ -467,8 +516,7 @@ func fastAppend(dst []byte, v any) ([]byte, bool) {
 func encodeFast(dst []byte, v reflect.Value, ft *fastType) ([]byte, bool) {
 	switch ft.kind {
 	case fastString:
-		b, err := jsontext.AppendQuote(dst, v.String())
-		return b, err == nil
+		return appendQuote(dst, v.String())
 	case fastBool:
 		if v.Bool() {
 			return append(dst, "true"...), true
@@ -505,8 +553,8 @@ func encodeFast(dst []byte, v reflect.Value, ft *fastType) ([]byte, bool) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			var err error
-			if dst, err = jsontext.AppendQuote(dst, v.Index(i).String()); err != nil {
+			var ok bool
+			if dst, ok = appendQuote(dst, v.Index(i).String()); !ok {
 				return dst, false
 			}
 		}

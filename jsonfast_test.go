@@ -319,5 +319,39 @@ func FuzzFastEncode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s, raw string, n int64) {
 		checkFastEncode(t, &fastAll{Str: s, Named: PermissionMode(s), I: n, Raw: jsontext.Value(raw), RawE: jsontext.Value(raw), List: []string{s}, PS: &s, Any: &fastInner{S: s}})
 		checkFastEncode(t, &preToolUseSpecific{HookEventName: s, UpdatedInput: jsontext.Value(raw)})
+		// Map patches take the fast codec too: sorted members, same bytes.
+		patch := map[string]string{s: s, "k": s}
+		want, err := json.Marshal(patch, marshalOpts, json.Deterministic(true))
+		require.NoError(t, err)
+		got, err := marshalPatch(patch)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got))
 	})
+}
+
+// TestAppendQuote checks the fast codec's string escaping against
+// jsontext.AppendQuote for every ASCII byte, the characters that other
+// encoders escape and invalid UTF-8, which it must decline.
+func TestAppendQuote(t *testing.T) {
+	var all []string
+	for c := range 0x80 {
+		all = append(all, string(rune(c)), "a"+string(rune(c))+"b")
+	}
+	all = append(all, "", "Zürich", "\u2028\u2029", "<>&", "\ufffd", "\U0001F600", "\x7f", "tab\there \"q\" \\ end")
+	all = append(all, fastTrickyStrings...)
+	for _, s := range all {
+		want, err := jsontext.AppendQuote([]byte("x"), s)
+		got, ok := appendQuote([]byte("x"), s)
+		if err != nil {
+			assert.False(t, ok, "%q: declined", s)
+			assert.Equal(t, "x", string(got), "%q: dst unchanged", s)
+			continue
+		}
+		assert.True(t, ok, "%q", s)
+		assert.Equal(t, string(want), string(got), "%q", s)
+	}
+	for _, s := range []string{"\xff", "a\xc3", "\xed\xa0\x80"} {
+		_, ok := appendQuote(nil, s)
+		assert.False(t, ok, "%q: invalid UTF-8 is left to the json package", s)
+	}
 }
