@@ -1,6 +1,8 @@
 package rawjson_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gohooks/hook/internal/rawjson"
@@ -20,6 +22,17 @@ func FuzzMembers(f *testing.F) {
 		if len(raw) < 4096 {
 			f.Add(raw)
 		}
+	}
+	// Around the sizes of the scanners' inline arrays: members, names and
+	// nesting depth.
+	for _, n := range []int{12, 13, 24, 25, 33} {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			fmt.Fprintf(&b, `"k%d":{"x":[%d]},`, i, i)
+		}
+		fmt.Fprintf(&b, `"deep":%s1%s}`, strings.Repeat(`[{"k":`, n/2), strings.Repeat(`}]`, n/2))
+		f.Add([]byte(b.String()))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		if !checkSame(t, raw) {

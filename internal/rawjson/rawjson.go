@@ -40,7 +40,9 @@ var errTrusted = errors.New("rawjson: MembersTrusted: not a valid JSON object")
 //
 // Members validates and splits in a single pass over raw, touching each
 // byte once; a value is never decoded. Only when that pass refuses raw is
-// raw read again, to report the reason.
+// raw read again, to report the reason. On a small object, such as a hook
+// event, it allocates only the returned slice and one string that all
+// the keys are part of.
 func Members(raw []byte) ([]Member, error) {
 	if ms, ok := membersFast(raw); ok {
 		return ms, nil
@@ -55,8 +57,10 @@ func Members(raw []byte) ([]Member, error) {
 // jsontext.AllowInvalidUTF8). It only finds where members start and end,
 // and is several times faster than Members.
 //
-// On input that was not validated, the result is unspecified: it may be
-// an error or a wrong split, but MembersTrusted never panics.
+// On a small object it allocates only the returned slice and one string
+// that all the keys are part of. On input that was not validated, the
+// result is unspecified: it may be an error or a wrong split, but
+// MembersTrusted never panics.
 func MembersTrusted(raw []byte) ([]Member, error) {
 	if ms, ok := membersTrusted(raw); ok {
 		return ms, nil
@@ -70,7 +74,8 @@ func MembersTrusted(raw []byte) ([]Member, error) {
 // compact reports whether raw also has no whitespace between its tokens,
 // so that a jsontext.Encoder with jsontext.AllowInvalidUTF8 and
 // jsontext.PreserveRawStrings would write it unchanged (less any
-// whitespace around it).
+// whitespace around it). On small input, such as a hook's answer, it does
+// not allocate.
 func Valid(raw []byte) (valid, compact bool) {
 	return validValue(raw)
 }

@@ -226,17 +226,68 @@ func appendKey(dst, name []byte) []byte {
 // frame is one open object or array of the validating scanner.
 type frame struct {
 	obj   bool
-	first int                 // index in names.ends of the object's first name
-	set   map[string]struct{} // the object's names once it is large
+	large bool // whether the object's names are also in a set
+	first int  // index in ends of the object's first name
 }
 
-// validator is the validating scanner's state, reused across the values
-// of one call.
+// Sizes of the inline arrays the scanners start their slices on, so that
+// small input, such as a hook event or answer, is scanned without
+// allocating: beyond them, append moves a slice to the heap as usual. A
+// hook is a short-lived process, where each allocation in a new size
+// class costs fresh pages. On 64-bit platforms the validator's arrays take
+// 1 KB of stack, membersTrusted's 736 bytes.
+const (
+	inlineFrames = 12  // nesting depth
+	inlineNames  = 256 // bytes of unquoted names in the open objects
+	inlineEnds   = 24  // names in the open objects
+	inlineSpans  = 12  // top-level members
+)
+
+// validator is the validating scanner's state: its stack of open objects
+// and arrays, the names of the open objects and, when splitting, where the
+// top-level members are. Its slices start on its own arrays, so that
+// small input needs no allocation. It lives in scan's frame, and escape
+// analysis keeps it there only as long as nothing that points into it can
+// reach the heap: so no function that appends to its slices takes a
+// pointer to it (they take and return the slices), and its slices hold no
+// pointers (the sets of large objects are kept apart).
 type validator struct {
 	frames []frame
 	names  []byte // the unquoted names of the open objects, one after another
 	ends   []int  // the end offset in names of each name
-	spaced bool   // whether whitespace was seen between tokens
+	spans  []span // the top-level members read so far, when splitting
+
+	frameBuf [inlineFrames]frame
+	nameBuf  [inlineNames]byte
+	endBuf   [inlineEnds]int
+	spanBuf  [inlineSpans]span
+}
+
+// nameSet is the set of the names of one large object.
+type nameSet = map[string]struct{}
+
+// span locates one top-level member for the splitters: its name is
+// raw[name:nameEnd] and its value raw[val:end].
+type span struct {
+	name, nameEnd, val, end int
+}
+
+// members returns the members that spans locate in raw, in a slice of
+// exactly their number, or nil when there are none. keys holds their
+// unquoted keys one after another, the one of spans[i] ending at
+// keyEnds[i]; they become one string, which each Key is a part of.
+func members(raw []byte, spans []span, keys []byte, keyEnds []int) []Member {
+	if len(spans) == 0 {
+		return nil
+	}
+	ms := make([]Member, len(spans))
+	all := string(keys[:keyEnds[len(spans)-1]])
+	prev := 0
+	for i, s := range spans {
+		ms[i] = Member{Key: all[prev:keyEnds[i]], Name: raw[s.name:s.nameEnd], Value: raw[s.val:s.end]}
+		prev = keyEnds[i]
+	}
+	return ms
 }
 
 // scanner states.
@@ -248,18 +299,19 @@ const (
 	wantEnd               // after a value: ',' or the closing bracket
 )
 
-// push opens an object or array; it fails when that would nest deeper
-// than jsontext allows.
-func (v *validator) push(obj bool) bool {
-	if len(v.frames) >= maxDepth {
-		return false
+// push opens an object or array on frames, where the open objects have
+// nNames names; it fails when that would nest deeper than jsontext allows.
+func push(frames []frame, nNames int, obj bool) ([]frame, bool) {
+	if len(frames) >= maxDepth {
+		return frames, false
 	}
-	v.frames = append(v.frames, frame{obj: obj, first: len(v.ends)})
-	return true
+	return append(frames, frame{obj: obj, first: nNames}), true
 }
 
-// pop closes the innermost object or array, forgetting its names.
-func (v *validator) pop() {
+// pop closes the innermost object or array, forgetting its names, and
+// reports whether it was a large object, whose set the caller drops. It
+// only shortens the slices: the bytes of the names stay in place.
+func (v *validator) pop() (large bool) {
 	f := v.frames[len(v.frames)-1]
 	v.frames = v.frames[:len(v.frames)-1]
 	if f.obj {
@@ -270,98 +322,100 @@ func (v *validator) pop() {
 			v.names = v.names[:v.ends[f.first-1]]
 		}
 	}
+	return f.large
 }
 
-// insert adds the valid JSON string name to the innermost object's names,
-// and returns its unquoted form (valid until the next insert or pop), or
-// false when the object already has that name.
-func (v *validator) insert(name []byte) ([]byte, bool) {
-	f := &v.frames[len(v.frames)-1]
-	start := len(v.names)
-	v.names = appendKey(v.names, name)
-	key := v.names[start:]
-	switch {
-	case f.set != nil:
-		if _, dup := f.set[string(key)]; dup {
-			v.names = v.names[:start]
-			return nil, false
+// insert adds the valid JSON string name to the names of f, the innermost
+// open object: it appends the name's unquoted form to names, whose ends
+// are in ends, or returns false when f already has that name. sets holds
+// the name sets of the open large objects, innermost last; insert adds
+// f's when f becomes large. The caller appends the name's end to ends.
+func insert(f *frame, names []byte, ends []int, sets []nameSet, name []byte) ([]byte, []nameSet, bool) {
+	start := len(names)
+	names = appendKey(names, name)
+	key := names[start:]
+	if f.large {
+		set := sets[len(sets)-1]
+		if _, dup := set[string(key)]; dup {
+			return names[:start], sets, false
 		}
-		f.set[string(key)] = struct{}{}
-	default:
+		set[string(key)] = struct{}{}
+		return names, sets, true
+	}
+	prev := 0
+	if f.first > 0 {
+		prev = ends[f.first-1]
+	}
+	for _, end := range ends[f.first:] {
+		if string(names[prev:end]) == string(key) {
+			return names[:start], sets, false
+		}
+		prev = end
+	}
+	if len(ends)-f.first+1 >= largeObject {
+		set := make(nameSet, 2*largeObject)
 		prev := 0
 		if f.first > 0 {
-			prev = v.ends[f.first-1]
+			prev = ends[f.first-1]
 		}
-		for _, end := range v.ends[f.first:] {
-			if string(v.names[prev:end]) == string(key) {
-				v.names = v.names[:start]
-				return nil, false
-			}
+		for _, end := range ends[f.first:] {
+			set[string(names[prev:end])] = struct{}{}
 			prev = end
 		}
-		if len(v.ends)-f.first+1 >= largeObject {
-			f.set = make(map[string]struct{}, 2*largeObject)
-			prev := 0
-			if f.first > 0 {
-				prev = v.ends[f.first-1]
-			}
-			for _, end := range v.ends[f.first:] {
-				f.set[string(v.names[prev:end])] = struct{}{}
-				prev = end
-			}
-			f.set[string(key)] = struct{}{}
-		}
+		set[string(key)] = struct{}{}
+		f.large = true
+		sets = append(sets, set)
 	}
-	v.ends = append(v.ends, len(v.names))
-	return key, true
+	return names, sets, true
 }
 
 // membersFast is the validating splitter behind [Members]: in one pass
 // over raw it checks that raw is exactly one JSON object that jsontext
 // (with invalid UTF-8 allowed) would accept, and splits it into its
 // top-level members. It returns false for anything else, without saying
-// why.
+// why. On a small object it allocates only the members and one string
+// for all their keys.
 func membersFast(raw []byte) ([]Member, bool) {
 	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
 		return nil, false
 	}
-	var v validator
-	return v.scan(raw, true)
+	ms, _, ok := scan(raw, true)
+	return ms, ok
 }
 
 // validValue reports whether raw is one JSON value, with optional
 // whitespace around it, that jsontext (with invalid UTF-8 allowed) would
 // accept, and whether it is compact: no whitespace between its tokens.
+// On small input it does not allocate.
 func validValue(raw []byte) (valid, compact bool) {
-	var v validator
-	_, valid = v.scan(raw, false)
-	return valid, valid && !v.spaced
+	_, spaced, valid := scan(raw, false)
+	return valid, valid && !spaced
 }
 
 // scan checks in one pass over raw that raw is exactly one JSON value
 // that jsontext (with invalid UTF-8 allowed) would accept: valid syntax,
 // no name twice in any object at any depth, no nesting deeper than
 // jsontext allows, only whitespace around it. When split is set and raw
-// is an object, it also returns its top-level members. It records in
-// v.spaced whether there was whitespace between tokens.
-func (v *validator) scan(raw []byte, split bool) ([]Member, bool) {
+// is an object, it also returns its top-level members, in a slice of
+// their number, with keys that share one string (nil when there are
+// none). spaced reports whether there was whitespace between tokens.
+func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 	b := raw
+	var v validator
+	v.frames, v.names, v.ends, v.spans = v.frameBuf[:0], v.nameBuf[:0], v.endBuf[:0], v.spanBuf[:0]
 	var (
-		ms       []Member
-		cur      Member // the top-level member being read
-		valStart int
-		ok       bool
-		i        int
+		sets []nameSet // the name sets of the open large objects
+		i    int
 	)
 	split = split && skipWS(b, 0) < len(b) && b[skipWS(b, 0)] == '{'
 	st := wantValue
 	for {
 		if j := skipWS(b, i); j != i {
-			v.spaced = v.spaced || len(v.frames) > 0
+			spaced = spaced || len(v.frames) > 0
 			i = j
 		}
 		if i >= len(b) {
-			return nil, false
+			return nil, false, false
 		}
 		c := b[i]
 		ended := false // whether a value ended at i
@@ -369,53 +423,57 @@ func (v *validator) scan(raw []byte, split bool) ([]Member, bool) {
 		case wantFirstName, wantName:
 			if c != '"' {
 				if c == '}' && st == wantFirstName {
-					v.pop()
+					if v.pop() {
+						sets = sets[:len(sets)-1]
+					}
 					i++
 					ended = true
 					break
 				}
-				return nil, false
+				return nil, false, false
 			}
 			start := i
 			if i, ok = scanString(b, i); !ok {
-				return nil, false
+				return nil, false, false
 			}
-			key, ok := v.insert(b[start:i])
-			if !ok {
-				return nil, false
+			if v.names, sets, ok = insert(&v.frames[len(v.frames)-1], v.names, v.ends, sets, b[start:i]); !ok {
+				return nil, false, false
 			}
+			v.ends = append(v.ends, len(v.names))
 			if split && len(v.frames) == 1 {
-				cur = Member{Key: string(key), Name: b[start:i]}
+				v.spans = append(v.spans, span{name: start, nameEnd: i})
 			}
 			if j := skipWS(b, i); j != i {
-				v.spaced = true
+				spaced = true
 				i = j
 			}
 			if i >= len(b) || b[i] != ':' {
-				return nil, false
+				return nil, false, false
 			}
 			i++
 			st = wantValue
 		case wantFirstValue, wantValue:
 			if c == ']' && st == wantFirstValue {
-				v.pop()
+				if v.pop() {
+					sets = sets[:len(sets)-1]
+				}
 				i++
 				ended = true
 				break
 			}
-			if len(v.frames) == 1 {
-				valStart = i
+			if split && len(v.frames) == 1 {
+				v.spans[len(v.spans)-1].val = i
 			}
 			switch c {
 			case '"':
 				i, ok = scanString(b, i)
 				ended = true
 			case '{':
-				ok = v.push(true)
+				v.frames, ok = push(v.frames, len(v.ends), true)
 				i++
 				st = wantFirstName
 			case '[':
-				ok = v.push(false)
+				v.frames, ok = push(v.frames, len(v.ends), false)
 				i++
 				st = wantFirstValue
 			case 't':
@@ -432,7 +490,7 @@ func (v *validator) scan(raw []byte, split bool) ([]Member, bool) {
 				ended = true
 			}
 			if !ok {
-				return nil, false
+				return nil, false, false
 			}
 		case wantEnd:
 			f := v.frames[len(v.frames)-1]
@@ -444,11 +502,13 @@ func (v *validator) scan(raw []byte, split bool) ([]Member, bool) {
 				i++
 				st = wantValue
 			case c == '}' && f.obj, c == ']' && !f.obj:
-				v.pop()
+				if v.pop() {
+					sets = sets[:len(sets)-1]
+				}
 				i++
 				ended = true
 			default:
-				return nil, false
+				return nil, false, false
 			}
 		}
 		if ended {
@@ -456,13 +516,18 @@ func (v *validator) scan(raw []byte, split bool) ([]Member, bool) {
 			switch len(v.frames) {
 			case 0: // the top-level value is complete
 				if skipWS(b, i) != len(b) {
-					return nil, false
+					return nil, false, false
 				}
-				return ms, true
+				if split {
+					// Closing the top-level object left its names,
+					// and only those, in place at the start of
+					// v.names, and their ends at the start of v.ends.
+					ms = members(raw, v.spans, v.names[:cap(v.names)], v.ends[:len(v.spans)])
+				}
+				return ms, spaced, true
 			case 1:
 				if split {
-					cur.Value = b[valStart:i]
-					ms = append(ms, cur)
+					v.spans[len(v.spans)-1].end = i
 				}
 			}
 		}
@@ -472,7 +537,8 @@ func (v *validator) scan(raw []byte, split bool) ([]Member, bool) {
 // membersTrusted is the splitter behind [MembersTrusted]: it finds the
 // top-level members of raw, which must be a valid JSON object, without
 // checking anything it does not need to find them. On invalid input it
-// returns a wrong result or false, and never panics.
+// returns a wrong result or false, and never panics. On a small object it
+// allocates only the members and one string for all their keys.
 func membersTrusted(raw []byte) ([]Member, bool) {
 	b := raw
 	i := skipWS(b, 0)
@@ -480,10 +546,15 @@ func membersTrusted(raw []byte) ([]Member, bool) {
 		return nil, false
 	}
 	i = skipWS(b, i+1)
-	var ms []Member
 	if i < len(b) && b[i] == '}' {
-		return ms, true
+		return nil, true
 	}
+	var (
+		spanBuf [inlineSpans]span
+		keyBuf  [inlineNames]byte
+		endBuf  [inlineSpans]int
+	)
+	spans, keys, keyEnds := spanBuf[:0], keyBuf[:0], endBuf[:0]
 	for {
 		if i >= len(b) || b[i] != '"' {
 			return nil, false
@@ -503,7 +574,9 @@ func membersTrusted(raw []byte) ([]Member, bool) {
 		if i = skipValue(b, i); i <= vs || i > len(b) {
 			return nil, false
 		}
-		ms = append(ms, Member{Key: string(appendKey(nil, name)), Name: name, Value: b[vs:i]})
+		keys = appendKey(keys, name)
+		spans = append(spans, span{name: start, nameEnd: start + len(name), val: vs, end: i})
+		keyEnds = append(keyEnds, len(keys))
 		i = skipWS(b, i)
 		if i >= len(b) {
 			return nil, false
@@ -512,7 +585,7 @@ func membersTrusted(raw []byte) ([]Member, bool) {
 		case ',':
 			i = skipWS(b, i+1)
 		case '}':
-			return ms, true
+			return members(raw, spans, keys, keyEnds), true
 		default:
 			return nil, false
 		}
