@@ -3,6 +3,7 @@ package hook
 import (
 	"encoding"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -67,7 +68,7 @@ type fastField struct {
 
 var (
 	fastTypesMu sync.Mutex
-	fastTypes   map[reflect.Type]*fastType // nil entries: not supported
+	fastTypes   fastTypeCache
 	rawType     = reflect.TypeFor[jsontext.Value]()
 	stringsType = reflect.TypeFor[[]string]()
 	eventType   = reflect.TypeFor[Event]()
@@ -147,30 +148,108 @@ func hasJSONMethods(t reflect.Type) bool {
 func fastTypeOf(t reflect.Type) *fastType {
 	fastTypesMu.Lock()
 	defer fastTypesMu.Unlock()
-	if fastTypes == nil {
-		fastTypes = map[reflect.Type]*fastType{}
+	var busy [8]reflect.Type
+	return buildFastType(t, busy[:0])
+}
+
+// fastTypeCache maps Go types to how the fast codec handles them (nil:
+// not supported). A hook process builds a dozen entries, once: they live
+// in slabs, so that building them takes a few allocations of a few sizes
+// (every allocation of a new size touches fresh pages, the main cost of a
+// short process) rather than a map and an object per type and field.
+type fastTypeCache struct {
+	keys   []reflect.Type
+	vals   []*fastType
+	big    map[reflect.Type]*fastType // once there are many entries
+	types  []fastType                 // slab for new fastTypes
+	fields []fastField                // slab for struct fields
+	ints   []int                      // slab for field index sequences
+}
+
+// maxLinear is the number of cache entries searched linearly.
+const maxLinear = 64
+
+func (c *fastTypeCache) get(t reflect.Type) (*fastType, bool) {
+	if c.big != nil {
+		ft, ok := c.big[t]
+		return ft, ok
 	}
-	return buildFastType(t, map[reflect.Type]bool{})
+	for i, k := range c.keys {
+		if k == t {
+			return c.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+func (c *fastTypeCache) put(t reflect.Type, ft *fastType) {
+	switch {
+	case c.big != nil:
+		c.big[t] = ft
+	case len(c.keys) < maxLinear:
+		if c.keys == nil {
+			c.keys = make([]reflect.Type, 0, maxLinear)
+			c.vals = make([]*fastType, 0, maxLinear)
+		}
+		c.keys = append(c.keys, t)
+		c.vals = append(c.vals, ft)
+	default:
+		c.big = make(map[reflect.Type]*fastType, 2*maxLinear)
+		for i, k := range c.keys {
+			c.big[k] = c.vals[i]
+		}
+		c.big[t] = ft
+		c.keys, c.vals = nil, nil
+	}
+}
+
+// newType returns a new fastType holding v, from the slab.
+func (c *fastTypeCache) newType(v fastType) *fastType {
+	if len(c.types) == 0 {
+		c.types = make([]fastType, 32)
+	}
+	ft := &c.types[0]
+	c.types = c.types[1:]
+	*ft = v
+	return ft
+}
+
+// newFields returns an empty slice with room for n fields, from the slab.
+func (c *fastTypeCache) newFields(n int) []fastField {
+	if cap(c.fields) < n {
+		c.fields = make([]fastField, 0, max(64, n))
+	}
+	fs := c.fields[:0:n]
+	c.fields = c.fields[n:cap(c.fields)][:0]
+	return fs
+}
+
+// newInts returns an empty slice with room for n ints, from the slab.
+func (c *fastTypeCache) newInts(n int) []int {
+	if cap(c.ints) < n {
+		c.ints = make([]int, 0, max(128, n))
+	}
+	is := c.ints[:0:n]
+	c.ints = c.ints[n:cap(c.ints)][:0]
+	return is
 }
 
 // buildFastType does the work of fastTypeOf with fastTypesMu held; busy
 // holds the types being built, so that a recursive type is left to the
 // json package.
-func buildFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
-	if ft, ok := fastTypes[t]; ok {
+func buildFastType(t reflect.Type, busy []reflect.Type) *fastType {
+	if ft, ok := fastTypes.get(t); ok {
 		return ft
 	}
-	if busy[t] {
+	if slices.Contains(busy, t) {
 		return nil
 	}
-	busy[t] = true
-	ft := newFastType(t, busy)
-	delete(busy, t)
-	fastTypes[t] = ft
+	ft := newFastType(t, append(busy, t))
+	fastTypes.put(t, ft)
 	return ft
 }
 
-func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
+func newFastType(t reflect.Type, busy []reflect.Type) *fastType {
 	hookPkgPath := eventType.PkgPath()
 	if t == rawType {
 		return fastRawType
@@ -187,17 +266,17 @@ func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
 	case reflect.Bool:
 		return fastBoolType
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return &fastType{kind: fastInt, bits: t.Bits()}
+		return fastTypes.newType(fastType{kind: fastInt, bits: t.Bits()})
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return &fastType{kind: fastUint, bits: t.Bits()}
+		return fastTypes.newType(fastType{kind: fastUint, bits: t.Bits()})
 	case reflect.Float32, reflect.Float64:
-		return &fastType{kind: fastFloat, bits: t.Bits()}
+		return fastTypes.newType(fastType{kind: fastFloat, bits: t.Bits()})
 	case reflect.Pointer:
 		if t.Name() != "" {
 			return nil
 		}
 		if elem := buildFastType(t.Elem(), busy); elem != nil && elem.kind != fastPtr {
-			return &fastType{kind: fastPtr, elem: elem}
+			return fastTypes.newType(fastType{kind: fastPtr, elem: elem})
 		}
 	case reflect.Slice:
 		if t == stringsType {
@@ -208,7 +287,7 @@ func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
 			return fastAnyType
 		}
 	case reflect.Struct:
-		ft := &fastType{kind: fastStruct, fields: make([]fastField, 0, fieldCount(t))}
+		ft := fastTypes.newType(fastType{kind: fastStruct, fields: fastTypes.newFields(fieldCount(t))})
 		var indexes []int // backs every field's index
 		if !addFields(ft, t, nil, &indexes, busy) {
 			return nil
@@ -229,12 +308,12 @@ func newFastType(t reflect.Type, busy map[reflect.Type]bool) *fastType {
 // index sequence under, to ft; the fields' index sequences are carved out
 // of *indexes. It reports false when a field is one the fast codec leaves
 // to the json package.
-func addFields(ft *fastType, t reflect.Type, under []int, indexes *[]int, busy map[reflect.Type]bool) bool {
+func addFields(ft *fastType, t reflect.Type, under []int, indexes *[]int, busy []reflect.Type) bool {
 	hookPkgPath := eventType.PkgPath()
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if n := len(under) + 1; cap(*indexes)-len(*indexes) < n {
-			*indexes = make([]int, 0, max(4*t.NumField(), n))
+			*indexes = fastTypes.newInts(max(4*t.NumField(), n))
 		}
 		start := len(*indexes)
 		*indexes = append(append(*indexes, under...), i)

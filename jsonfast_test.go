@@ -355,3 +355,25 @@ func TestAppendQuote(t *testing.T) {
 		assert.False(t, ok, "%q: invalid UTF-8 is left to the json package", s)
 	}
 }
+
+// TestFastTypeCacheGrows builds more types than the cache searches
+// linearly: every type keeps its entry, before and after the switch to a
+// map.
+func TestFastTypeCacheGrows(t *testing.T) {
+	var built []*fastType
+	var types []reflect.Type
+	for i := range 2*maxLinear + 5 {
+		typ := reflect.StructOf([]reflect.StructField{{Name: "S", Type: reflect.TypeFor[string](), Tag: reflect.StructTag(fmt.Sprintf(`json:"s%d"`, i))}})
+		ft := fastTypeOf(typ)
+		require.NotNil(t, ft, "type %d", i)
+		assert.Equal(t, fmt.Sprintf("s%d", i), ft.fields[0].name)
+		built = append(built, ft)
+		types = append(types, typ)
+	}
+	for i, typ := range types {
+		assert.Same(t, built[i], fastTypeOf(typ), "type %d is cached", i)
+	}
+	got, err := marshal(reflect.New(types[100]).Interface())
+	require.NoError(t, err)
+	assert.Equal(t, `{"s100":""}`, string(got))
+}
