@@ -159,7 +159,9 @@ func writeOutcome(w result, h Handler, stdout, stderr io.Writer, blockable bool)
 	if out == nil {
 		return ExitOK
 	}
-	b, err := out.appendAnswer(nil, ev)
+	// One buffer that most answers fit: growing one through the small
+	// size classes touches a fresh page for each.
+	b, err := out.appendAnswer(make([]byte, 0, 1024), ev)
 	if err != nil {
 		return fail(stderr, blockable, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, err))
 	}
