@@ -158,25 +158,30 @@ func fastTypeOf(t reflect.Type) *fastType {
 // (every allocation of a new size touches fresh pages, the main cost of a
 // short process) rather than a map and an object per type and field.
 type fastTypeCache struct {
-	keys   []reflect.Type
-	vals   []*fastType
+	small  []fastTypeEntry            // searched linearly
 	big    map[reflect.Type]*fastType // once there are many entries
 	types  []fastType                 // slab for new fastTypes
 	fields []fastField                // slab for struct fields
 	ints   []int                      // slab for field index sequences
 }
 
+// fastTypeEntry is one entry of the cache while it is small.
+type fastTypeEntry struct {
+	t  reflect.Type
+	ft *fastType
+}
+
 // maxLinear is the number of cache entries searched linearly.
-const maxLinear = 64
+const maxLinear = 32
 
 func (c *fastTypeCache) get(t reflect.Type) (*fastType, bool) {
 	if c.big != nil {
 		ft, ok := c.big[t]
 		return ft, ok
 	}
-	for i, k := range c.keys {
-		if k == t {
-			return c.vals[i], true
+	for _, e := range c.small {
+		if e.t == t {
+			return e.ft, true
 		}
 	}
 	return nil, false
@@ -186,20 +191,18 @@ func (c *fastTypeCache) put(t reflect.Type, ft *fastType) {
 	switch {
 	case c.big != nil:
 		c.big[t] = ft
-	case len(c.keys) < maxLinear:
-		if c.keys == nil {
-			c.keys = make([]reflect.Type, 0, maxLinear)
-			c.vals = make([]*fastType, 0, maxLinear)
+	case len(c.small) < maxLinear:
+		if c.small == nil {
+			c.small = make([]fastTypeEntry, 0, maxLinear)
 		}
-		c.keys = append(c.keys, t)
-		c.vals = append(c.vals, ft)
+		c.small = append(c.small, fastTypeEntry{t, ft})
 	default:
 		c.big = make(map[reflect.Type]*fastType, 2*maxLinear)
-		for i, k := range c.keys {
-			c.big[k] = c.vals[i]
+		for _, e := range c.small {
+			c.big[e.t] = e.ft
 		}
 		c.big[t] = ft
-		c.keys, c.vals = nil, nil
+		c.small = nil
 	}
 }
 

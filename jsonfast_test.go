@@ -373,7 +373,8 @@ func TestFastTypeCacheGrows(t *testing.T) {
 	for i, typ := range types {
 		assert.Same(t, built[i], fastTypeOf(typ), "type %d is cached", i)
 	}
-	got, err := marshal(reflect.New(types[100]).Interface())
+	last := len(types) - 1
+	got, err := marshal(reflect.New(types[last]).Interface())
 	require.NoError(t, err)
-	assert.Equal(t, `{"s100":""}`, string(got))
+	assert.Equal(t, fmt.Sprintf(`{"s%d":""}`, last), string(got))
 }
