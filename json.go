@@ -74,7 +74,7 @@ func marshalPatch(v any) ([]byte, error) {
 func fastAppendPatch(v any) ([]byte, bool) {
 	switch m := v.(type) {
 	case map[string]string:
-		return fastAppendMap(m, func(dst []byte, s string) ([]byte, bool) { return appendQuote(dst, s) })
+		return fastAppendMap(m, appendQuote)
 	case map[string]any:
 		return fastAppendMap(m, fastAppend)
 	case map[string]jsontext.Value:

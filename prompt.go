@@ -81,14 +81,10 @@ func (o *UserPromptSubmitOutput) appendAnswer(dst []byte, ev *Event) ([]byte, er
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}
-	decision, reason, err := blockFields(o.Block, o.Reason)
+	a, err := promptAnswer(&o.Common, o.Block, o.Reason, o.SuppressOriginalPrompt)
 	if err != nil {
 		return dst, err
 	}
-	if o.SuppressOriginalPrompt && !o.Block {
-		return dst, errors.New("SuppressOriginalPrompt only changes the notice of a block; set Block")
-	}
-	a := answer{common: &o.Common, decision: decision, reason: reason}
 	if o.AdditionalContext != "" || o.SessionTitle != "" || o.SuppressOriginalPrompt {
 		a.specific = &userPromptSubmitSpecific{
 			HookEventName:          EventUserPromptSubmit,
@@ -176,14 +172,10 @@ func (o *UserPromptExpansionOutput) appendAnswer(dst []byte, ev *Event) ([]byte,
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}
-	decision, reason, err := blockFields(o.Block, o.Reason)
+	a, err := promptAnswer(&o.Common, o.Block, o.Reason, o.SuppressOriginalPrompt)
 	if err != nil {
 		return dst, err
 	}
-	if o.SuppressOriginalPrompt && !o.Block {
-		return dst, errors.New("SuppressOriginalPrompt only changes the notice of a block; set Block")
-	}
-	a := answer{common: &o.Common, decision: decision, reason: reason}
 	if o.AdditionalContext != "" || o.SuppressOriginalPrompt {
 		a.specific = &userPromptExpansionSpecific{
 			HookEventName:          EventUserPromptExpansion,
@@ -202,4 +194,18 @@ type UserPromptExpansionFunc func(ctx context.Context, e *UserPromptExpansion) (
 // ServeHook decodes a UserPromptExpansion event and calls f.
 func (f UserPromptExpansionFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventUserPromptExpansion, f)
+}
+
+// promptAnswer starts the answer of the two prompt events
+// (UserPromptSubmit, UserPromptExpansion): the common fields, the block
+// fields, and the check that SuppressOriginalPrompt comes with a block.
+func promptAnswer(c *Common, block bool, reason string, suppress bool) (answer, error) {
+	decision, reason, err := blockFields(block, reason)
+	if err != nil {
+		return answer{}, err
+	}
+	if suppress && !block {
+		return answer{}, errors.New("SuppressOriginalPrompt only changes the notice of a block; set Block")
+	}
+	return answer{common: c, decision: decision, reason: reason}, nil
 }

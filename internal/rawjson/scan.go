@@ -342,10 +342,11 @@ func insert(f *frame, names []byte, ends []int, sets []nameSet, name []byte) ([]
 		set[string(key)] = struct{}{}
 		return names, sets, true
 	}
-	prev := 0
+	first := 0 // where f's names start in names
 	if f.first > 0 {
-		prev = ends[f.first-1]
+		first = ends[f.first-1]
 	}
+	prev := first
 	for _, end := range ends[f.first:] {
 		if string(names[prev:end]) == string(key) {
 			return names[:start], sets, false
@@ -354,10 +355,7 @@ func insert(f *frame, names []byte, ends []int, sets []nameSet, name []byte) ([]
 	}
 	if len(ends)-f.first+1 >= largeObject {
 		set := make(nameSet, 2*largeObject)
-		prev := 0
-		if f.first > 0 {
-			prev = ends[f.first-1]
-		}
+		prev := first
 		for _, end := range ends[f.first:] {
 			set[string(names[prev:end])] = struct{}{}
 			prev = end
