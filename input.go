@@ -325,6 +325,9 @@ func atEOF(c *chunks, s *objectScanner) error {
 // checkJSON validates raw, one JSON value, in place.
 func checkJSON(raw []byte) error {
 	_, err := jsontext.NewDecoder(bytes.NewBuffer(raw), readOpts).ReadValue()
+	if err == nil {
+		err = rawjson.CheckNames(raw)
+	}
 	switch {
 	case err == nil:
 		return nil

@@ -133,7 +133,7 @@ var responseRequired = map[string][]string{
 // checkUpdatedToolOutput refuses an updatedToolOutput that Claude Code
 // would ignore.
 func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
-	if !upd.IsValid(readOpts) {
+	if !validJSON(upd) {
 		return errors.New("UpdatedToolOutput is not one valid JSON value")
 	}
 	if upd.Kind() == 'n' {
@@ -169,7 +169,7 @@ func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
 // Code would ignore.
 func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput bool) error {
 	switch {
-	case !upd.IsValid(readOpts):
+	case !validJSON(upd):
 		return errors.New("UpdatedMCPToolOutput is not one valid JSON value")
 	case !IsMCPTool(tool):
 		return fmt.Errorf("UpdatedMCPToolOutput only applies to MCP tools, not %s; use UpdatedToolOutput", tool)

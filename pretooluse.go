@@ -207,18 +207,9 @@ func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
 		return nil // an input that is not an object: nothing to keep
 	}
 	var lost []string
+	find, meant := indexMembers(ums), nameSet(removed)
 	for _, m := range oms {
-		if _, ok := rawjson.Find(ums, m.Key); ok {
-			continue
-		}
-		meant := false
-		for _, r := range removed {
-			if r == m.Key {
-				meant = true
-				break
-			}
-		}
-		if !meant {
+		if find(m.Key) < 0 && !meant(m.Key) {
 			lost = append(lost, "/"+rawjson.PointerToken(m.Key))
 		}
 	}
