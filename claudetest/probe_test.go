@@ -1,4 +1,4 @@
-package main
+package claudetest
 
 import (
 	"bytes"
@@ -19,7 +19,8 @@ func TestServe(t *testing.T) {
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"listen_here","arguments":{"room":"` + strings.Repeat("long ", 30000) + `"}}}`,
 	}, "\n") + "\n"
 	var out, log bytes.Buffer
-	assert.NoError(t, serve(strings.NewReader(in), &out, &log))
+	cfg := &probeConfig{Name: "probe", Tools: []probeTool{{Name: "listen_here", InputSchema: []byte(`{"type":"object"}`), Reply: "listening"}}}
+	assert.NoError(t, serveProbe(cfg, strings.NewReader(in), &out, &log))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if assert.Len(t, lines, 5) {
 		assert.Equal(t, `{"id":0,"jsonrpc":"2.0","result":{"capabilities":{"tools":{}},"protocolVersion":"2025-11-25","serverInfo":{"name":"probe","version":"0.0.1"}}}`, lines[0])
