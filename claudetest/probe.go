@@ -6,9 +6,12 @@ package claudetest
 //
 // is a stdio MCP server offering the tools CONFIG names ([probeConfig])
 // and appending each call it receives to the log file CONFIG names, as one
-// line {"name":<tool name>,"arguments":<arguments>}, where <arguments> is
-// copied byte for byte from the JSON-RPC request (never decoded and
-// re-encoded), so escapes such as \ud800 are logged as sent.
+// line {"name":<tool name>,"arguments":<arguments>,"tool_use_id":<id>},
+// the id from the request's _meta when Claude Code sends one, where
+// <arguments> is
+// copied byte for byte from the JSON-RPC request
+// (never decoded and re-encoded), so escapes such as \ud800 are logged as
+// sent.
 
 import (
 	"bufio"
@@ -153,6 +156,12 @@ func (cfg *probeConfig) handle(line []byte, log io.Writer) []byte {
 		entry = append(entry, name...)
 		entry = append(entry, `,"arguments":`...)
 		entry = append(entry, args...)
+		// Claude Code names the call in _meta; the id lets the Result
+		// match the call to the script's.
+		if id, ok := valueAt(req.Params, "_meta", "claudecode/toolUseId"); ok && len(id) > 0 && id[0] == '"' {
+			entry = append(entry, `,"tool_use_id":`...)
+			entry = append(entry, id...)
+		}
 		entry = append(entry, "}\n"...)
 		if _, err := log.Write(entry); err != nil {
 			return respond(req.ID, "error", map[string]any{"code": -32603, "message": "log: " + err.Error()})

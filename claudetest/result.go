@@ -233,7 +233,7 @@ func (r *run) collect() error {
 	if err != nil {
 		return err
 	}
-	r.DebugHooks = debugHookLines(filepath.Join(r.Dir, "debug.log"))
+	r.DebugHooks = r.debugHookLines()
 	main := r.api.MainRequests()
 	for i, c := range r.calls {
 		tc := &ToolCall{N: i + 1, ID: callID(i + 1), Tool: c.Tool, Input: c.Input}
@@ -280,12 +280,13 @@ func (r *run) readOutput() error {
 	return nil
 }
 
-// readProbes returns what the MCP servers received, by tool_use_id. The
-// servers do not see the id, so the calls a server logged for a tool are
-// matched in order with the script's calls of that tool that were not
-// refused (the probe itself never answers an error).
+// readProbes returns what the MCP servers received, by tool_use_id.
+// Claude Code names the call in each request's _meta; a call without that
+// id is matched in order with the script's calls of that tool that were
+// not refused (the probe itself never answers an error).
 func (r *run) readProbes() (map[string]*MCPCall, error) {
 	out := map[string]*MCPCall{}
+	main := r.api.MainRequests()
 	for _, m := range r.mcp {
 		b, err := os.ReadFile(r.probeLog(m.Name))
 		if errors.Is(err, os.ErrNotExist) {
@@ -294,32 +295,39 @@ func (r *run) readProbes() (map[string]*MCPCall, error) {
 		if err != nil {
 			return nil, err
 		}
-		byTool := map[string][]*MCPCall{}
+		unnamed := map[string][]*MCPCall{}
 		for _, line := range bytes.Split(b, []byte("\n")) {
 			if len(line) == 0 {
 				continue
 			}
-			var pc MCPCall
+			pc := &MCPCall{Server: m.Name}
 			name, ok1 := member(line, "name")
 			args, ok2 := member(line, "arguments")
 			if !ok1 || !ok2 || unmarshal(name, &pc.Tool) != nil {
 				return nil, fmt.Errorf("bad MCP probe log line %.80q", line)
 			}
-			pc.Server, pc.Arguments = m.Name, args
-			r.MCPCalls = append(r.MCPCalls, pc)
-			byTool[pc.Tool] = append(byTool[pc.Tool], &pc)
-		}
-		main := r.api.MainRequests()
-		for i, c := range r.calls {
-			tool, ok := strings.CutPrefix(c.Tool, "mcp__"+m.Name+"__")
-			if !ok || len(byTool[tool]) == 0 {
+			pc.Arguments = args
+			r.MCPCalls = append(r.MCPCalls, *pc)
+			var id string
+			if v, ok := member(line, "tool_use_id"); ok && unmarshal(v, &id) == nil && id != "" {
+				if _, dup := out[id]; !dup {
+					out[id] = pc
+				}
 				continue
 			}
-			if res := toolResult(main, callID(i+1)); res != nil && res.IsError {
+			unnamed[pc.Tool] = append(unnamed[pc.Tool], pc)
+		}
+		for i, c := range r.calls {
+			id := callID(i + 1)
+			tool, ok := strings.CutPrefix(c.Tool, "mcp__"+m.Name+"__")
+			if _, done := out[id]; !ok || done || len(unnamed[tool]) == 0 {
+				continue
+			}
+			if res := toolResult(main, id); res != nil && res.IsError {
 				continue // blocked, or refused before it reached the server
 			}
-			out[callID(i+1)] = byTool[tool][0]
-			byTool[tool] = byTool[tool][1:]
+			out[id] = unnamed[tool][0]
+			unnamed[tool] = unnamed[tool][1:]
 		}
 	}
 	return out, nil
@@ -391,17 +399,31 @@ func readHookRuns(dir string) ([]HookRun, error) {
 	return out, nil
 }
 
-// debugHookLines returns the lines of the debug log that mention hooks.
-func debugHookLines(path string) []string {
-	b, err := os.ReadFile(path)
+// debugNoise marks debug lines that mention hooks but are about Claude
+// Code's own plugins or telemetry.
+var debugNoise = []string{"hooks module ", "hooks native host", " telemetry]", " hooks from "}
+
+// debugHookLines returns the lines of the debug log that are about hooks,
+// with the recorder's part of each hook command left out, so that a
+// command reads as the hook's argv.
+func (r *run) debugHookLines() []string {
+	b, err := os.ReadFile(filepath.Join(r.Dir, "debug.log"))
 	if err != nil {
 		return nil
 	}
+	prefix := envHelper + "=hooktap " + shellQuote(r.exe) + " " + shellQuote(r.capDir()) + " "
 	var out []string
+lines:
 	for _, line := range strings.Split(string(b), "\n") {
-		if strings.Contains(strings.ToLower(line), "hook") {
-			out = append(out, line)
+		if !strings.Contains(strings.ToLower(line), "hook") {
+			continue
 		}
+		for _, n := range debugNoise {
+			if strings.Contains(line, n) {
+				continue lines
+			}
+		}
+		out = append(out, strings.ReplaceAll(line, prefix, ""))
 	}
 	return out
 }
