@@ -98,13 +98,15 @@ func need(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("claudetest: %v", err)
 	}
-	logOnce.Do(func() {
+	first := false
+	logOnce.Do(func() { first = true })
+	if first {
 		note := ""
 		if !strings.HasPrefix(version, wantVersion()+" ") {
 			note = fmt.Sprintf("; warning: claudetest is verified against %s", Version)
 		}
 		t.Logf("claudetest: Claude Code %q (%s), %s%s", version, bin, netNote(), note)
-	})
+	}
 	return bin
 }
 

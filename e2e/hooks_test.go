@@ -205,6 +205,11 @@ func TestFailOpen(t *testing.T) {
 	res := told(t, r, 1)
 	assert.False(t, res.IsError, res.Text)
 	assert.False(t, r.Told("panics on purpose"), "the model was told about the failure")
+	var logged bool
+	for _, l := range r.DebugHooks {
+		logged = logged || (strings.Contains(l, "PreToolUse:Bash") && strings.Contains(l, "status code 1") && strings.Contains(l, "panics on purpose"))
+	}
+	assert.True(t, logged, "the debug log tells the non-blocking error: %q", r.DebugHooks)
 }
 
 // TestProtectfiles: protectfiles denies a Read of .env and a Write of
