@@ -7,11 +7,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,16 +23,38 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// skipTB records a skip and ends the goroutine, as testing.T does.
+type skipTB struct {
+	testing.TB
+	msg string
+}
+
+func (s *skipTB) Helper() {}
+
+func (s *skipTB) Skipf(format string, args ...any) {
+	s.msg = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
 func TestRunSkipsWithoutHOOK_E2E(t *testing.T) {
 	t.Setenv(envEnable, "")
-	var skipped, reached bool
-	t.Run("run", func(t *testing.T) {
-		defer func() { skipped = t.Skipped() }()
-		Run(t, Session{})
-		reached = true
-	})
-	assert.True(t, skipped, "Run did not skip")
-	assert.False(t, reached, "Run returned")
+	t.Setenv(envVersion, "")
+	for name, f := range map[string]func(testing.TB){
+		"Run":  func(tb testing.TB) { Run(tb, Session{}) },
+		"Need": Need,
+	} {
+		tb := &skipTB{}
+		reached := false
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			f(tb)
+			reached = true
+		}()
+		<-done
+		assert.False(t, reached, "%s returned", name)
+		assert.Equal(t, "claudetest: this test runs the real Claude Code "+Version+": set HOOK_E2E=1 to run it (it installs Claude Code with npm into the user cache folder on first use)", tb.msg, name)
+	}
 }
 
 func TestFindOrInstallWithoutNpmIsUnavailable(t *testing.T) {
