@@ -21,6 +21,7 @@ import (
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/claudetest"
@@ -330,4 +331,44 @@ func Path(obj []byte, names ...string) (jsontext.Value, bool) {
 		}
 	}
 	return v, true
+}
+
+// TestOldHelpers runs one Case through the old helpers, as a test written
+// against them does: a Bash call and a probe call, a recorder hook, a
+// Setup that uses the run's folders.
+func TestOldHelpers(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	r := run(t, Case{
+		Script: Script{Turns: []Turn{
+			{bash(t, "cat ../side.txt | tee copied.txt")},
+			{{Tool: ProbeTool, Input: `{"room":"\ud800 @PROJ@"}`}},
+		}, FinalText: "old done"},
+		Hooks: []Hook{{Event: "PreToolUse", Matcher: "*", Label: "rec"}},
+		Setup: func(r *Run) error {
+			return os.WriteFile(filepath.Join(r.Dir, "side.txt"), []byte("SIDE-7\n"), 0o644)
+		},
+	})
+	pre := captures(t, r, "rec", "PreToolUse", 2)
+	assert.Equal(t, "Bash", pre[0].Tool)
+	assert.Equal(t, ProbeTool, pre[1].Tool)
+	cmd, ok := pre[0].Field("tool_input")
+	require.True(t, ok)
+	assert.Equal(t, "cat ../side.txt | tee copied.txt", str(t, field(t, cmd, "command")))
+	copied, _ := r.File("copied.txt")
+	assert.Equal(t, "SIDE-7\n", copied)
+	calls, err := r.Probe()
+	require.NoError(t, err)
+	require.Len(t, calls, 1)
+	q, _ := json.Marshal(r.Project)
+	assert.Equal(t, `"\ud800 `+string(q[1:len(q)-1])+`"`, string(field(t, calls[0].Arguments, "room")), "@PROJ@ replaced, escapes kept")
+	res, ok := r.API.ToolResult(CallID(2))
+	require.True(t, ok)
+	assert.Equal(t, "listening", res.ContentText())
+	assert.True(t, r.API.ModelSaw("SIDE-7"))
+	assert.Empty(t, r.API.OutsideTries())
+	out, err := r.Result()
+	require.NoError(t, err)
+	assert.Equal(t, "old done", out.Result)
+	assert.Empty(t, r.Denied())
 }
