@@ -46,6 +46,13 @@
 // in the project's .claude/settings.json with its event and matcher;
 // [Session].Allow is the project's permissions.allow list.
 //
+// The recorder in front of each command hook, and each MCP server, is the
+// test binary itself, started by Claude Code with CLAUDETEST_HELPER set:
+// claudetest's init runs the helper and exits before any test starts, so
+// nothing is built for them. The package initialization of the test
+// binary does run first, so it must not depend on the test's working
+// directory (a helper runs in the project folder).
+//
 // # Skipping, installing, and the environment
 //
 // The runs need HOOK_E2E=1; without it [Run] and [Need] skip the test with

@@ -34,6 +34,7 @@ func inLoopbackNetNS() bool { return os.Getenv(envInNetNS) == "1" }
 // Main returns m.Run's code, for os.Exit, in the process that ran the
 // tests; the process it restarted from does not return.
 func Main(m *testing.M) int {
+	mainCalled = true
 	if enabled() && !inLoopbackNetNS() {
 		if bin, _, err := ensureClaude(os.Stderr); err == nil {
 			// The restarted binary must not install again: no network there.
@@ -47,6 +48,9 @@ func Main(m *testing.M) int {
 	}
 	return m.Run()
 }
+
+// mainCalled says the test binary runs under [Main].
+var mainCalled bool
 
 // netnsWorks reports whether `unshare -n` and `ip` work here.
 func netnsWorks() bool {
@@ -63,6 +67,8 @@ func netNote() string {
 		return "in a network namespace that has only loopback"
 	case os.Getenv(envNetNS) == "0":
 		return envNetNS + "=0: on the host network; Claude Code is pointed only at 127.0.0.1 and its proxy refuses other hosts"
+	case mainCalled:
+		return "on the host network (no network namespace here: `unshare -n` or ip does not work); Claude Code is pointed only at 127.0.0.1 and its proxy refuses other hosts"
 	default:
 		return "on the host network (call claudetest.Main from TestMain for a loopback-only namespace); Claude Code is pointed only at 127.0.0.1 and its proxy refuses other hosts"
 	}

@@ -192,6 +192,9 @@ func prepare(t testing.TB, s Session) (*run, error) {
 			return nil, fmt.Errorf("Session.Settings may not set %q: it comes from Session.Hooks and Session.Allow", k)
 		}
 	}
+	if err := checkSettings(s.Settings); err != nil {
+		return nil, err
+	}
 	for i, h := range s.Hooks {
 		if h.Event == "" {
 			return nil, fmt.Errorf("Session.Hooks[%d] has no Event", i)
@@ -243,6 +246,42 @@ func prepare(t testing.TB, s Session) (*run, error) {
 		}
 	}
 	return r, nil
+}
+
+// checkSettings refuses settings that could point Claude Code at another
+// host than the fake API: settings env variables override the process
+// environment that claudetest sets.
+func checkSettings(settings map[string]any) error {
+	for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"} {
+		if _, ok := settings[k]; ok {
+			return fmt.Errorf("Session.Settings may not set %q: claudetest talks only to its fake API", k)
+		}
+	}
+	env, ok := settings["env"]
+	if !ok {
+		return nil
+	}
+	var names []string
+	switch e := env.(type) {
+	case map[string]string:
+		for k := range e {
+			names = append(names, k)
+		}
+	case map[string]any:
+		for k := range e {
+			names = append(names, k)
+		}
+	default:
+		return fmt.Errorf(`Session.Settings["env"] must be a map[string]string or map[string]any, not %T`, env)
+	}
+	for _, k := range names {
+		u := strings.ToUpper(k)
+		if strings.HasPrefix(u, "ANTHROPIC_") || strings.HasPrefix(u, "CLAUDE_CODE_USE_") || strings.HasSuffix(u, "_PROXY") ||
+			strings.HasPrefix(u, "OTEL_") || u == "DISABLE_TELEMETRY" || u == "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC" {
+			return fmt.Errorf(`Session.Settings["env"] may not set %s: claudetest points Claude Code at its fake API on 127.0.0.1 only`, k)
+		}
+	}
+	return nil
 }
 
 // projectFile returns the path of the project file rel, refusing one
@@ -356,7 +395,9 @@ func (r *run) writeConfig(s Session, urls []string) error {
 		} else {
 			entry["type"], entry["command"] = "command", r.hookCommand(h)
 		}
-		entry["timeout"] = 30
+		if _, ok := entry["timeout"]; !ok {
+			entry["timeout"] = 30
+		}
 		if h.Timeout > 0 {
 			entry["timeout"] = h.Timeout
 		}

@@ -33,7 +33,9 @@ type Session struct {
 	Allow []string
 	// Settings holds more members of .claude/settings.json, such as
 	// "env" or "allowedHttpHookUrls"; "hooks" and "permissions" come from
-	// Hooks and Allow and may not be set here.
+	// Hooks and Allow and may not be set here, nor anything that would
+	// point Claude Code at another API or a proxy (env ANTHROPIC_*,
+	// *_PROXY, CLAUDE_CODE_USE_*, OTEL_*, apiKeyHelper, …).
 	Settings map[string]any
 	// MCP are stdio MCP servers offered to the model; each records the
 	// arguments of every call it gets, byte for byte.

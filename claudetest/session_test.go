@@ -89,6 +89,11 @@ func TestPrepareRefusesBadSessions(t *testing.T) {
 		"input not json":      {Turns: []Turn{{{Tool: "Bash", Input: `{"command":`}}}},
 		"input not an object": {Turns: []Turn{{{Tool: "Bash", Input: `["ls"]`}}}},
 		"setup fails":         {Setup: func(string) error { return errors.New("no") }},
+		"env base url":        {Settings: map[string]any{"env": map[string]string{"ANTHROPIC_BASE_URL": "https://example.com"}}},
+		"env proxy":           {Settings: map[string]any{"env": map[string]any{"https_proxy": "http://example.com"}}},
+		"env bedrock":         {Settings: map[string]any{"env": map[string]string{"CLAUDE_CODE_USE_BEDROCK": "1"}}},
+		"env not a map":       {Settings: map[string]any{"env": []string{"A=1"}}},
+		"api key helper":      {Settings: map[string]any{"apiKeyHelper": "/bin/echo"}},
 	} {
 		_, err := prepare(t, s)
 		assert.Error(t, err, name)
@@ -104,7 +109,7 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 		Hooks: []Hook{
 			{Event: "PreToolUse", Matcher: "Bash", Command: []string{"/bin/guard it", "-x"}, Timeout: 5, Options: map[string]any{"onFailure": "block"}},
 			{Event: "PostToolUse", Handler: http.NotFoundHandler()},
-			{Event: "Stop"},
+			{Event: "Stop", Options: map[string]any{"timeout": 7, "type": "prompt"}},
 		},
 		Settings: map[string]any{"env": map[string]string{"A": "1"}},
 		MCP:      []MCPServer{{Name: "probe", Tools: []MCPTool{{Name: "listen_here"}}}},
@@ -139,6 +144,8 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 	assert.NotContains(t, string(post), `"matcher"`, "no matcher: every tool")
 	stop, _ := valueAt(settings, "hooks", "Stop")
 	assert.Contains(t, string(stop), `'record'`, "a hook without command records")
+	assert.Contains(t, string(stop), `"timeout": 7`, "a timeout in Options is kept")
+	assert.Contains(t, string(stop), `"type": "command"`, "Options cannot change the type")
 	allow, _ := valueAt(settings, "permissions", "allow")
 	assert.Equal(t, `["Bash","Read","Write","Edit","mcp__probe__listen_here"]`, compact(t, allow))
 	env, _ := valueAt(settings, "env")
