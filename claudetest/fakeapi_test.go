@@ -161,3 +161,20 @@ func TestFakeAPIWithoutToolsAnswersText(t *testing.T) {
 	require.True(t, ok)
 	assert.JSONEq(t, `[{"text":"only text","type":"text"}]`, string(jsontext.Value(content)))
 }
+
+func TestToolResultWithWhatFollows(t *testing.T) {
+	body := []byte(`{"messages":[
+		{"role":"user","content":"go"},
+		{"role":"assistant","content":[{"type":"tool_use","id":"toolu_claudetest_1","name":"Write","input":{}}]},
+		{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_claudetest_1","content":"File created"},{"type":"text","text":"ctx"}]},
+		{"role":"system","content":"PostToolUse:Write hook blocking error: not formatted"},
+		{"role":"system","content":[{"type":"text","text":"more"}]},
+		{"role":"assistant","content":[{"type":"text","text":"done"}]},
+		{"role":"user","content":"later"}]}`)
+	var m messagesRequest
+	require.NoError(t, unmarshal(body, &m))
+	res := toolResult([]*apiRequest{{Answered: "main-final", Body: body, Messages: &m}}, callID(1))
+	require.NotNil(t, res)
+	assert.Equal(t, "File created", res.Text)
+	assert.Equal(t, []string{"ctx", "PostToolUse:Write hook blocking error: not formatted", "more"}, res.With)
+}

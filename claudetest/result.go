@@ -72,7 +72,9 @@ type ToolCall struct {
 	Tool, Input string
 	// Hooks are the hook runs whose payload names this call's
 	// tool_use_id (PreToolUse, PermissionRequest, PostToolUse, …), in
-	// the order they started.
+	// the order they started. To see the input a built-in tool ran with
+	// (after a hook's updatedInput) and what it returned, add a recorder,
+	// Hook{Event: "PostToolUse"}: its payload has both.
 	Hooks []HookRun
 	// MCP is what the MCP server received for the call, nil when it
 	// received nothing (not an MCP tool, or the call was blocked).
@@ -105,8 +107,12 @@ type ToolResult struct {
 	IsError bool
 	// Content is the block's content exactly as sent.
 	Content jsontext.Value
-	// With are the other text blocks of the message that carried the
-	// result, such as hook context Claude Code adds after tool results.
+	// With are the texts Claude Code sent with the result, up to the
+	// next assistant message: the other text blocks of its message and
+	// the messages after it, where hook messages go (a PostToolUse
+	// block's reason, additionalContext). Where Claude Code names a
+	// command hook by its command there, it shows the recorder's command
+	// line in front of the hook's argv.
 	With []string
 }
 
@@ -334,13 +340,15 @@ func (r *run) readProbes() (map[string]*MCPCall, error) {
 }
 
 // toolResult returns the tool_result for id in the first main-loop
-// request that has one.
+// request that has one, with the text of what follows it up to the next
+// assistant message.
 func toolResult(main []*apiRequest, id string) *ToolResult {
 	for _, q := range main {
 		if q.Messages == nil {
 			continue
 		}
-		for _, m := range q.Messages.Messages {
+		msgs := q.Messages.Messages
+		for i, m := range msgs {
 			if m.Role != "user" {
 				continue
 			}
@@ -353,6 +361,16 @@ func toolResult(main []*apiRequest, id string) *ToolResult {
 				for _, o := range blocks {
 					if o.Type == "text" {
 						res.With = append(res.With, o.Text)
+					}
+				}
+				for _, next := range msgs[i+1:] {
+					if next.Role == "assistant" {
+						break
+					}
+					for _, o := range next.Blocks() {
+						if o.Type == "text" {
+							res.With = append(res.With, o.Text)
+						}
 					}
 				}
 				return res

@@ -105,6 +105,14 @@ func TestSessionLifecycle(t *testing.T) {
 	post := hookRuns(t, r, "format", "PostToolUse", 1)
 	assert.Contains(t, string(post[0].Out), `"decision":"block"`)
 	assert.True(t, r.Told("format: "+filepath.Join(r.Project, "messy.go")+" is not gofmt-formatted."), "the model got the gofmt report")
+	write := told(t, r, 1)
+	assert.False(t, write.IsError, write.Text)
+	var next string
+	for _, w := range write.With {
+		next += w + "\n"
+	}
+	assert.Contains(t, next, "PostToolUse:Write hook blocking error", "the report follows the Write's result")
+	assert.Contains(t, next, "format: "+filepath.Join(r.Project, "messy.go")+" is not gofmt-formatted.")
 
 	stops := hookRuns(t, r, "stopguard", "Stop", 2)
 	assert.Equal(t, "false", string(input(t, stops[0], "stop_hook_active")))
