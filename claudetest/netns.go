@@ -21,7 +21,7 @@ func inLoopbackNetNS() bool { return os.Getenv(envInNetNS) == "1" }
 // interface, so that neither Claude Code nor a hook can reach any address
 // but 127.0.0.1. Call it from TestMain:
 //
-//	func TestMain(m *testing.M) { claudetest.Main(m) }
+//	func TestMain(m *testing.M) { os.Exit(claudetest.Main(m)) }
 //
 // Without HOOK_E2E=1 it only runs the tests (and [Run] skips). With it, it
 // installs Claude Code first (the one step that needs the network), then
