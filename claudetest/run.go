@@ -151,6 +151,12 @@ type run struct {
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 
+// workRuns counts the runs of each test under $HOOK_E2E_WORK.
+var workRuns = struct {
+	sync.Mutex
+	n map[string]int
+}{n: map[string]int{}}
+
 // runDir returns a fresh folder for one run of t: under $HOOK_E2E_WORK
 // (kept) when set, else a temporary folder.
 func runDir(t testing.TB) (string, error) {
@@ -158,7 +164,14 @@ func runDir(t testing.TB) (string, error) {
 	if work == "" {
 		return t.TempDir(), nil
 	}
-	dir := filepath.Join(work, unsafeName.ReplaceAllString(t.Name(), "_"))
+	name := unsafeName.ReplaceAllString(t.Name(), "_")
+	workRuns.Lock()
+	workRuns.n[name]++
+	if n := workRuns.n[name]; n > 1 {
+		name += "." + strconv.Itoa(n) // the test's second run, …
+	}
+	workRuns.Unlock()
+	dir := filepath.Join(work, name)
 	if err := os.RemoveAll(dir); err != nil {
 		return "", err
 	}

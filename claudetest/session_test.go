@@ -274,3 +274,17 @@ func TestReadProbesMatchesCalls(t *testing.T) {
 	assert.Nil(t, got["toolu_claudetest_2"])
 	assert.Len(t, r.MCPCalls, 3)
 }
+
+func TestRunDirsUnderWorkAreOnePerRun(t *testing.T) {
+	work := t.TempDir()
+	t.Setenv(envWork, work)
+	a, err := runDir(t)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(a, "keep"), nil, 0o644))
+	b, err := runDir(t)
+	require.NoError(t, err)
+	assert.NotEqual(t, a, b, "a test's second run gets a folder of its own")
+	_, err = os.Stat(filepath.Join(a, "keep"))
+	assert.NoError(t, err, "the first run's folder is kept")
+	assert.Equal(t, filepath.Join(work, "TestRunDirsUnderWorkAreOnePerRun"), a)
+}

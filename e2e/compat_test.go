@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -74,6 +75,7 @@ type Run struct {
 	Dir, Home, Project string
 	ExitCode           int
 	Stdout, Stderr     []byte
+	Elapsed            time.Duration
 	API                apiView
 	res                *claudetest.Result
 }
@@ -181,9 +183,29 @@ func (r *Run) Denied() []string {
 	return out
 }
 
-// Result returns the final text as the old result's Result.
-func (r *Run) Result() (*struct{ Result string }, error) {
-	return &struct{ Result string }{r.res.Text}, nil
+// Result is the part of claude's --output-format json result the tests
+// read.
+type Result struct {
+	Type              string `json:"type"`
+	Subtype           string `json:"subtype"`
+	IsError           bool   `json:"is_error"`
+	Result            string `json:"result"`
+	StopReason        string `json:"stop_reason"`
+	NumTurns          int    `json:"num_turns"`
+	PermissionDenials []struct {
+		ToolName  string         `json:"tool_name"`
+		ToolUseID string         `json:"tool_use_id"`
+		ToolInput jsontext.Value `json:"tool_input"`
+	} `json:"permission_denials"`
+}
+
+// Result decodes claude's output.
+func (r *Run) Result() (*Result, error) {
+	var res Result
+	if err := json.Unmarshal(bytes.TrimSpace(r.Stdout), &res, jsontext.AllowInvalidUTF8(true)); err != nil {
+		return nil, fmt.Errorf("e2e: claude's output is not its JSON result: %w", err)
+	}
+	return &res, nil
 }
 
 // toSession translates a Case.
@@ -222,7 +244,7 @@ func run(t *testing.T, c Case) *Run {
 	t.Helper()
 	res := claudetest.Run(t, toSession(c))
 	return &Run{Dir: res.Dir, Home: res.Home, Project: res.Project, ExitCode: res.ExitCode,
-		Stdout: res.Stdout, Stderr: res.Stderr, API: apiView{res}, res: res}
+		Stdout: res.Stdout, Stderr: res.Stderr, Elapsed: res.Elapsed, API: apiView{res}, res: res}
 }
 
 // The hooks hook built, by name, in one folder per test process.
@@ -370,5 +392,6 @@ func TestOldHelpers(t *testing.T) {
 	out, err := r.Result()
 	require.NoError(t, err)
 	assert.Equal(t, "old done", out.Result)
+	assert.Equal(t, "success", out.Subtype)
 	assert.Empty(t, r.Denied())
 }
