@@ -212,6 +212,22 @@ func (f *fakeAPI) MainRequests() []*apiRequest {
 	return out
 }
 
+// offered returns the tool names of the request that offered the most
+// tools.
+func (f *fakeAPI) offered() []string {
+	var most []toolDef
+	for _, r := range f.Requests() {
+		if r.Messages != nil && len(r.Messages.Tools) > len(most) {
+			most = r.Messages.Tools
+		}
+	}
+	out := make([]string, 0, len(most))
+	for _, t := range most {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
 // OutsideTries returns the targets of requests that tried to reach another
 // host through the fake API as a proxy.
 func (f *fakeAPI) OutsideTries() []string {

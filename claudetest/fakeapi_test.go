@@ -123,6 +123,7 @@ func TestFakeAPIPlaysTheScript(t *testing.T) {
 	assert.Equal(t, []string{"main-tool_use#1", "side", "main-final"}, answered)
 	assert.Equal(t, 3, strings.Count(log.String(), "\n"), "one log line per request")
 	assert.Empty(t, api.OutsideTries())
+	assert.Equal(t, []string{"Bash", "Read"}, api.offered())
 }
 
 func TestFakeAPIRefusesProxying(t *testing.T) {

@@ -66,6 +66,9 @@ func Run(t testing.TB, s Session) *Result {
 	if err := r.collect(); err != nil {
 		t.Fatalf("claudetest: reading the run: %v", err)
 	}
+	if len(r.calls) > 0 && len(r.Requests) == 0 {
+		t.Errorf("claudetest: no request offered %q, the tool of the script's first call, so the fake model made no call; tools offered: %q", r.calls[0].Tool, r.api.offered())
+	}
 	if r.ExitCode != 0 {
 		t.Errorf("claudetest: claude exited %d; stderr: %s", r.ExitCode, r.Stderr)
 	}
