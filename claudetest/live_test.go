@@ -15,7 +15,9 @@ type failTB struct {
 	errs []string
 }
 
-func (f *failTB) Errorf(format string, args ...any) { f.errs = append(f.errs, fmt.Sprintf(format, args...)) }
+func (f *failTB) Errorf(format string, args ...any) {
+	f.errs = append(f.errs, fmt.Sprintf(format, args...))
+}
 
 func (f *failTB) Fatalf(format string, args ...any) {
 	f.Errorf(format, args...)
