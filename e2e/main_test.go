@@ -1,3 +1,15 @@
+// The project's end-to-end tests: the example hooks and the library's
+// claims, checked inside the real Claude Code CLI with package claudetest,
+// their first user. This folder holds tests only; the hooks that exist
+// only for them are under testdata/.
+//
+// The tests are skipped unless asked for:
+//
+//	HOOK_E2E=1 go test ./e2e/
+//
+// See package claudetest for what a run does, the environment variables
+// and what stays on the machine.
+
 package e2e_test
 
 import (
