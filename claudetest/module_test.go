@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +35,7 @@ func TestAUserModule(t *testing.T) {
 	// The user's go.mod: this module's requirements, plus this module
 	// itself through a replace line.
 	mod := regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(gomod, []byte("module example.com/norm"))
-	mod = append(mod, []byte("\nrequire github.com/gohooks/hook v0.0.0-00010101000000-000000000000\n\nreplace github.com/gohooks/hook => "+root+"\n")...)
+	mod = append(mod, []byte("\nrequire github.com/gohooks/hook v0.0.0-00010101000000-000000000000\n\nreplace github.com/gohooks/hook => "+strconv.Quote(root)+"\n")...)
 	dir := t.TempDir()
 	for name, b := range map[string][]byte{"go.mod": mod, "go.sum": gosum, "main.go": hookSrc, "norm_test.go": testSrc} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), b, 0o644))
