@@ -251,7 +251,10 @@ func prepare(t testing.TB, s Session) (*run, error) {
 	q, _ := json.Marshal(r.Project)
 	esc := string(q[1 : len(q)-1])
 	n := 0
-	for _, turn := range s.Turns {
+	for i, turn := range s.Turns {
+		if len(turn) == 0 {
+			return nil, fmt.Errorf("Session.Turns[%d] makes no call (the final text is Session.Final)", i)
+		}
 		for _, c := range turn {
 			n++
 			c.Input = strings.ReplaceAll(c.Input, ProjectDir, esc)

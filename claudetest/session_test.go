@@ -88,6 +88,7 @@ func TestPrepareRefusesBadSessions(t *testing.T) {
 		"mcp bad schema":      {MCP: []MCPServer{{Name: "a", Tools: []MCPTool{{Name: "t", Schema: "{"}}}}},
 		"input not json":      {Turns: []Turn{{{Tool: "Bash", Input: `{"command":`}}}},
 		"input not an object": {Turns: []Turn{{{Tool: "Bash", Input: `["ls"]`}}}},
+		"empty turn":          {Turns: []Turn{{Bash("ls")}, {}}},
 		"setup fails":         {Setup: func(string) error { return errors.New("no") }},
 		"env base url":        {Settings: map[string]any{"env": map[string]string{"ANTHROPIC_BASE_URL": "https://example.com"}}},
 		"env proxy":           {Settings: map[string]any{"env": map[string]any{"https_proxy": "http://example.com"}}},
