@@ -194,7 +194,7 @@ func prepare(t testing.TB, s Session) (*run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("finding the test binary: %w", err)
 	}
-	r := &run{Result: &Result{Dir: dir, Home: filepath.Join(dir, "home")}, exe: exe, hooks: s.Hooks, mcp: s.MCP}
+	r := &run{Result: &Result{Dir: dir, Home: filepath.Join(dir, "home")}, exe: exe, hooks: append([]Hook(nil), s.Hooks...), mcp: s.MCP}
 	for _, d := range []string{r.Home, filepath.Join(dir, "proj", ".claude"), r.capDir()} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
@@ -217,6 +217,14 @@ func prepare(t testing.TB, s Session) (*run, error) {
 		}
 		if len(h.Command) > 0 && h.Handler != nil {
 			return nil, fmt.Errorf("Session.Hooks[%d] (%s) has both a Command and a Handler", i, h.name())
+		}
+		if len(h.Command) > 0 && !filepath.IsAbs(h.Command[0]) && strings.ContainsAny(h.Command[0], `/\`) {
+			abs, err := filepath.Abs(h.Command[0])
+			if err != nil {
+				return nil, err
+			}
+			h.Command = append([]string{abs}, h.Command[1:]...)
+			r.hooks[i] = h
 		}
 	}
 	seen := map[string]bool{}
@@ -333,8 +341,8 @@ func (r *run) start(s Session) error {
 		return err
 	}
 	r.api.closeLog = logf
-	urls := make([]string, len(s.Hooks))
-	for i, h := range s.Hooks {
+	urls := make([]string, len(r.hooks))
+	for i, h := range r.hooks {
 		if h.Handler == nil {
 			continue
 		}
@@ -404,7 +412,7 @@ func (r *run) writeConfig(s Session, urls []string) error {
 		Hooks   []map[string]any `json:"hooks"`
 	}
 	hooks := map[string][]group{}
-	for i, h := range s.Hooks {
+	for i, h := range r.hooks {
 		entry := map[string]any{}
 		for k, v := range h.Options {
 			entry[k] = v

@@ -66,7 +66,10 @@ type Hook struct {
 	Matcher string
 	// Command is the hook's argv, such as the path hooktest.BuildGo
 	// returns; it is run directly, not through a shell (use
-	// {"sh", "-c", script} for one).
+	// {"sh", "-c", script} for one). A relative Command[0] with a slash
+	// ("./hook.sh") is taken in the test's working directory; other
+	// arguments are passed as they are, and the hook runs in the project
+	// folder, so give files in arguments as absolute paths.
 	Command []string
 	// Handler makes an http hook: claudetest serves it on 127.0.0.1 for
 	// the run and registers its URL. (Claude Code takes no http hooks for

@@ -289,3 +289,15 @@ func TestRunDirsUnderWorkAreOnePerRun(t *testing.T) {
 	assert.NoError(t, err, "the first run's folder is kept")
 	assert.Equal(t, filepath.Join(work, "TestRunDirsUnderWorkAreOnePerRun"), a)
 }
+
+func TestPrepareTakesARelativeCommandInTheTestsFolder(t *testing.T) {
+	s := Session{Hooks: []Hook{{Event: "Stop", Command: []string{"./testdata/hook.sh", "rel/arg"}}, {Event: "Stop", Command: []string{"sh", "-c", "true"}}}}
+	r, err := prepare(t, s)
+	require.NoError(t, err)
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	assert.Equal(t, []string{filepath.Join(wd, "testdata", "hook.sh"), "rel/arg"}, r.hooks[0].Command)
+	assert.Equal(t, []string{"sh", "-c", "true"}, r.hooks[1].Command, "a command found in PATH stays")
+	assert.Equal(t, "./testdata/hook.sh", s.Hooks[0].Command[0], "the caller's Session is not changed")
+	assert.Equal(t, "hook.sh", r.hooks[0].name())
+}
