@@ -34,6 +34,8 @@ type Result struct {
 	Calls []*ToolCall
 	// Hooks are every hook run, in the order they started: the hook
 	// events that fired, with what each hook received and answered.
+	// Only the session's hooks are recorded; a recorder, Hook{Event: e},
+	// shows whether and when e fires.
 	Hooks []HookRun
 	// MCPCalls are every call the session's MCP servers received, per
 	// server in the order received, servers in Session order.
