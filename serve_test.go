@@ -289,3 +289,11 @@ func TestAnswerForAnotherEventIsRefused(t *testing.T) {
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "cannot answer a Stop event")
 }
+
+// serveWith serves in with srv and returns the exit code, stdout and stderr.
+func serveWith(t *testing.T, srv *hook.Server, in []byte) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := srv.Serve(context.Background(), bytes.NewReader(in), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
