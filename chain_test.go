@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hooktest"
 )
 
 // trickyInput holds what a lossy rewrite would break: a big integer, a
@@ -255,6 +256,11 @@ func TestChainUserPromptSubmit(t *testing.T) {
 			ups(&hook.UserPromptSubmitOutput{Text: "third"}),
 			ups(&hook.UserPromptSubmitOutput{SessionTitle: "t2"})),
 		"next to JSON, text becomes context, in order")
+	broken := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
+		return nil, errors.New("lookup failed")
+	})
+	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"first"},"systemMessage":"hook: handler 2 of 2 (hook.UserPromptSubmitFunc) failed: lookup failed"}`+"\n",
+		serveUPS(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), "a failure note turns a text answer into JSON")
 	ran := false
 	after := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
 		ran = true
@@ -296,6 +302,10 @@ func TestChainFeedsForward(t *testing.T) {
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, []string{"secret key", "****** key"}, sawDelta)
 	assert.Contains(t, stdout, `"displayContent":"****** KEY"`)
+}
+
+func elicit(out *hook.ElicitationOutput) hook.Handler {
+	return hook.ElicitationFunc(func(context.Context, *hook.Elicitation) (*hook.ElicitationOutput, error) { return out, nil })
 }
 
 func TestChainOtherEvents(t *testing.T) {
@@ -341,6 +351,31 @@ func TestChainOtherEvents(t *testing.T) {
 				return &hook.ConfigChangeOutput{Block: true, Reason: "locked"}, nil
 			}),
 		}, `{"decision":"block","reason":"locked","systemMessage":"seen"}`},
+		{"Elicitation cancel wins", hooktest.NewEvent(hook.EventElicitation), []hook.Handler{
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{"a":1}`)}),
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationCancel}),
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{"a":2}`)}),
+		}, `"action":"cancel"`},
+		{"Elicitation last action", hooktest.NewEvent(hook.EventElicitation), []hook.Handler{
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationDecline}),
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{"a":2.50}`)}),
+		}, `"action":"accept","content":{"a":2.50}`},
+		{"TaskCreated first block", hooktest.NewEvent(hook.EventTaskCreated), []hook.Handler{
+			hook.TaskCreatedFunc(func(context.Context, *hook.TaskCreated) (*hook.TaskCreatedOutput, error) {
+				return &hook.TaskCreatedOutput{Block: true, Reason: "first"}, nil
+			}),
+			hook.TaskCreatedFunc(func(context.Context, *hook.TaskCreated) (*hook.TaskCreatedOutput, error) {
+				panic("never runs")
+			}),
+		}, `{"decision":"block","reason":"first"}`},
+		{"FileChanged watch union", hooktest.NewEvent(hook.EventFileChanged), []hook.Handler{
+			hook.FileChangedFunc(func(context.Context, *hook.FileChanged) (*hook.FileChangedOutput, error) {
+				return &hook.FileChangedOutput{WatchPaths: []string{}}, nil
+			}),
+			hook.FileChangedFunc(func(context.Context, *hook.FileChanged) (*hook.FileChangedOutput, error) {
+				return &hook.FileChangedOutput{WatchPaths: []string{"/p/.env"}}, nil
+			}),
+		}, `"watchPaths":["/p/.env"]`},
 		{"SessionEnd", ev("SessionEnd", `,"reason":"other"`), []hook.Handler{
 			hook.SessionEndFunc(func(context.Context, *hook.SessionEnd) (*hook.SessionEndOutput, error) {
 				return &hook.SessionEndOutput{Common: hook.Common{SystemMessage: "one"}}, nil
