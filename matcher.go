@@ -62,7 +62,8 @@ var (
 	ErrInvalidMatcher = errors.New("invalid matcher")
 	// ErrUnsupportedMatcher: the matcher is a valid JavaScript regular
 	// expression that Go's RE2 cannot express (lookahead, lookbehind,
-	// back-references, regexp modifiers, repeat counts over 1000). The
+	// back-references, ^ and $ inside a multiline (?m:…) group, repeat
+	// counts over 1000). The
 	// Matcher returned with this error matches nothing, which may differ
 	// from Claude Code; rewrite the matcher.
 	ErrUnsupportedMatcher = errors.New("unsupported matcher")

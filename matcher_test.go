@@ -65,6 +65,7 @@ var matcherCases = []matcherCase{
 	{event: EventPreToolUse, matcher: "Bash|Read(", miss: []string{"Bash", "Read", "Bash|Read("}, kind: ErrInvalidMatcher},
 	{event: EventPreToolUse, matcher: "(?i)bash", miss: []string{"bash", "Bash"}, kind: ErrInvalidMatcher},
 	{event: EventPreToolUse, matcher: "(?P<n>Bash)", miss: []string{"Bash"}, kind: ErrInvalidMatcher},
+	{event: EventPreToolUse, matcher: "(?i:bash)", match: []string{"Bash", "BASH"}, miss: []string{"Read"}},
 	{event: EventPreToolUse, matcher: "*Bash", miss: []string{"Bash"}, kind: ErrInvalidMatcher},
 	{event: EventPreToolUse, matcher: "[a", miss: []string{"a"}, kind: ErrInvalidMatcher},
 	// Go-only syntax has its JavaScript meaning.

@@ -110,6 +110,7 @@ var clientMatchers = []string{
 	"^p:reviewer$",
 	"Bash|Read(",
 	"(?i)bash",
+	"(?i:bash)",
 	`\u0042ash`,
 	"Bash$",
 }

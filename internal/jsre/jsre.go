@@ -9,10 +9,14 @@
 // its input to two private runes before matching, so `^.$` does not match
 // "😀" here either.
 //
-// What RE2 cannot express — lookahead, lookbehind, back-references, the
-// regexp modifiers `(?i:…)` whose support in Claude Code's engine is not
-// verified, repeat counts over 1000 — is an [Error] of kind
-// [Unsupported], never a silently different match. Syntax that only Go or
+// The regexp modifiers of ES2025, which Claude Code's engine accepts, are
+// translated: `(?i:…)` with JavaScript's own case folding (not Go's: /k/i
+// does not match the Kelvin sign), `(?s:…)` and their `-` forms.
+//
+// What RE2 cannot express — lookahead, lookbehind, back-references, `^`
+// and `$` inside a multiline `(?m:…)` group (RE2 ends lines at \n only),
+// repeat counts over 1000 — is an [Error] of kind [Unsupported], never a
+// silently different match. Syntax that only Go or
 // PCRE read the way its author meant (`\z`, `\A`, `\pL`, `[[:alpha:]]`) is
 // compiled with its JavaScript meaning and reported as an [Error] of kind
 // [GoSyntax] next to the usable Regexp.
@@ -147,6 +151,9 @@ func Compile(src string) (*Regexp, error) {
 	return r, nil
 }
 
+// flags are the regexp modifiers in force.
+type flags struct{ ignoreCase, multiline, dotAll bool }
+
 type parser struct {
 	src []uint16
 	pos int
@@ -156,6 +163,8 @@ type parser struct {
 	names       map[string]bool // group names in the whole source
 	namedGroups bool
 	seenNames   map[string]bool
+
+	flags flags // the modifiers in force
 
 	err         *Error // the first syntax error
 	unsupported *Error // the first construct RE2 cannot express
@@ -286,13 +295,12 @@ func (p *parser) term() {
 	quantifiable := true
 	c := p.peek()
 	switch c {
-	case '^':
+	case '^', '$':
+		if p.flags.multiline {
+			p.cannot(p.pos, "a "+string(c)+" inside a multiline (?m:…) group")
+		}
 		p.pos++
-		p.out.WriteString(`^`)
-		quantifiable = false
-	case '$':
-		p.pos++
-		p.out.WriteString(`$`)
+		p.out.WriteRune(c)
 		quantifiable = false
 	case '\\':
 		if r := p.at(1); r == 'b' || r == 'B' {
@@ -306,7 +314,11 @@ func (p *parser) term() {
 		quantifiable = p.group()
 	case '.':
 		p.pos++
-		p.out.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+		if p.flags.dotAll {
+			p.out.WriteString(`[\x00-\x{10FFFF}]`)
+		} else {
+			p.out.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+		}
 	case '[':
 		p.class()
 	case '*', '+', '?':
@@ -470,8 +482,15 @@ func (p *parser) group() bool {
 			return false
 		default:
 			if n := p.modifiers(p.pos + 1); n > 0 {
-				p.cannot(open, "the regexp modifier group "+string(utf16.Decode(p.src[open:p.pos+1+n]))+"…) (whether Claude Code's JavaScript engine accepts it is not verified)")
+				f, ok := p.applyModifiers(p.src[p.pos+1 : p.pos+n])
+				if !ok {
+					p.fail(open, "invalid regular expression modifiers")
+					return false
+				}
 				p.pos += 1 + n
+				saved := p.flags
+				p.flags = f
+				defer func() { p.flags = saved }()
 				break
 			}
 			if p.modifierOnly(p.pos + 1) {
@@ -496,6 +515,37 @@ func (p *parser) group() bool {
 	return quantifiable
 }
 
+// applyModifiers returns the flags in force inside a group with the
+// modifiers mods ("ims-ims"): each flag at most once, at least one flag,
+// none both added and removed.
+func (p *parser) applyModifiers(mods []uint16) (flags, bool) {
+	f := p.flags
+	seen := map[uint16]bool{}
+	on, any := true, false
+	for _, c := range mods {
+		if c == '-' {
+			if !on {
+				return f, false
+			}
+			on = false
+			continue
+		}
+		if seen[c] {
+			return f, false
+		}
+		seen[c], any = true, true
+		switch c {
+		case 'i':
+			f.ignoreCase = on
+		case 'm':
+			f.multiline = on
+		case 's':
+			f.dotAll = on
+		}
+	}
+	return f, any
+}
+
 // modifiers returns the length of "ims-ims:" at src[i:], or 0.
 func (p *parser) modifiers(i int) int {
 	j := i
@@ -518,8 +568,13 @@ func (p *parser) modifierOnly(i int) bool {
 	return j > i && j < len(p.src) && p.src[j] == ')'
 }
 
-// literal writes the code unit c as a Go literal.
+// literal writes the code unit c as a Go literal, or the class of its
+// case variants inside (?i:…).
 func (p *parser) literal(c uint16) {
+	if p.flags.ignoreCase {
+		p.out.WriteString(ranges{{rune(c), rune(c)}}.foldCase().goClass())
+		return
+	}
 	fmt.Fprintf(&p.out, `\x{%X}`, unitRune(c))
 }
 
@@ -576,6 +631,9 @@ func (p *parser) atomEscape() {
 		return
 	}
 	if set, ok := p.classEscape(); ok {
+		if p.flags.ignoreCase {
+			set = set.foldCase()
+		}
 		p.out.WriteString(set.goClass())
 		return
 	}
@@ -774,6 +832,9 @@ func (p *parser) class() {
 		} else {
 			set = set.add(a, a)
 		}
+	}
+	if p.flags.ignoreCase {
+		set = set.foldCase()
 	}
 	if negate {
 		set = set.negate()
