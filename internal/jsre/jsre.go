@@ -134,6 +134,9 @@ func Compile(src string) (*Regexp, error) {
 		// disjunction stops only at ')' outside a group.
 		p.fail(p.pos, "unmatched ')'")
 	}
+	if p.abort {
+		return nil, p.unsupported
+	}
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -154,6 +157,10 @@ func Compile(src string) (*Regexp, error) {
 // flags are the regexp modifiers in force.
 type flags struct{ ignoreCase, multiline, dotAll bool }
 
+// maxDepth bounds the nesting of groups; RE2 refuses deeper nesting
+// anyway.
+const maxDepth = 1000
+
 type parser struct {
 	src []uint16
 	pos int
@@ -165,6 +172,8 @@ type parser struct {
 	seenNames   map[string]bool
 
 	flags flags // the modifiers in force
+	depth int   // groups open
+	abort bool  // parsing stopped on a construct too deep to follow
 
 	err         *Error // the first syntax error
 	unsupported *Error // the first construct RE2 cannot express
@@ -189,7 +198,7 @@ func (p *parser) goOnly(at int, format string, args ...any) {
 	}
 }
 
-func (p *parser) more() bool { return p.pos < len(p.src) && p.err == nil }
+func (p *parser) more() bool { return p.pos < len(p.src) && p.err == nil && !p.abort }
 
 func (p *parser) peek() rune {
 	if p.pos < len(p.src) {
@@ -290,8 +299,6 @@ func (p *parser) alternative() {
 
 // term parses one assertion or atom and its quantifier.
 func (p *parser) term() {
-	start := p.pos
-	mark := p.out.Len()
 	quantifiable := true
 	c := p.peek()
 	switch c {
@@ -339,12 +346,11 @@ func (p *parser) term() {
 	if p.err != nil || !p.more() {
 		return
 	}
-	p.quantifier(start, mark, quantifiable)
+	p.quantifier(quantifiable)
 }
 
-// quantifier parses an optional quantifier after the atom written from
-// out offset mark.
-func (p *parser) quantifier(start, mark int, quantifiable bool) {
+// quantifier parses an optional quantifier after the atom just written.
+func (p *parser) quantifier(quantifiable bool) {
 	var q string
 	qat := p.pos
 	switch p.peek() {
@@ -384,12 +390,9 @@ func (p *parser) quantifier(start, mark int, quantifiable bool) {
 		p.pos++
 		lazy = true
 	}
-	// Wrap the atom so that the quantifier applies to all of it.
-	atom := p.out.String()[mark:]
-	s := p.out.String()[:mark]
-	p.out.Reset()
-	p.out.WriteString(s)
-	p.out.WriteString("(?:" + atom + ")" + q)
+	// Every atom is written as one RE2 atom (a literal, a class or a
+	// group), so the quantifier applies to all of it.
+	p.out.WriteString(q)
 	if lazy {
 		p.out.WriteByte('?')
 	}
@@ -401,7 +404,6 @@ func (p *parser) quantifier(start, mark int, quantifiable bool) {
 			p.fail(p.pos, "nothing to repeat")
 		}
 	}
-	_ = start
 }
 
 func clampCount(n int) int {
@@ -450,6 +452,13 @@ func (p *parser) braced(i int) (lo, hi, n int, ok bool) {
 func (p *parser) group() bool {
 	open := p.pos
 	quantifiable := true
+	if p.depth >= maxDepth {
+		p.cannot(open, fmt.Sprintf("nesting groups deeper than %d", maxDepth))
+		p.abort = true
+		return false
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	p.pos++
 	if p.peek() == '?' {
 		switch {

@@ -154,12 +154,19 @@ func TestCodeUnits(t *testing.T) {
 // panic, and that a long source is handled.
 func TestHostile(t *testing.T) {
 	srcs := []string{"", "(", ")", "[", "\\", "{", "}", "]", "(?", "(?<", "(?<>", "(?<a", "(?<a>", "[\\", "[a-", "[a-\\", "a{99999999999999999999}", "a{1,99999999999999999999}",
-		"\\u", "\\x", "\\c", "(((((((((((", strings.Repeat("(", 5000) + strings.Repeat(")", 5000), strings.Repeat("a|", 10000), "\xff"}
+		"\\u", "\\x", "\\c", "(((((((((((", strings.Repeat("(", 5000) + strings.Repeat(")", 5000), strings.Repeat("a|", 10000), strings.Repeat("a*", 100000), strings.Repeat("[a-z]?", 50000), "\xff"}
 	for _, s := range srcs {
 		re, err := Compile(s)
 		if re == nil && err == nil {
 			t.Errorf("Compile(%q) = nil, nil", s)
 		}
+	}
+	deep := strings.Repeat("(", 1_000_000) + "a" + strings.Repeat(")", 1_000_000)
+	if _, err := Compile(deep); err == nil || err.(*Error).Kind != Unsupported {
+		t.Errorf("a million nested groups: %v", err)
+	}
+	if _, err := Compile(strings.Repeat("(", 1001)); err == nil || err.(*Error).Kind != Unsupported {
+		t.Errorf("1001 unclosed groups: %v (too deep to follow, so not judged invalid)", err)
 	}
 	if _, err := Compile("\xff"); err == nil {
 		t.Error("invalid UTF-8 compiled")
