@@ -134,8 +134,15 @@ func TestCurrentToolName(t *testing.T) {
 	assert.Equal(t, "TaskStop", CurrentToolName("KillBash"))
 	assert.Equal(t, "Bash", CurrentToolName("Bash"))
 	assert.Equal(t, "", CurrentToolName(""))
-	assert.Len(t, legacyToolNames, 9, "spec §8 lists nine legacy names")
+	legacy := []string{"Task", "KillShell", "KillBash", "ListPeers", "Brief", "ListMcpResources", "ReadMcpResource", "ReadMcpResourceDir", "ProposeGoal"}
+	for _, old := range legacy { // spec §8 lists nine legacy names
+		cur := CurrentToolName(old)
+		assert.NotEqual(t, old, cur, old)
+		assert.Contains(t, legacyNamesOf(cur), old, "legacyNamesOf is the inverse")
+		assert.Equal(t, cur, CurrentToolName(cur), "current names are fixed points")
+	}
 	assert.Equal(t, []string{"KillBash", "KillShell"}, legacyNamesOf("TaskStop"))
+	assert.Nil(t, legacyNamesOf("Bash"))
 }
 
 // matcherFieldSpec is spec §3's "Matcher is tested against" column,
@@ -200,10 +207,7 @@ func exactMatcherValue(event, v string) bool {
 	if v == "" {
 		return false
 	}
-	if wideMatcherSet(event) {
-		return wideNames.MatchString(v) && !strings.ContainsAny(v, "|,")
-	}
-	return narrowNames.MatchString(v) && !strings.Contains(v, "|")
+	return isNameList(v, wideMatcherSet(event)) && !strings.ContainsAny(v, "|,")
 }
 
 func TestMatcherValueSpecifics(t *testing.T) {
