@@ -231,6 +231,17 @@ func (m Matcher) String() string { return m.source }
 // matcher, "*", or an event without matcher support.
 func (m Matcher) MatchesAll() bool { return m.kind == matchAll }
 
+// Names returns the names of an exact-list matcher, legacy names mapped to
+// the current ones, and true; for a matcher that matches everything, a
+// regular expression or an invalid one, it returns nil and false. A list
+// can be empty ("|" matches nothing).
+func (m Matcher) Names() ([]string, bool) {
+	if m.kind != matchNames {
+		return nil, false
+	}
+	return append([]string{}, m.names...), true
+}
+
 // Match reports whether the matcher fires for value, the field its event's
 // matcher is tested against (see [MatcherValue]).
 func (m Matcher) Match(value string) bool {

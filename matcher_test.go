@@ -120,6 +120,26 @@ func TestCompileMatcher(t *testing.T) {
 	}
 }
 
+func TestMatcherNames(t *testing.T) {
+	m, err := CompileMatcher(EventPreToolUse, "Task, Edit|mcp__memory")
+	require.NoError(t, err)
+	names, ok := m.Names()
+	assert.True(t, ok)
+	assert.Equal(t, []string{"Agent", "Edit", "mcp__memory"}, names)
+	names[0] = "changed"
+	again, _ := m.Names()
+	assert.Equal(t, "Agent", again[0], "Names returns a copy")
+	for _, src := range []string{"", "*", "Edit.*", "Bash|("} {
+		m, _ := CompileMatcher(EventPreToolUse, src)
+		_, ok := m.Names()
+		assert.False(t, ok, src)
+	}
+	m, _ = CompileMatcher(EventPreToolUse, "|")
+	names, ok = m.Names()
+	assert.True(t, ok)
+	assert.Empty(t, names)
+}
+
 func TestMatcherZeroValue(t *testing.T) {
 	var m Matcher
 	assert.True(t, m.MatchesAll())
