@@ -1,6 +1,7 @@
 package hook_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -185,6 +186,11 @@ func TestChainFailures(t *testing.T) {
 	assert.Equal(t, hook.ExitOK, code, "the fail-closed guard's allow stands")
 }
 
+// failingWriter fails every write, as a closed stdout does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("stdout closed") }
+
 func TestChainStop(t *testing.T) {
 	stop := func(out *hook.StopOutput) hook.Handler {
 		return hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return out, nil })
@@ -199,6 +205,31 @@ func TestChainStop(t *testing.T) {
 	code, stdout, stderr := serve(t, h, in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, `{"decision":"block","reason":"run the tests\nupdate the changelog","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"},"systemMessage":"guard 2"}`+"\n", stdout)
+
+	// hook.Block and a failing fail-closed guard are blocks too, with
+	// their reasons joined; nothing stops the chain.
+	broken := hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) {
+		return nil, errors.New("marker unreadable")
+	})
+	h = hook.Chain(
+		stop(&hook.StopOutput{Block: true, Reason: "run the tests"}),
+		hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, hook.Block("lint first") }),
+		hook.FailClosed(broken),
+		stop(&hook.StopOutput{AdditionalContext: "note"}),
+	)
+	code, stdout, stderr = serve(t, h, in)
+	require.Equal(t, hook.ExitOK, code, stderr)
+	assert.Equal(t, `{"decision":"block","reason":"run the tests\nlint first\nhook: marker unreadable","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"}}`+"\n", stdout)
+	// A fail-closed failure alone blocks, as JSON.
+	code, stdout, _ = serve(t, hook.Chain(stop(nil), hook.FailClosed(broken)), in)
+	assert.Equal(t, hook.ExitOK, code)
+	assert.Equal(t, `{"decision":"block","reason":"hook: marker unreadable"}`+"\n", stdout)
+
+	// The block, now JSON, still blocks when it cannot be written.
+	var errb bytes.Buffer
+	code = hook.Serve(context.Background(), bytes.NewReader(in), failingWriter{}, &errb,
+		hook.Chain(stop(nil), hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, hook.Block("lint first") })))
+	assert.Equal(t, hook.ExitBlock, code, errb.String())
 
 	// continue:false from any handler halts.
 	h = hook.Chain(stop(&hook.StopOutput{Block: true, Reason: "go on"}), stop(&hook.StopOutput{Common: hook.Common{Halt: true, StopReason: "budget"}}))
