@@ -173,7 +173,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		if stop {
 			break
 		}
-		if view, err = advance(ev, view, out); err != nil {
+		if view, err = advance(view, out); err != nil {
 			return nil, err
 		}
 	}
@@ -256,7 +256,7 @@ func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error)
 
 // advance returns the event the next handler sees after out answered
 // view.
-func advance(orig, view *Event, out Output) (*Event, error) {
+func advance(view *Event, out Output) (*Event, error) {
 	switch o := out.(type) {
 	case *PreToolUseOutput:
 		if o.UpdatedInput != nil {
