@@ -407,6 +407,46 @@ func TestChainOtherEvents(t *testing.T) {
 				return &hook.FileChangedOutput{WatchPaths: []string{"/p/.env"}}, nil
 			}),
 		}, `"watchPaths":["/p/.env"]`},
+		{"PreSkillShellCommand deny wins", hooktest.NewEvent(hook.EventPreSkillShellCommand), []hook.Handler{
+			hook.PreSkillShellCommandFunc(func(context.Context, *hook.PreSkillShellCommand) (*hook.PreSkillShellCommandOutput, error) {
+				return &hook.PreSkillShellCommandOutput{Decision: hook.Allow}, nil
+			}),
+			hook.PreSkillShellCommandFunc(func(context.Context, *hook.PreSkillShellCommand) (*hook.PreSkillShellCommandOutput, error) {
+				return &hook.PreSkillShellCommandOutput{Decision: hook.Deny, Reason: "no shell in skills"}, nil
+			}),
+		}, `"permissionDecision":"deny","permissionDecisionReason":"no shell in skills"`},
+		{"PreModelSwitch ask beats allow", hooktest.NewEvent(hook.EventPreModelSwitch), []hook.Handler{
+			hook.PreModelSwitchFunc(func(context.Context, *hook.PreModelSwitch) (*hook.PreModelSwitchOutput, error) {
+				return &hook.PreModelSwitchOutput{Decision: hook.Ask, Reason: "costly"}, nil
+			}),
+			hook.PreModelSwitchFunc(func(context.Context, *hook.PreModelSwitch) (*hook.PreModelSwitchOutput, error) {
+				return &hook.PreModelSwitchOutput{Decision: hook.Allow, Reason: "fine"}, nil
+			}),
+		}, `"permissionDecision":"ask","permissionDecisionReason":"costly"`},
+		{"SubagentStop reasons joined", hooktest.NewEvent(hook.EventSubagentStop), []hook.Handler{
+			hook.SubagentStopFunc(func(context.Context, *hook.SubagentStop) (*hook.SubagentStopOutput, error) {
+				return &hook.SubagentStopOutput{Block: true, Reason: "r1"}, nil
+			}),
+			hook.SubagentStopFunc(func(context.Context, *hook.SubagentStop) (*hook.SubagentStopOutput, error) {
+				return &hook.SubagentStopOutput{Block: true, Reason: "r2"}, nil
+			}),
+		}, `{"decision":"block","reason":"r1\nr2"}`},
+		{"PostToolBatch block from any", hooktest.NewEvent(hook.EventPostToolBatch), []hook.Handler{
+			hook.PostToolBatchFunc(func(context.Context, *hook.PostToolBatch) (*hook.PostToolBatchOutput, error) {
+				return &hook.PostToolBatchOutput{AdditionalContext: "c"}, nil
+			}),
+			hook.PostToolBatchFunc(func(context.Context, *hook.PostToolBatch) (*hook.PostToolBatchOutput, error) {
+				return nil, hook.Block("stop the loop")
+			}),
+		}, `"decision":"block","reason":"stop the loop"`},
+		{"Setup contexts joined", hooktest.NewEvent(hook.EventSetup), []hook.Handler{
+			hook.SetupFunc(func(context.Context, *hook.Setup) (*hook.SetupOutput, error) {
+				return &hook.SetupOutput{AdditionalContext: "c1"}, nil
+			}),
+			hook.SetupFunc(func(context.Context, *hook.Setup) (*hook.SetupOutput, error) {
+				return &hook.SetupOutput{AdditionalContext: "c2"}, nil
+			}),
+		}, `"additionalContext":"c1\nc2"`},
 		{"SessionEnd", ev("SessionEnd", `,"reason":"other"`), []hook.Handler{
 			hook.SessionEndFunc(func(context.Context, *hook.SessionEnd) (*hook.SessionEndOutput, error) {
 				return &hook.SessionEndOutput{Common: hook.Common{SystemMessage: "one"}}, nil
