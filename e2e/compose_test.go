@@ -1,7 +1,10 @@
 package e2e_test
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -169,5 +172,73 @@ func TestMatchersOnClient(t *testing.T) {
 		slices.Sort(got)
 		slices.Sort(want)
 		assert.Equal(t, want, got, "matcher %q: the tools it fired on in the client vs CompileMatcher", src)
+	}
+}
+
+// subagentMatchers are registered for SubagentStart; the run starts one
+// subagent of the project's agent type "reviewer".
+var subagentMatchers = []string{
+	"*",
+	"reviewer",
+	"reviewer, other",
+	"^reviewer$",
+	"rev.*",
+	"view",
+	"review",
+	"p:reviewer",
+	"^p:reviewer$",
+	"general-purpose",
+	"(?i:REVIEWER)",
+	"reviewer|(",
+}
+
+// TestSubagentMatchersOnClient: SubagentStart matchers are tested against
+// the agent type; the ones that fired in the real client are the ones
+// CompileMatcher predicts for the event the client sent.
+func TestSubagentMatchersOnClient(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	var hooks []e2e.Hook
+	for i, m := range subagentMatchers {
+		hooks = append(hooks, e2e.Hook{Event: "SubagentStart", Matcher: m, Label: fmt.Sprintf("s%02d", i)})
+	}
+	r := run(t, e2e.Case{
+		Script: e2e.Script{Turns: []e2e.Turn{{{Tool: "Agent", Input: `{"description":"review","prompt":"Say ok.","subagent_type":"reviewer"}`}}}},
+		Hooks:  hooks,
+		Allow:  append(slices.Clone(e2e.DefaultAllow), "Agent"),
+		Setup: func(r *e2e.Run) error {
+			dir := filepath.Join(r.Project, ".claude", "agents")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, "reviewer.md"), []byte("---\nname: reviewer\ndescription: Reviews code when asked.\n---\nYou review code. Answer ok.\n"), 0o644)
+		},
+	})
+	all, err := r.Captures()
+	require.NoError(t, err)
+	var starts []e2e.Capture
+	fired := map[string]bool{}
+	for _, c := range all {
+		if c.Event == "SubagentStart" {
+			starts = append(starts, c)
+			fired[c.Label] = true
+		}
+	}
+	require.NotEmpty(t, starts, "no SubagentStart hook ran")
+	ev := starts[0]
+	assert.Equal(t, `"reviewer"`, string(field(t, ev.In, "agent_type")))
+	predicted := map[string]bool{}
+	code := hk.Serve(context.Background(), bytes.NewReader(ev.In), io.Discard, io.Discard,
+		hk.HandlerFunc(func(_ context.Context, e *hk.Event) (hk.Output, error) {
+			for i, src := range subagentMatchers {
+				m, _ := hk.CompileMatcher(hk.EventSubagentStart, src)
+				predicted[fmt.Sprintf("s%02d", i)] = m.MatchEvent(e)
+			}
+			return nil, nil
+		}))
+	require.Equal(t, hk.ExitOK, code)
+	for i, src := range subagentMatchers {
+		label := fmt.Sprintf("s%02d", i)
+		assert.Equal(t, predicted[label], fired[label], "matcher %q: fired in the client vs CompileMatcher", src)
 	}
 }
