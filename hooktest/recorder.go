@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"reflect"
+	"slices"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -44,8 +46,9 @@ type Recorder struct {
 	Decision string
 	// PermissionDecision is hookSpecificOutput.permissionDecision
 	// (PreToolUse, PreSkillShellCommand, PreModelSwitch), or the behavior
-	// of a PermissionRequest decision ("allow", "deny").
-	PermissionDecision string
+	// of a PermissionRequest decision ([hook.Allow], [hook.Deny]), as
+	// written: r.PermissionDecision == hook.Deny.
+	PermissionDecision hook.PermissionDecision
 	// Reason is hookSpecificOutput.permissionDecisionReason, the message
 	// of a PermissionRequest deny decision, or else the top-level reason.
 	Reason string
@@ -55,10 +58,17 @@ type Recorder struct {
 	UpdatedInput jsontext.Value
 	// AdditionalContext is hookSpecificOutput.additionalContext, if any.
 	AdditionalContext string
+	// Removed lists the tool_input members the handler's answer drops on
+	// purpose ([hook.PreToolUseOutput.Removed] and
+	// [hook.PermissionRequestOutput.Removed]); they are not reported as
+	// lost. Only [Record] sees it: a program's stdout does not say.
+	Removed []string
 
 	// Problems lists the rules the result breaks, as found by
 	// [CheckAnswer]: one [*Violation] each, in CheckAnswer's order. It is
-	// empty for a good result.
+	// empty for a good result. An answer the library refused to write
+	// (exit code 1, "hook: invalid answer …") is one of them
+	// ([RuleRefused]), with the library's whole message.
 	Problems []error
 }
 
@@ -81,11 +91,50 @@ func Record(h hook.Handler, payload []byte) *Recorder {
 // on the handler when ctx is done.
 func RecordContext(ctx context.Context, h hook.Handler, payload []byte) *Recorder {
 	var stdout, stderr bytes.Buffer
+	var removed []string
 	start := time.Now()
-	code := hook.Serve(ctx, bytes.NewReader(stdin(payload)), &stdout, &stderr, h)
-	r := &Recorder{Code: code, Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Duration: time.Since(start)}
+	code := hook.Serve(ctx, bytes.NewReader(stdin(payload)), &stdout, &stderr, observe(h, &removed))
+	r := &Recorder{Code: code, Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Duration: time.Since(start), Removed: removed}
 	r.finish(payload)
 	return r
+}
+
+// observe returns h with its answer's Removed list copied to *removed. A
+// handler wrapped with [hook.FailClosed] stays so: the wrapper is taken
+// off, the observer put inside, and the wrapper put back.
+func observe(h hook.Handler, removed *[]string) hook.Handler {
+	if h == nil {
+		return nil
+	}
+	if inner, ok := failClosedInner(h); ok {
+		return hook.FailClosed(observe(inner, removed))
+	}
+	return hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+		out, err := h.ServeHook(ctx, ev)
+		switch o := out.(type) {
+		case *hook.PreToolUseOutput:
+			if o != nil {
+				*removed = slices.Clone(o.Removed)
+			}
+		case *hook.PermissionRequestOutput:
+			if o != nil {
+				*removed = slices.Clone(o.Removed)
+			}
+		}
+		return out, err
+	})
+}
+
+// failClosedInner returns the handler inside one made by hook.FailClosed.
+// The wrapper's type is unexported, so it is recognised by reflection.
+func failClosedInner(h hook.Handler) (hook.Handler, bool) {
+	v := reflect.ValueOf(h)
+	t := v.Type()
+	if t.Kind() != reflect.Struct || t.PkgPath() != "github.com/gohooks/hook" || t.Name() != "failClosedHandler" || t.NumField() != 1 {
+		return nil, false
+	}
+	inner, ok := v.Field(0).Interface().(hook.Handler)
+	return inner, ok && inner != nil
 }
 
 // stdin returns payload as Claude Code writes it: followed by one newline.
@@ -110,6 +159,7 @@ func (r *Recorder) finish(payload []byte) {
 		r.Problems = []error{err}
 		return
 	}
+	c.removed = r.Removed
 	c.check(r.Code, r.Stdout, r.Stderr)
 	for _, v := range c.vs {
 		r.Problems = append(r.Problems, v)
@@ -145,7 +195,7 @@ func (r *Recorder) decode() {
 	r.HookSpecificOutput = memberMap(hms)
 	r.AdditionalContext, _ = stringMember(hms, "additionalContext")
 	if s, ok := stringMember(hms, "permissionDecision"); ok {
-		r.PermissionDecision = s
+		r.PermissionDecision = hook.PermissionDecision(s)
 	}
 	if s, ok := stringMember(hms, "permissionDecisionReason"); ok {
 		r.Reason = s
@@ -158,7 +208,8 @@ func (r *Recorder) decode() {
 		if err != nil {
 			return
 		}
-		r.PermissionDecision, _ = stringMember(dms, "behavior")
+		b, _ := stringMember(dms, "behavior")
+		r.PermissionDecision = hook.PermissionDecision(b)
 		if s, ok := stringMember(dms, "message"); ok {
 			r.Reason = s
 		}
