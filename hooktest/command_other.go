@@ -10,3 +10,6 @@ func setProcessGroup(cmd *exec.Cmd) {}
 
 // killProcessGroup does nothing where process groups are not available.
 func killProcessGroup(cmd *exec.Cmd) {}
+
+// killMarked finds nothing where there is no /proc.
+func killMarked(mark string) []string { return nil }

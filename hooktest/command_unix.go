@@ -3,7 +3,10 @@
 package hooktest
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
+	"strconv"
 	"syscall"
 )
 
@@ -21,4 +24,43 @@ func killProcessGroup(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+}
+
+// killMarked kills every process whose environment holds the run's mark
+// (markVar=mark), found in /proc; it returns "pid command line" for each.
+// Without /proc (outside Linux) it finds nothing. A process that clears
+// its environment escapes it.
+func killMarked(mark string) []string {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	want := []byte(markVar + "=" + mark + "\x00")
+	self := os.Getpid()
+	var out []string
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == self {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err != nil || !hasEntry(env, want) {
+			continue
+		}
+		if syscall.Kill(pid, syscall.SIGKILL) != nil {
+			continue
+		}
+		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		out = append(out, e.Name()+" "+string(bytes.TrimSpace(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}))))
+	}
+	return out
+}
+
+// hasEntry reports whether the NUL-separated environment env holds the
+// entry want (which ends in NUL).
+func hasEntry(env, want []byte) bool {
+	if bytes.HasPrefix(env, want) {
+		return true
+	}
+	return bytes.Contains(env, append([]byte{0}, want...))
 }

@@ -35,6 +35,13 @@ type Recorder struct {
 	Event string
 	// Duration is how long the run took.
 	Duration time.Duration
+	// StdoutOver and StderrOver are true when a program wrote more than
+	// its [Command.MaxOutputBytes] on the stream: Stdout or Stderr then
+	// holds the first MaxOutputBytes, and the program was stopped.
+	StdoutOver, StderrOver bool
+	// Survivors names the processes ("pid command line") that a program
+	// left running after it ended, and that [Command.Run] killed.
+	Survivors []string
 
 	// Answer holds the top-level members of the JSON answer on stdout,
 	// each exactly as written; nil when stdout holds no JSON object.
