@@ -28,16 +28,28 @@ func killProcessGroup(cmd *exec.Cmd) {
 
 // killMarked kills every process whose environment holds the run's mark
 // (markVar=mark), found in /proc; it returns "pid command line" for each.
-// Without /proc (outside Linux) it finds nothing. A process that clears
-// its environment escapes it.
+// It looks again after a pass that killed something, for a process forked
+// meanwhile. Without /proc (outside Linux) it finds nothing. A process
+// that clears its environment escapes it.
 func killMarked(mark string) []string {
+	var out []string
+	for range 5 {
+		n := len(out)
+		out = killMarkedOnce(mark, out)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+func killMarkedOnce(mark string, out []string) []string {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
-		return nil
+		return out
 	}
 	want := []byte(markVar + "=" + mark + "\x00")
 	self := os.Getpid()
-	var out []string
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil || pid == self {
@@ -47,10 +59,10 @@ func killMarked(mark string) []string {
 		if err != nil || !hasEntry(env, want) {
 			continue
 		}
+		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
 		if syscall.Kill(pid, syscall.SIGKILL) != nil {
 			continue
 		}
-		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
 		out = append(out, e.Name()+" "+string(bytes.TrimSpace(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}))))
 	}
 	return out
