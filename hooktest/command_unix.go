@@ -6,7 +6,9 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -52,7 +54,7 @@ func killMarkedOnce(mark string, out []string) []string {
 	self := os.Getpid()
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == self {
+		if err != nil || pid == self || slices.ContainsFunc(out, func(s string) bool { return strings.HasPrefix(s, e.Name()+" ") }) {
 			continue
 		}
 		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
