@@ -454,22 +454,15 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 	}
 }
 
-// count adds one result to the counts of the report.
+// count adds one result to the counts of the report (verdict.Counts, the
+// counting hookcheck does too).
 func count(rep *Report, r *Recorder) {
 	if r == nil {
 		return
 	}
-	if r.Code == hook.ExitOK && len(trimJS(r.Stdout)) == 0 {
-		rep.Silent++
-		return
-	}
-	rep.Answered++
-	if r.Code != hook.ExitBlock && r.UpdatedInput != nil {
-		rep.Updates++
-	}
-	if r.Code == hook.ExitBlock || (r.Code == hook.ExitOK && r.PermissionDecision == hook.Deny) {
-		rep.Blocked++
-	}
+	c := verdict.Counts{Answered: rep.Answered, Silent: rep.Silent, Updated: rep.Updates, Blocked: rep.Blocked}
+	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, r.UpdatedInput != nil, r.PermissionDecision == hook.Deny)
+	rep.Answered, rep.Silent, rep.Updates, rep.Blocked = c.Answered, c.Silent, c.Updated, c.Blocked
 }
 
 // runCases runs the cases on up to n goroutines.
@@ -498,8 +491,8 @@ func runCases(cases []*propertyCase, n int, run func([]byte) (*Recorder, error))
 
 // judge checks one case's result: the broken rules, and the respelled
 // members (notes; failures with Exact). In a case on a value Claude Code
-// never sends (strict), a respelled member breaks the rule too: the strict
-// tier asks for the value as it was written.
+// never sends (strict), the member holding it breaks the rule when it is
+// respelled too: the strict tier asks for the value as it was written.
 func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (errs, notes error) {
 	if c.result == nil {
 		if c.err == nil {
@@ -531,7 +524,7 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 		} else if ds, err := verdict.Compare(c.ti, upd, skip); err == nil {
 			for _, d := range ds {
 				me := memberError(d)
-				if d.Problem == verdict.Respelled && !strict {
+				if d.Problem == verdict.Respelled && (!strict || !within(d.Pointer, "/"+rawjson.PointerToken(c.member))) {
 					ns = append(ns, &Violation{Rule: NoteRespelled, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
 					continue
 				}
@@ -544,6 +537,10 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 	}
 	return chk.err(), errors.Join(ns...)
 }
+
+// within reports whether the JSON pointer p is at or below the pointer
+// top.
+func within(p, top string) bool { return p == top || strings.HasPrefix(p, top+"/") }
 
 // updatedInputPointer returns the JSON pointer of the updatedInput in r's
 // answer.

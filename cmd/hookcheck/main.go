@@ -87,7 +87,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hooktest"
 )
 
 // Exit statuses of hookcheck.
@@ -98,7 +102,9 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGINT and SIGTERM stop the check: every run in flight has its
+	// process tree killed before hookcheck exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -109,14 +115,22 @@ type config struct {
 	command     []string
 	fixturesDir string
 	events      []string
-	matcher     func(toolName string) bool
-	values      []string
-	changed     []string
-	full        bool
-	perMember   int
-	parallel    int
-	timeout     time.Duration
-	json        bool
+	// matcher tests an event's matcher query (see matcherQuery); nil
+	// without -matcher.
+	matcher     func(event, query string) bool
+	matcherText string
+	// tool and input are -tool and -input: a call to add payloads for.
+	tool      string
+	input     string
+	strict    bool
+	maxOutput int64
+	values    []string
+	changed   []string
+	full      bool
+	perMember int
+	parallel  int
+	timeout   time.Duration
+	json      bool
 }
 
 // usageError is a mistake in the command line or in what it names; run
@@ -177,9 +191,14 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	cfg := &config{}
 	var events, values, changed, matcher string
+	var maxOutput int64
 	fs.StringVar(&cfg.fixturesDir, "fixtures", "", "read the payloads from the `DIR`ectory's *.json files (searched recursively) instead of the built-in fixtures")
 	fs.StringVar(&events, "event", "", "only the fixtures of these events (comma-separated `LIST`, e.g. PreToolUse)")
-	fs.StringVar(&matcher, "matcher", "", "only the fixtures with a tool_name that the settings.json `MATCHER` matches (e.g. \"Edit|Write\" or \"mcp__.*\")")
+	fs.StringVar(&matcher, "matcher", "", "the hook's settings.json `MATCHER`: only the payloads Claude Code would run the hook on (e.g. \"Edit|Write\" or \"mcp__.*__listen_here\"); -event defaults to PreToolUse")
+	fs.StringVar(&cfg.tool, "tool", "", "also send PreToolUse payloads (and PermissionRequest ones with -event) calling the tool `NAME`, with -input as tool_input; -event defaults to PreToolUse")
+	fs.StringVar(&cfg.input, "input", "", "the tool_input of -tool's calls: one JSON `OBJECT`, e.g. '{\"room\":\"lobby\"}'")
+	fs.BoolVar(&cfg.strict, "strict", false, "count the runs on tricky values Claude Code never sends (12345678901234567890, 1e400, -0, 2.50, \"\\/\", ...) as failures")
+	fs.Int64Var(&maxOutput, "max-output", 1<<20, "`BYTES` kept of a run's stdout and of its stderr; a hook that writes more is stopped")
 	fs.StringVar(&values, "values", "", "only the tricky values with these names (comma-separated `LIST`, e.g. \"quote,big integer\")")
 	fs.StringVar(&changed, "changed", "", "tool_input members the hook means to change (comma-separated `LIST`)")
 	fs.BoolVar(&cfg.full, "full", false, "put every tricky value into every member (the full cross product)")
@@ -204,14 +223,50 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.timeout <= 0 {
 		return nil, fmt.Errorf("-timeout must be positive, not %v", cfg.timeout)
 	}
+	if maxOutput < 1 {
+		return nil, fmt.Errorf("-max-output must be at least 1, not %d", maxOutput)
+	}
+	cfg.maxOutput = maxOutput
+	cfg.events = splitList(events)
+	if len(cfg.events) == 0 && (matcher != "" || cfg.tool != "") {
+		// A matcher is registered for one event; the tool matchers'
+		// usual one is PreToolUse.
+		cfg.events = []string{hook.EventPreToolUse}
+	}
 	if matcher != "" {
-		m, err := compileMatcher(matcher)
-		if err != nil {
+		// One matcher, read as Claude Code reads it for each event.
+		byEvent := map[string]func(string) bool{}
+		for _, ev := range cfg.events {
+			m, err := compileMatcher(ev, matcher)
+			if err != nil {
+				return nil, err
+			}
+			byEvent[ev] = m
+		}
+		cfg.matcher = func(event, query string) bool { return byEvent[event] != nil && byEvent[event](query) }
+		cfg.matcherText = matcher
+	}
+	if cfg.input != "" && cfg.tool == "" {
+		if names := exactNames(hook.EventPreToolUse, matcher); len(names) == 1 {
+			cfg.tool = names[0]
+		} else {
+			return nil, errors.New("-input needs -tool NAME: the tool whose calls take it")
+		}
+	}
+	if cfg.tool != "" {
+		if cfg.input == "" {
+			return nil, fmt.Errorf("-tool %s needs -input: the tool_input JSON object of a call, e.g. -input '{\"room\":\"lobby\"}'", cfg.tool)
+		}
+		if err := checkToolInput(cfg.tool, cfg.input); err != nil {
 			return nil, err
 		}
-		cfg.matcher = m
+		if !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
+			return nil, fmt.Errorf("-tool sends PreToolUse and PermissionRequest payloads; -event %s has neither", strings.Join(cfg.events, ","))
+		}
+		if cfg.matcher != nil && !cfg.matcher(hook.EventPreToolUse, cfg.tool) && !cfg.matcher(hook.EventPermissionRequest, cfg.tool) {
+			return nil, fmt.Errorf("-matcher %q does not match -tool %s: Claude Code would not run the hook on its calls", matcher, cfg.tool)
+		}
 	}
-	cfg.events = splitList(events)
 	cfg.values = splitList(values)
 	cfg.changed = splitList(changed)
 	if _, err := exec.LookPath(cfg.command[0]); err != nil {
@@ -220,19 +275,17 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	return cfg, nil
 }
 
-// compileMatcher turns a settings.json matcher into a test of tool names,
-// as Claude Code reads it: "" and "*" match everything; a matcher of only
-// letters, digits, '_', '-', spaces, ',' and '|' is a list of exact names;
-// anything else is an unanchored regular expression.
-func compileMatcher(m string) (func(string) bool, error) {
+// compileMatcher turns the settings.json matcher m of a hook registered
+// for event into a test of the event's matcher query (see matcherQuery),
+// as Claude Code reads it: "" and "*" match everything; a list of exact
+// names (see exactNames) matches those names; anything else is an
+// unanchored regular expression. It is the one place hookcheck reads
+// matchers, to be replaced by hook.CompileMatcher.
+func compileMatcher(event, m string) (func(string) bool, error) {
 	if m == "" || m == "*" {
 		return func(string) bool { return true }, nil
 	}
-	if exactList.MatchString(m) {
-		names := strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' })
-		for i := range names {
-			names[i] = strings.TrimSpace(names[i])
-		}
+	if names := exactNames(event, m); names != nil {
 		return func(s string) bool { return slices.Contains(names, s) }, nil
 	}
 	re, err := regexp.Compile(m)
@@ -242,7 +295,40 @@ func compileMatcher(m string) (func(string) bool, error) {
 	return re.MatchString, nil
 }
 
-var exactList = regexp.MustCompile(`^[A-Za-z0-9_\- ,|]+$`)
+// exactNames returns the names of the matcher m when Claude Code reads it
+// as a list of exact names for event, or nil: only letters, digits, '_',
+// '-', spaces, ',' and '|', split on '|' and ','; for FileChanged and
+// StopFailure only letters, digits, '_' and '|', split on '|'.
+func exactNames(event, m string) []string {
+	list, seps := exactList, "|,"
+	if event == hook.EventFileChanged || event == hook.EventStopFailure {
+		list, seps = narrowList, "|"
+	}
+	if m == "" || m == "*" || !list.MatchString(m) {
+		return nil
+	}
+	names := strings.FieldsFunc(m, func(r rune) bool { return strings.ContainsRune(seps, r) })
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	return names
+}
+
+var (
+	exactList  = regexp.MustCompile(`^[A-Za-z0-9_\- ,|]+$`)
+	narrowList = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
+)
+
+// checkToolInput reports a -input that is not one JSON object.
+func checkToolInput(tool, input string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("-input: %v", strings.TrimPrefix(fmt.Sprint(r), "hooktest: NewPreToolUse: "))
+		}
+	}()
+	hooktest.NewPreToolUse(tool, input)
+	return nil
+}
 
 // splitList splits a comma-separated flag value, dropping empty items and
 // the spaces around each item.

@@ -81,11 +81,25 @@ func TestTextReport(t *testing.T) {
 
 func TestPassReport(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"-event", "SessionEnd", "--", "true"}, &stdout, &stderr)
+	code := run(context.Background(), []string{"-event", "SessionEnd", "--", "echo", "session over"}, &stdout, &stderr)
 	assert.Equal(t, exitPass, code, stderr.String())
 	assert.Contains(t, stdout.String(), "\nPASS: ")
 	assert.Contains(t, stdout.String(), " 0 with a tricky value")
+	assert.Contains(t, stdout.String(), "  answers: 1 answered (0 with updatedInput, 0 blocked or denied), 0 silent\n")
 	assert.Empty(t, stderr.String(), "no progress line when stderr is not a terminal")
+}
+
+// TestSilentHookFails: a check in which the hook answered nothing tested
+// nothing, and says how to reach the hook.
+func TestSilentHookFails(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-matcher", listenHere, "--", "true"}, &stdout, &stderr)
+	assert.Equal(t, exitFindings, code, stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "\nFAIL: the hook answered none of the ")
+	assert.Contains(t, out, "hookcheck sent calls of mcp__probe__listen_here")
+	assert.Contains(t, out, "-tool NAME -input '{...its tool_input...}'")
+	assert.NotContains(t, out, "PASS")
 }
 
 // TestBinary runs the built command, for its exit statuses.
@@ -100,7 +114,8 @@ func TestBinary(t *testing.T) {
 		require.NoError(t, err)
 		return 0
 	}
-	assert.Equal(t, exitPass, status("-event", "Stop", "--", "true"))
+	assert.Equal(t, exitPass, status("-event", "Stop", "--", "echo", "done"))
+	assert.Equal(t, exitFindings, status("-event", "Stop", "--", "true"), "a hook that answers nothing tested nothing")
 	assert.Equal(t, exitFindings, status("-event", "Stop", "--", "false"), "exit 1 on the payload as it is")
 	assert.Equal(t, exitUsage, status())
 }
@@ -119,7 +134,7 @@ func TestCompileMatcher(t *testing.T) {
 		{"mcp__.*__listen_here", []string{"mcp__probe__listen_here"}, []string{"mcp__probe__other"}},
 		{"mcp__memory", nil, []string{"mcp__memory__create"}},
 	} {
-		m, err := compileMatcher(tc.matcher)
+		m, err := compileMatcher(hook.EventPreToolUse, tc.matcher)
 		require.NoError(t, err, tc.matcher)
 		for _, s := range tc.yes {
 			assert.True(t, m(s), "%q should match %q", tc.matcher, s)
@@ -128,6 +143,16 @@ func TestCompileMatcher(t *testing.T) {
 			assert.False(t, m(s), "%q should not match %q", tc.matcher, s)
 		}
 	}
+	// FileChanged and StopFailure read lists with fewer characters: a
+	// comma or a dot makes a regular expression.
+	m, err := compileMatcher(hook.EventStopFailure, "server_error, rate_limit")
+	require.NoError(t, err)
+	assert.False(t, m("rate_limit"))
+	m, err = compileMatcher(hook.EventPreToolUse, "Edit, Write")
+	require.NoError(t, err)
+	assert.True(t, m("Write"))
+	_, err = compileMatcher(hook.EventPreToolUse, "Bash|Read(")
+	assert.Error(t, err)
 }
 
 // toolPayloads returns the built-in PreToolUse and PermissionRequest
@@ -289,32 +314,53 @@ func TestOwnedMembers(t *testing.T) {
 		answered(newCase(p, 1, val(`"y"`)), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
 		answered(newCase(p, 2, val(`true`)), `{"command":"ls","fp": "mine","bg":false,"n":1.0}`),
 	}
-	owned := analyze(outs, nil)
-	assert.ElementsMatch(t, []string{"fp", "bg"}, owned[p], "fp: set in the control run; bg: set when the input differed; n: only rewritten")
+	owned := analyze(outs, nil, false)
+	assert.ElementsMatch(t, []string{"fp", "bg"}, owned[p], "fp: set in the control run; bg: set when the input differed; n: only respelled")
 	for _, o := range outs {
-		require.Len(t, o.findings, 1, o.c.name())
-		f := o.findings[0]
-		assert.Equal(t, "/tool_input/n", f.Pointer, "only n is reported, in %s: %s", o.c.name(), f.Message)
-		assert.Equal(t, kindMangled, f.Kind)
-		assert.Equal(t, hooktest.ProblemRewritten, f.Detail)
+		assert.Empty(t, o.findings, o.c.name())
+		require.Len(t, o.notes, 1, o.c.name())
+		f := o.notes[0]
+		assert.Equal(t, "/tool_input/n", f.Pointer, "only n is noted, in %s: %s", o.c.name(), f.Message)
+		assert.Equal(t, hooktest.ProblemRespelled, f.Detail)
 	}
 
 	// -changed names n: nothing left.
-	owned = analyze(outs, []string{"n"})
+	owned = analyze(outs, []string{"n"}, false)
 	for _, o := range outs {
 		assert.Empty(t, o.findings, o.c.name())
+		assert.Empty(t, o.notes, o.c.name())
 	}
 	assert.Len(t, owned[p], 2)
 }
 
-func TestMemberFindingsIgnoreWhitespaceAndOrder(t *testing.T) {
-	in := jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2}`)
-	assert.Empty(t, memberFindings(in, jsontext.Value(`{"c":2, "b":"K\u00f6ln", "a":{"x": 1, "y": [1, 2]}}`), nil))
-	fs := memberFindings(in, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"Köln"}`), nil)
-	require.Len(t, fs, 2)
-	assert.Equal(t, finding{Kind: kindMangled, Pointer: "/tool_input/b", Detail: hooktest.ProblemRewritten,
-		Message: `/tool_input/b: member rewritten from "K\u00f6ln" to "Köln" (` + hooktest.RuleKeep + ")"}, fs[0])
+func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
+	p, err := preparePayload(fixture{Name: "x", Event: hook.EventPreToolUse, JSON: jsontext.Value(
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2,"d":"\ud800"}}`)})
+	require.NoError(t, err)
+	control := newCase(p, -1, hooktest.Tricky{})
+	fs, notes := memberFindings(control, jsontext.Value(`{"c":2, "b":"K\u00f6ln", "a":{"x": 1, "y": [1, 2]},"d":"\ud800"}`), nil)
+	assert.Empty(t, fs, "whitespace and order do not count")
+	assert.Empty(t, notes)
+	fs, notes = memberFindings(control, jsontext.Value(`{"a":{"x":1,"y":[1,3]},"b":"Köln","d":"\ufffd"}`), nil)
+	require.Len(t, notes, 1)
+	assert.Equal(t, "/tool_input/b", notes[0].Pointer)
+	assert.Contains(t, notes[0].Message, "a note")
+	require.Len(t, fs, 3)
+	assert.Equal(t, finding{Kind: kindMangled, Pointer: "/tool_input/a/y/1", Detail: hooktest.ProblemChanged,
+		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + ")"}, fs[0])
 	assert.Equal(t, kindLost, fs[1].Kind)
 	assert.Equal(t, "/tool_input/c", fs[1].Pointer)
 	assert.True(t, strings.HasPrefix(fs[1].Message, "/tool_input/c: member lost"))
+	assert.Equal(t, "/tool_input/d", fs[2].Pointer, "a lone surrogate turned into U+FFFD is a change")
+
+	// A value Claude Code never sends, respelled where it was put: a
+	// finding (of the strict tier); respelled elsewhere: a note.
+	big := newCase(p, 2, hooktest.Tricky{Name: "big integer", JSON: jsontext.Value(`12345678901234567890`)})
+	fs, notes = memberFindings(big, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"Köln","c":12345678901234567000,"d":"\ud800"}`), nil)
+	require.Len(t, fs, 1)
+	assert.Equal(t, "/tool_input/c", fs[0].Pointer)
+	assert.Equal(t, hooktest.ProblemRespelled, fs[0].Detail)
+	assert.Contains(t, fs[0].Message, "12345678901234567890 to 12345678901234567000")
+	require.Len(t, notes, 1)
+	assert.Equal(t, "/tool_input/b", notes[0].Pointer)
 }

@@ -193,3 +193,33 @@ func Owned(runs []Run) []string {
 	}
 	return owned
 }
+
+// Counts sums up what a hook did in the runs of a property run.
+type Counts struct {
+	// Answered counts the runs in which the hook did something Claude
+	// Code acts on: it printed on stdout, or exited with a code other
+	// than 0. Silent counts the others; a run with no answered case
+	// tested nothing.
+	Answered, Silent int
+	// Updated counts the answers with an updatedInput Claude Code acts on
+	// (not with exit code 2); Blocked the runs that blocked or denied:
+	// exit code 2, or a deny decision.
+	Updated, Blocked int
+}
+
+// Add counts one run: its exit code, whether stdout held more than white
+// space, whether the answer carried an updatedInput, and whether it was a
+// deny decision.
+func (c *Counts) Add(code int, printed, updated, denied bool) {
+	if code == 0 && !printed {
+		c.Silent++
+		return
+	}
+	c.Answered++
+	if code != 2 && updated {
+		c.Updated++
+	}
+	if code == 2 || (code == 0 && denied) {
+		c.Blocked++
+	}
+}
