@@ -196,7 +196,7 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 		c.add(RuleExitCode, "", "exit code %d; Claude Code treats it as a non-blocking error like 1", code)
 	}
 	if kind, line := crashIn(stderr); kind != "" {
-		c.add(RuleCrash, "", "stderr shows a %s: %s", kind, clip([]byte(line)))
+		c.add(RuleCrash, "", "stderr shows a %s: %s", kind, clipLine([]byte(line)))
 	}
 	if code == hook.ExitError {
 		if line := refusal(stderr); line != "" {

@@ -507,7 +507,7 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 	chk.noKeep = true
 	chk.check(c.result.Code, c.result.Stdout, c.result.Stderr)
 	if isBase && c.result.Code == hook.ExitError && !slices.ContainsFunc(chk.vs, func(v *Violation) bool { return v.Rule == RuleRefused }) {
-		chk.add(RuleFails, "", "exit code 1 on a payload Claude Code sends: %s", clip(trimJS(c.result.Stderr)))
+		chk.add(RuleFails, "", "exit code 1 on a payload Claude Code sends: %s", clipLine(c.result.Stderr))
 	}
 	var ns []error
 	if upd := c.updated(); upd != nil && upd.Kind() == '{' {

@@ -2,6 +2,7 @@ package hooktest_test
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -270,4 +271,16 @@ func TestBuildersTakeGoValues(t *testing.T) {
 	assert.Equal(t, `{"stdout":"ok"}`, string(resp))
 	assert.Panics(t, func() { hooktest.NewPreToolUse("Bash", []int{1}) })
 	assert.Panics(t, func() { hooktest.NewPreToolUse("Bash", make(chan int)) })
+}
+
+func TestPropertyRunShowsTheWholeError(t *testing.T) {
+	long := "the policy server said no: " + strings.Repeat("because ", 60) + "end"
+	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		return nil, errors.New(long)
+	})
+	rep := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, p), nil },
+		hooktest.UseFixtures(hooktest.Fixture{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}),
+		hooktest.UseValues(hooktest.RoomNames()[:1]...))
+	require.NotEmpty(t, rep.Failures)
+	assert.Contains(t, rep.Failures[0].Error(), long+" ("+hooktest.RuleFails+")")
 }
