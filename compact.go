@@ -66,6 +66,8 @@ func (f PreCompactFunc) ServeHook(ctx context.Context, ev *Event) (Output, error
 	return serveTyped(ctx, ev, EventPreCompact, f)
 }
 
+func (PreCompactFunc) adapterEvent() string { return EventPreCompact }
+
 // PostCompact fires after the conversation was compacted. The matcher is
 // tested against Trigger. Nothing can be decided; plain stdout is shown
 // to the user (see [PostCompactOutput]), and so is stderr on exit code 2.
@@ -107,3 +109,5 @@ type PostCompactFunc func(ctx context.Context, e *PostCompact) (*PostCompactOutp
 func (f PostCompactFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPostCompact, f)
 }
+
+func (PostCompactFunc) adapterEvent() string { return EventPostCompact }

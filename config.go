@@ -71,3 +71,5 @@ type ConfigChangeFunc func(ctx context.Context, e *ConfigChange) (*ConfigChangeO
 func (f ConfigChangeFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventConfigChange, f)
 }
+
+func (ConfigChangeFunc) adapterEvent() string { return EventConfigChange }

@@ -132,6 +132,8 @@ func (f ElicitationFunc) ServeHook(ctx context.Context, ev *Event) (Output, erro
 	return serveTyped(ctx, ev, EventElicitation, f)
 }
 
+func (ElicitationFunc) adapterEvent() string { return EventElicitation }
+
 // ElicitationResult fires after the user answered an MCP elicitation,
 // before the answer is sent to the server. The matcher is tested against
 // MCPServerName. The answer can override the user's response (see
@@ -186,3 +188,5 @@ type ElicitationResultFunc func(ctx context.Context, e *ElicitationResult) (*Eli
 func (f ElicitationResultFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventElicitationResult, f)
 }
+
+func (ElicitationResultFunc) adapterEvent() string { return EventElicitationResult }

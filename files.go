@@ -70,6 +70,8 @@ func (f InstructionsLoadedFunc) ServeHook(ctx context.Context, ev *Event) (Outpu
 	return serveTyped(ctx, ev, EventInstructionsLoaded, f)
 }
 
+func (InstructionsLoadedFunc) adapterEvent() string { return EventInstructionsLoaded }
+
 // CwdChanged fires when the session's working directory changed. It has
 // no matcher. The answer can replace the FileChanged watch list (see
 // [CwdChangedOutput]); exit code 2 only shows stderr to the user. The hook
@@ -126,6 +128,8 @@ func (f CwdChangedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error
 	return serveTyped(ctx, ev, EventCwdChanged, f)
 }
 
+func (CwdChangedFunc) adapterEvent() string { return EventCwdChanged }
+
 // FileChanged fires when a watched file changed on disk. The matcher is
 // tested against the file's base name, and its "|"-separated names also
 // build the watch list. The answer can replace the watch list (see
@@ -177,6 +181,8 @@ func (f FileChangedFunc) ServeHook(ctx context.Context, ev *Event) (Output, erro
 	return serveTyped(ctx, ev, EventFileChanged, f)
 }
 
+func (FileChangedFunc) adapterEvent() string { return EventFileChanged }
+
 // DirectoryAdded fires when a working directory is added (/add-dir, or the
 // SDK's register_repo_root). The matcher is tested against Source. Nothing
 // can be decided; after /add-dir, the answer's SystemMessage goes to
@@ -221,3 +227,5 @@ type DirectoryAddedFunc func(ctx context.Context, e *DirectoryAdded) (*Directory
 func (f DirectoryAddedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventDirectoryAdded, f)
 }
+
+func (DirectoryAddedFunc) adapterEvent() string { return EventDirectoryAdded }

@@ -56,13 +56,27 @@ type Output interface {
 
 // BlockError is the error [Block] returns. A handler that returns it
 // (possibly wrapped) makes [Serve] exit with code 2 and write Reason on
-// stderr.
+// stderr. A nil *BlockError and one with an empty Reason block too, with
+// the reason "blocked by hook".
 type BlockError struct {
 	Reason string
 }
 
-// Error returns the reason.
-func (e *BlockError) Error() string { return e.Reason }
+// Error returns the reason, or the default reason "blocked by hook" when
+// it is empty (or e is nil).
+func (e *BlockError) Error() string { return blockReason(e) }
+
+// defaultBlockReason is the reason of a block that gives none.
+const defaultBlockReason = "blocked by hook"
+
+// blockReason returns e's reason, or the default one for a nil or empty
+// BlockError: a block that says nothing still blocks.
+func blockReason(e *BlockError) string {
+	if e == nil || e.Reason == "" {
+		return defaultBlockReason
+	}
+	return e.Reason
+}
 
 // Block returns an error that blocks the action: [Serve] writes reason on
 // stderr, nothing on stdout, and returns [ExitBlock]. Claude Code gives the
@@ -72,7 +86,7 @@ func (e *BlockError) Error() string { return e.Reason }
 // "blocked by hook".
 func Block(reason string) error {
 	if reason == "" {
-		reason = "blocked by hook"
+		reason = defaultBlockReason
 	}
 	return &BlockError{Reason: reason}
 }
@@ -108,14 +122,6 @@ type Server struct {
 	FailClosed bool
 }
 
-// FailClosed returns a handler that behaves as h, except that [Serve] fails
-// closed for it: any failure on an event that can block exits with code 2,
-// as if the handler had returned [Block] with the error's text. Guards that
-// must not let an action through because they broke want this.
-func FailClosed(h Handler) Handler { return failClosedHandler{h} }
-
-type failClosedHandler struct{ Handler }
-
 // Event is one hook invocation as [Serve] read it: the fields every event
 // carries, decoded, and the whole input, kept byte for byte. The typed
 // events ([PreToolUse] and the others) embed it.
@@ -144,6 +150,9 @@ type Event struct {
 
 	raw     jsontext.Value
 	members []rawjson.Member
+	// inv is the state of the invocation this event belongs to, shared by
+	// every handler that sees it; nil for an Event built outside Serve.
+	inv *invocation
 }
 
 // Raw returns the whole input exactly as Claude Code sent it (without the

@@ -61,3 +61,5 @@ type MessageDisplayFunc func(ctx context.Context, e *MessageDisplay) (*MessageDi
 func (f MessageDisplayFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventMessageDisplay, f)
 }
+
+func (MessageDisplayFunc) adapterEvent() string { return EventMessageDisplay }

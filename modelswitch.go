@@ -113,6 +113,8 @@ func (f PreModelSwitchFunc) ServeHook(ctx context.Context, ev *Event) (Output, e
 	return serveTyped(ctx, ev, EventPreModelSwitch, f)
 }
 
+func (PreModelSwitchFunc) adapterEvent() string { return EventPreModelSwitch }
+
 // PostModelSwitch fires after the model changed. The matcher is tested
 // against the canonical id of ToModel. Nothing can be decided; the answer
 // can add context for the next request to the new model, as JSON or as
@@ -176,3 +178,5 @@ type PostModelSwitchFunc func(ctx context.Context, e *PostModelSwitch) (*PostMod
 func (f PostModelSwitchFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPostModelSwitch, f)
 }
+
+func (PostModelSwitchFunc) adapterEvent() string { return EventPostModelSwitch }

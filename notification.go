@@ -69,3 +69,5 @@ type NotificationFunc func(ctx context.Context, e *Notification) (*NotificationO
 func (f NotificationFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventNotification, f)
 }
+
+func (NotificationFunc) adapterEvent() string { return EventNotification }

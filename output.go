@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/jsstr"
+
 	"errors"
 	"fmt"
 	"reflect"
@@ -145,17 +147,21 @@ func appendText(dst []byte, text string, otherFields bool) ([]byte, error) {
 	if otherFields {
 		return dst, errors.New("Text is a plain-text answer and must be the whole answer; leave every other field empty (use AdditionalContext to combine context with other fields)")
 	}
-	t := strings.TrimSpace(text)
+	t := jsstr.TrimSpace(text)
 	switch {
 	case t == "":
 		return dst, errors.New("Text is blank; Claude Code would read nothing (return a nil answer instead)")
 	case t[0] == '{':
-		return dst, errors.New("Text starts with \"{\"; Claude Code would parse it as a JSON answer, not as plain text (use AdditionalContext)")
+		return dst, errors.New("Text starts with \"{\" once trimmed as Claude Code trims it (JavaScript's trim also removes U+FEFF); Claude Code would parse it as a JSON answer, not as plain text (use AdditionalContext)")
 	case !utf8.ValidString(t):
 		return dst, errors.New("Text is not valid UTF-8")
 	}
 	return append(dst, t...), nil
 }
+
+// textLooksLikeJSON reports whether Claude Code would read the plain-text
+// answer b as JSON.
+func textLooksLikeJSON(b []byte) bool { return jsstr.LooksLikeJSON(string(b)) }
 
 // plainTextAnswer is implemented by the answers that can be written as
 // plain text instead of a JSON object: the Text fields of the events whose

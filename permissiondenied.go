@@ -64,3 +64,5 @@ type PermissionDeniedFunc func(ctx context.Context, e *PermissionDenied) (*Permi
 func (f PermissionDeniedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPermissionDenied, f)
 }
+
+func (PermissionDeniedFunc) adapterEvent() string { return EventPermissionDenied }

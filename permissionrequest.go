@@ -160,3 +160,5 @@ type PermissionRequestFunc func(ctx context.Context, e *PermissionRequest) (*Per
 func (f PermissionRequestFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPermissionRequest, f)
 }
+
+func (PermissionRequestFunc) adapterEvent() string { return EventPermissionRequest }

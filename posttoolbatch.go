@@ -73,3 +73,5 @@ type PostToolBatchFunc func(ctx context.Context, e *PostToolBatch) (*PostToolBat
 func (f PostToolBatchFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPostToolBatch, f)
 }
+
+func (PostToolBatchFunc) adapterEvent() string { return EventPostToolBatch }

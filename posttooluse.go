@@ -206,6 +206,8 @@ func (f PostToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, erro
 	return serveTyped(ctx, ev, EventPostToolUse, f)
 }
 
+func (PostToolUseFunc) adapterEvent() string { return EventPostToolUse }
+
 // PostToolUseFailure fires after a tool call started and failed. It does
 // not fire for calls refused before they ran (unknown tool, invalid input,
 // permission denied). The answer can only add context for Claude (see
@@ -258,3 +260,5 @@ type PostToolUseFailureFunc func(ctx context.Context, e *PostToolUseFailure) (*P
 func (f PostToolUseFailureFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPostToolUseFailure, f)
 }
+
+func (PostToolUseFailureFunc) adapterEvent() string { return EventPostToolUseFailure }

@@ -119,3 +119,5 @@ type PreSkillShellCommandFunc func(ctx context.Context, e *PreSkillShellCommand)
 func (f PreSkillShellCommandFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPreSkillShellCommand, f)
 }
+
+func (PreSkillShellCommandFunc) adapterEvent() string { return EventPreSkillShellCommand }

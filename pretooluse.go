@@ -240,3 +240,5 @@ type PreToolUseFunc func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput,
 func (f PreToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventPreToolUse, f)
 }
+
+func (PreToolUseFunc) adapterEvent() string { return EventPreToolUse }

@@ -106,6 +106,8 @@ func (f UserPromptSubmitFunc) ServeHook(ctx context.Context, ev *Event) (Output,
 	return serveTyped(ctx, ev, EventUserPromptSubmit, f)
 }
 
+func (UserPromptSubmitFunc) adapterEvent() string { return EventUserPromptSubmit }
+
 // UserPromptExpansion fires when a typed slash command or an MCP prompt
 // expands, before the expansion reaches Claude. The matcher is tested
 // against CommandName. The answer can block the expansion or add context
@@ -195,6 +197,8 @@ type UserPromptExpansionFunc func(ctx context.Context, e *UserPromptExpansion) (
 func (f UserPromptExpansionFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventUserPromptExpansion, f)
 }
+
+func (UserPromptExpansionFunc) adapterEvent() string { return EventUserPromptExpansion }
 
 // promptAnswer starts the answer of the two prompt events
 // (UserPromptSubmit, UserPromptExpansion): the common fields, the block

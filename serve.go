@@ -106,84 +106,17 @@ func onSignal(ctx context.Context, f func(os.Signal)) {
 // returns without waiting for it, so the handler must not write to stdout
 // or stderr itself.
 func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	h, failClosed := s.handler()
 	if s.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
 		defer cancel()
 	}
-	// blockable is whether a failure exits 2; it is settled once the
-	// event's name is known.
-	blockable := failClosed
 	defer func() {
 		if p := recover(); p != nil {
-			code = fail(stderr, blockable, fmt.Errorf("hook: internal error: %v", p))
+			code = fail(stderr, s.FailClosed, fmt.Errorf("hook: internal error: %v", p))
 		}
 	}()
-	w := s.work(ctx, stdin, h)
-	blockable = w.blockable(failClosed)
-	return writeOutcome(w, h, stdout, stderr, blockable)
-}
-
-// handler returns the handler to call (nil: none) and whether failures
-// fail closed.
-func (s *Server) handler() (Handler, bool) {
-	h := s.Handler
-	failClosed := s.FailClosed
-	if fc, ok := h.(failClosedHandler); ok {
-		failClosed = true
-		if fc.Handler == nil {
-			h = nil
-		}
-	}
-	return h, failClosed
-}
-
-// writeOutcome writes the outcome w of one invocation and returns the exit code.
-func writeOutcome(w result, h Handler, stdout, stderr io.Writer, blockable bool) int {
-	ev, out, err := w.ev, w.out, w.err
-	if w.stage == stageRead {
-		return fail(stderr, blockable, err)
-	}
-	if h == nil {
-		return ExitOK
-	}
-	if err != nil {
-		var be *BlockError
-		if errors.As(err, &be) {
-			writeLine(stderr, be.Reason)
-			return ExitBlock
-		}
-		return fail(stderr, blockable, err)
-	}
-	if out == nil {
-		return ExitOK
-	}
-	// One buffer that most answers fit: growing one through the small
-	// size classes touches a fresh page for each.
-	b, err := out.appendAnswer(make([]byte, 0, 1024), ev)
-	if err != nil {
-		return fail(stderr, blockable, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, err))
-	}
-	if len(b) == 0 {
-		return ExitOK
-	}
-	// The answer types validate themselves; this is the last guard of
-	// the promise that stdout is one JSON object, or, for the answers that
-	// are plain text by design (context text, a worktree path), text that
-	// Claude Code cannot mistake for JSON.
-	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
-		if b[0] == '{' || !utf8.Valid(b) {
-			return fail(stderr, blockable, fmt.Errorf("hook: internal error: the plain-text answer to %s starts with { or is not UTF-8", ev.HookEventName))
-		}
-	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid || !utf8.Valid(b) {
-		return fail(stderr, blockable, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
-	}
-	// One write: the answer and its newline reach Claude Code together.
-	if _, err := stdout.Write(append(b, '\n')); err != nil {
-		return fail(stderr, false, fmt.Errorf("hook: writing the answer: %w", err))
-	}
-	return ExitOK
+	return s.work(ctx, stdin, s.Handler).write(stdout, stderr)
 }
 
 func (s *Server) maxInputBytes() int64 {
@@ -210,12 +143,125 @@ type result struct {
 	err   error
 }
 
-// blockable reports whether a failure of r exits 2.
-func (r result) blockable(failClosed bool) bool {
-	if r.ev != nil && r.ev.HookEventName != "" {
-		return failClosed && CanBlock(r.ev.HookEventName)
+// outcome is what one invocation writes and the exit code it returns. It
+// is settled before anything is written, so that the deadline bounds
+// every piece of work that handler code can stall (an error's Error
+// method, an answer's validation and encoding).
+type outcome struct {
+	code   int
+	stdout []byte // the answer and its newline, or nil
+	stderr string // one line, or ""
+	// closed reports whether an answer that cannot be written blocks.
+	closed bool
+}
+
+// write writes o and returns its exit code. An answer that cannot be
+// written is a failure: it blocks when o.closed is set.
+func (o outcome) write(stdout, stderr io.Writer) int {
+	if o.stderr != "" {
+		writeLine(stderr, o.stderr)
 	}
-	return failClosed
+	if o.stdout == nil {
+		return o.code
+	}
+	if _, err := stdout.Write(o.stdout); err != nil {
+		if o.closed {
+			return fail(stderr, true, fmt.Errorf("hook: could not write the answer (%w); blocking, because the hook fails closed", err))
+		}
+		return fail(stderr, false, fmt.Errorf("hook: writing the answer: %w", err))
+	}
+	return o.code
+}
+
+// failed is the outcome of a failure: one line on stderr, exit 2 when
+// block is set, else 1.
+func failed(block bool, err error) outcome {
+	o := outcome{code: ExitError, stderr: failLine(err)}
+	if block {
+		o.code = ExitBlock
+	}
+	return o
+}
+
+// failsClosed reports whether a failure of r exits 2: the event can block
+// (or is not known yet) and the server fails closed, a fail-closed
+// handler has the event or has answered it, or, for input that could not
+// be read, the handler would have failed closed for it.
+func (s *Server) failsClosed(h Handler, r result) bool {
+	name := ""
+	if r.ev != nil {
+		name = r.ev.HookEventName
+	}
+	switch {
+	case name != "" && !CanBlock(name):
+		return false
+	case s.FailClosed:
+		return true
+	case r.ev != nil && r.ev.inv.failingClosed():
+		return true
+	case r.stage == stageRead:
+		return handlerFailsClosed(h, name)
+	}
+	return false
+}
+
+// decide settles the outcome of r. It runs handler code (an error's
+// Error method, the answer's validation and encoding), so the deadline
+// covers it.
+func (s *Server) decide(r result, h Handler) (o outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			o = failed(s.failsClosed(h, r), fmt.Errorf("hook: the answer to the %s could not be settled: %v%s", eventName(r.ev), p, panicSite()))
+		}
+	}()
+	ev, out, err := r.ev, r.out, r.err
+	if r.stage == stageRead {
+		return failed(s.failsClosed(h, r), err)
+	}
+	if isNil(h) {
+		return outcome{code: ExitOK}
+	}
+	if err != nil {
+		var be *BlockError
+		if errors.As(err, &be) {
+			return outcome{code: ExitBlock, stderr: oneLine(blockReason(be))}
+		}
+		return failed(s.failsClosed(h, r), err)
+	}
+	if noAnswer(out) {
+		return outcome{code: ExitOK}
+	}
+	// One buffer that most answers fit: growing one through the small
+	// size classes touches a fresh page for each.
+	b, err := out.appendAnswer(make([]byte, 0, 1024), ev)
+	closed := s.failsClosed(h, r)
+	if err != nil {
+		return failed(closed, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, err))
+	}
+	if len(b) == 0 {
+		return outcome{code: ExitOK}
+	}
+	// The answer types validate themselves; this is the last guard of
+	// the promise that stdout is one JSON object, or, for the answers that
+	// are plain text by design (context text, a worktree path), text that
+	// Claude Code cannot mistake for JSON.
+	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
+		if textLooksLikeJSON(b) || !utf8.Valid(b) {
+			return failed(closed, fmt.Errorf("hook: internal error: the plain-text answer to %s would be read as JSON or is not UTF-8", ev.HookEventName))
+		}
+	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid || !utf8.Valid(b) {
+		return failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
+	}
+	// One write: the answer and its newline reach Claude Code together.
+	return outcome{code: ExitOK, stdout: append(b, '\n'), closed: closed}
+}
+
+// eventName returns "<name> event", or "event" when ev names none.
+func eventName(ev *Event) string {
+	if ev == nil || ev.HookEventName == "" {
+		return "event"
+	}
+	return ev.HookEventName + " event"
 }
 
 // serveOne reads the event from stdin and passes it to h (when h is not
@@ -226,9 +272,10 @@ func (s *Server) serveOne(ctx context.Context, stdin io.Reader, h Handler, handl
 	if r.err != nil {
 		return r
 	}
+	r.ev.inv = new(invocation)
 	r.stage = stageHandler
 	switch {
-	case h == nil:
+	case isNil(h):
 	case ctx.Err() != nil:
 		r.err = fmt.Errorf("hook: gave up before calling the %s handler: %w", r.ev.HookEventName, context.Cause(ctx))
 	default:
@@ -266,47 +313,49 @@ func interrupted(ctx context.Context, ev *Event) result {
 	return result{stage: stageHandler, ev: ev, err: fmt.Errorf("hook: the %s handler was interrupted: %w", ev.HookEventName, context.Cause(ctx))}
 }
 
-// work reads the event from stdin and passes it to h (when h is not nil),
-// on one new goroutine, so that a panic or a runtime.Goexit becomes an
-// error, and gives up when ctx is done first, even if the reader or the
-// handler ignores ctx.
-func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) result {
+// work reads the event from stdin, passes it to h (when h is not nil) and
+// settles the outcome, on one new goroutine, so that a panic or a
+// runtime.Goexit becomes an error, and gives up when ctx is done first,
+// even if the reader, the handler or the answer's own code ignores ctx.
+func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) outcome {
 	if err := ctx.Err(); err != nil {
-		return result{err: fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx))}
+		return failed(s.failsClosed(h, result{}), fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx)))
 	}
-	done := make(chan result, 1)
+	done := make(chan outcome, 1)
 	var handling atomic.Pointer[Event] // the event, once the handler has it
 	go func() {
 		finished := false
 		defer func() {
 			if !finished {
-				done <- unfinished(handling.Load(), recover())
+				done <- s.decide(unfinished(handling.Load(), recover()), h)
 			}
 		}()
 		r := s.serveOne(ctx, stdin, h, &handling)
+		o := s.decide(r, h)
 		finished = true
-		done <- r
+		done <- o
 	}()
 	select {
-	case r := <-done:
-		return r
+	case o := <-done:
+		return o
 	case <-ctx.Done():
 		select {
-		case r := <-done: // both ready: the result wins
-			return r
+		case o := <-done: // both ready: the outcome wins
+			return o
 		default:
 		}
 	}
-	return interrupted(ctx, handling.Load())
+	return s.decide(interrupted(ctx, handling.Load()), h)
 }
 
 // run is the body of [Server.Run], with the process's files and exit
 // function as arguments. The handler runs on the calling goroutine. A
 // signal or s.Timeout ends the process from a timer's goroutine through
-// exit, unless the calling goroutine has begun to write its outcome:
-// exactly one of them writes.
+// exit, unless the calling goroutine has settled its outcome and begun to
+// write it: exactly one of them writes. Settling the outcome (which runs
+// handler code such as an error's Error method) stays under the deadline.
 func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) (code int) {
-	h, failClosed := s.handler()
+	h := s.Handler
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 
@@ -318,12 +367,15 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 	// giveUp ends the process from a watcher's goroutine, unless the
 	// caller has begun to write its own outcome.
 	giveUp := func(cause error) {
-		if !claim() {
+		if written.Load() {
 			return
 		}
 		cancel(cause)
-		r := interrupted(ctx, handling.Load())
-		exit(safeAnswer(r, h, stdout, stderr, r.blockable(failClosed)))
+		o := s.decide(interrupted(ctx, handling.Load()), h)
+		if !claim() {
+			return
+		}
+		exit(o.write(stdout, stderr))
 	}
 	if s.Timeout > 0 {
 		t := time.AfterFunc(s.Timeout, func() { giveUp(context.DeadlineExceeded) })
@@ -340,11 +392,12 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 			return
 		}
 		p := recover()
-		r := unfinished(handling.Load(), p)
+		o := s.decide(unfinished(handling.Load(), p), h)
 		if !claim() {
 			select {} // the process is being ended by a watcher
 		}
-		code = safeAnswer(r, h, stdout, stderr, r.blockable(failClosed))
+		ignoreBrokenPipe()
+		code = o.write(stdout, stderr)
 		if p == nil {
 			// runtime.Goexit: the goroutine ends for good and cannot
 			// return code.
@@ -352,21 +405,13 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 		}
 	}()
 	r := s.serveOne(ctx, stdin, h, &handling)
+	o := s.decide(r, h)
 	finished = true
 	if !claim() {
 		select {} // the process is being ended by a watcher
 	}
-	return safeAnswer(r, h, stdout, stderr, r.blockable(failClosed))
-}
-
-// safeAnswer is writeOutcome with a panic turned into an internal error.
-func safeAnswer(r result, h Handler, stdout, stderr io.Writer, blockable bool) (code int) {
-	defer func() {
-		if p := recover(); p != nil {
-			code = fail(stderr, blockable, fmt.Errorf("hook: internal error: %v", p))
-		}
-	}()
-	return writeOutcome(r, h, stdout, stderr, blockable)
+	ignoreBrokenPipe()
+	return o.write(stdout, stderr)
 }
 
 // panicSite returns " (at <function> <file>:<line>)" for the frame that
@@ -396,6 +441,16 @@ const maxErrorLine = 4000
 // fail writes err as one line on stderr, beginning with "hook: ", and
 // returns the exit code.
 func fail(stderr io.Writer, block bool, err error) int {
+	writeLine(stderr, failLine(err))
+	if block {
+		return ExitBlock
+	}
+	return ExitError
+}
+
+// failLine is the stderr line of the failure err: one line, beginning
+// with "hook: ", at most maxErrorLine bytes.
+func failLine(err error) string {
 	msg := oneLine(err.Error())
 	if !strings.HasPrefix(msg, "hook: ") {
 		msg = "hook: " + msg
@@ -403,11 +458,7 @@ func fail(stderr io.Writer, block bool, err error) int {
 	if len(msg) > maxErrorLine {
 		msg = strings.ToValidUTF8(msg[:maxErrorLine], "") + "…"
 	}
-	writeLine(stderr, msg)
-	if block {
-		return ExitBlock
-	}
-	return ExitError
+	return msg
 }
 
 // oneLine folds a message onto one line.

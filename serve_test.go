@@ -259,7 +259,7 @@ func TestMux(t *testing.T) {
 	m.HandleFunc(hook.EventSessionEnd, func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		return nil, hook.Block("session end seen")
 	})
-	assert.Panics(t, func() { m.Handle(hook.EventPreToolUse, addFingerprint) }, "duplicate registration panics")
+	assert.Panics(t, func() { m.Handle("PreToolUse Bash|(", addFingerprint) }, "a bad matcher panics")
 	assert.Panics(t, func() { m.Handle("", addFingerprint) })
 	assert.Panics(t, func() { m.Handle("Stop", nil) })
 	assert.NotNil(t, m.Handler(hook.EventPreToolUse))
@@ -288,4 +288,12 @@ func TestAnswerForAnotherEventIsRefused(t *testing.T) {
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "cannot answer a Stop event")
+}
+
+// serveWith serves in with srv and returns the exit code, stdout and stderr.
+func serveWith(t *testing.T, srv *hook.Server, in []byte) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := srv.Serve(context.Background(), bytes.NewReader(in), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
 }

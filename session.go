@@ -114,6 +114,8 @@ func (f SessionStartFunc) ServeHook(ctx context.Context, ev *Event) (Output, err
 	return serveTyped(ctx, ev, EventSessionStart, f)
 }
 
+func (SessionStartFunc) adapterEvent() string { return EventSessionStart }
+
 // SessionEnd fires when a session ends. The matcher is tested against
 // Reason. Nothing can be decided: Claude Code discards the answer's
 // fields, and exit code 2 only prints stderr. SessionEnd hooks share a
@@ -161,6 +163,8 @@ func (f SessionEndFunc) ServeHook(ctx context.Context, ev *Event) (Output, error
 	return serveTyped(ctx, ev, EventSessionEnd, f)
 }
 
+func (SessionEndFunc) adapterEvent() string { return EventSessionEnd }
+
 // Setup fires for --init-only, and for -p with --init or --maintenance.
 // The matcher is tested against Trigger. It cannot block; the answer can
 // add context (see [SetupOutput]). Unlike SessionStart, plain stdout is
@@ -204,3 +208,5 @@ type SetupFunc func(ctx context.Context, e *Setup) (*SetupOutput, error)
 func (f SetupFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventSetup, f)
 }
+
+func (SetupFunc) adapterEvent() string { return EventSetup }

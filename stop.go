@@ -106,6 +106,8 @@ func (f StopFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventStop, f)
 }
 
+func (StopFunc) adapterEvent() string { return EventStop }
+
 // StopFailure fires instead of Stop when the turn ended because of an API
 // error. The matcher is tested against Error. Nothing can be decided:
 // Claude Code ignores the exit code and every answer field except
@@ -163,3 +165,5 @@ type StopFailureFunc func(ctx context.Context, e *StopFailure) (*StopFailureOutp
 func (f StopFailureFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventStopFailure, f)
 }
+
+func (StopFailureFunc) adapterEvent() string { return EventStopFailure }

@@ -36,6 +36,8 @@ func (f SubagentStartFunc) ServeHook(ctx context.Context, ev *Event) (Output, er
 	return serveTyped(ctx, ev, EventSubagentStart, f)
 }
 
+func (SubagentStartFunc) adapterEvent() string { return EventSubagentStart }
+
 // SubagentStop fires when a subagent has finished. The matcher is tested
 // against the agent type; Event.AgentID and Event.AgentType are always
 // set. The answer can keep the subagent going (see [SubagentStopOutput]);
@@ -87,3 +89,5 @@ type SubagentStopFunc func(ctx context.Context, e *SubagentStop) (*SubagentStopO
 func (f SubagentStopFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventSubagentStop, f)
 }
+
+func (SubagentStopFunc) adapterEvent() string { return EventSubagentStop }

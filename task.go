@@ -37,6 +37,8 @@ func (f TeammateIdleFunc) ServeHook(ctx context.Context, ev *Event) (Output, err
 	return serveTyped(ctx, ev, EventTeammateIdle, f)
 }
 
+func (TeammateIdleFunc) adapterEvent() string { return EventTeammateIdle }
+
 // TaskCreated fires when the TaskCreate tool creates a task. It has no
 // matcher. The answer can refuse the task (see [TaskCreatedOutput]); exit
 // code 2 ([Block]) rolls the creation back too, with stderr as the tool
@@ -87,6 +89,8 @@ func (f TaskCreatedFunc) ServeHook(ctx context.Context, ev *Event) (Output, erro
 	return serveTyped(ctx, ev, EventTaskCreated, f)
 }
 
+func (TaskCreatedFunc) adapterEvent() string { return EventTaskCreated }
+
 // TaskCompleted fires when a task is being marked completed. It has no
 // matcher. Exit code 2 ([Block]) refuses the completion, with stderr given
 // to the model; Halt in the answer stops the teammate (see
@@ -127,3 +131,5 @@ type TaskCompletedFunc func(ctx context.Context, e *TaskCompleted) (*TaskComplet
 func (f TaskCompletedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventTaskCompleted, f)
 }
+
+func (TaskCompletedFunc) adapterEvent() string { return EventTaskCompleted }

@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/jsstr"
+
 	"context"
 	"errors"
 	"fmt"
@@ -72,7 +74,7 @@ func checkWorktreePath(p string) error {
 	switch {
 	case p == "":
 		return errors.New("WorktreePath is required")
-	case strings.TrimSpace(p) != p:
+	case strings.TrimSpace(p) != p || jsstr.TrimSpace(p) != p:
 		return fmt.Errorf("WorktreePath %q has leading or trailing blanks", p)
 	case strings.ContainsFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f }):
 		return fmt.Errorf("WorktreePath %q holds a line break or control character; Claude Code reads the last line only", p)
@@ -96,6 +98,8 @@ type WorktreeCreateFunc func(ctx context.Context, e *WorktreeCreate) (*WorktreeC
 func (f WorktreeCreateFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventWorktreeCreate, f)
 }
+
+func (WorktreeCreateFunc) adapterEvent() string { return EventWorktreeCreate }
 
 // WorktreeRemove fires when a worktree is being removed. It has no
 // matcher and nothing can be decided: failures are only logged in debug
@@ -128,3 +132,5 @@ type WorktreeRemoveFunc func(ctx context.Context, e *WorktreeRemove) (*WorktreeR
 func (f WorktreeRemoveFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 	return serveTyped(ctx, ev, EventWorktreeRemove, f)
 }
+
+func (WorktreeRemoveFunc) adapterEvent() string { return EventWorktreeRemove }
