@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -100,7 +102,7 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 		if err != nil {
 			return nil, usagef("fixture %s: %v", fx.Name, err)
 		}
-		if q, ok := matcherQuery(p); ok && cfg.matcher != nil && !cfg.matcher(p.event, q) {
+		if cfg.matcher != nil && !cfg.matcher(eventOf(p)) {
 			continue
 		}
 		ps = append(ps, p)
@@ -138,10 +140,27 @@ func noPayload(cfg *config) error {
 	if cfg.matcherText == "" {
 		return usagef("no fixture is a payload of %s", events)
 	}
-	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return matcherFields[e] == "tool_name" }) {
+	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return hook.MatcherField(e) == "tool_name" }) {
 		return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
 	}
 	return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
+}
+
+// eventOf returns the payload as hook.Serve reads it, for the matcher.
+// A payload Serve cannot read gives an Event with the payload's event
+// name only, which every matcher of the event's own matches or not by
+// its absent field.
+func eventOf(p *payload) *hook.Event {
+	var got *hook.Event
+	b := rawjson.AppendObject(nil, p.top)
+	hook.Serve(context.Background(), bytes.NewReader(b), io.Discard, io.Discard, hook.HandlerFunc(func(_ context.Context, ev *hook.Event) (hook.Output, error) {
+		got = ev
+		return nil, nil
+	}))
+	if got == nil {
+		got = &hook.Event{HookEventName: p.event}
+	}
+	return got
 }
 
 // readFixtureDir reads every *.json file under dir that holds a JSON

@@ -115,9 +115,9 @@ type config struct {
 	command     []string
 	fixturesDir string
 	events      []string
-	// matcher tests an event's matcher query (see matcherQuery); nil
-	// without -matcher.
-	matcher     func(event, query string) bool
+	// matcher reports whether Claude Code runs a hook with -matcher on
+	// an event; nil without -matcher.
+	matcher     func(ev *hook.Event) bool
 	matcherText string
 	// tool and input are -tool and -input: a call to add payloads for.
 	tool      string
@@ -235,15 +235,22 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if matcher != "" {
 		// One matcher, read as Claude Code reads it for each event.
-		byEvent := map[string]func(string) bool{}
+		byEvent := map[string]hook.Matcher{}
 		for _, ev := range cfg.events {
 			m, err := compileMatcher(ev, matcher)
-			if err != nil {
-				return nil, err
+			var me *hook.MatcherError
+			switch {
+			case errors.As(err, &me) && errors.Is(err, hook.ErrGoRegexpSyntax):
+				fmt.Fprintf(stderr, "hookcheck: warning: %v; it is read as Claude Code reads it\n", err)
+			case err != nil:
+				return nil, fmt.Errorf("-matcher: %w", err)
 			}
 			byEvent[ev] = m
 		}
-		cfg.matcher = func(event, query string) bool { return byEvent[event] != nil && byEvent[event](query) }
+		cfg.matcher = func(ev *hook.Event) bool {
+			m, ok := byEvent[ev.HookEventName]
+			return ok && m.MatchEvent(ev)
+		}
 		cfg.matcherText = matcher
 	}
 	if cfg.input != "" && cfg.tool == "" {
@@ -263,7 +270,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		if !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
 			return nil, fmt.Errorf("-tool sends PreToolUse and PermissionRequest payloads; -event %s has neither", strings.Join(cfg.events, ","))
 		}
-		if cfg.matcher != nil && !cfg.matcher(hook.EventPreToolUse, cfg.tool) && !cfg.matcher(hook.EventPermissionRequest, cfg.tool) {
+		if cfg.matcher != nil && !slices.ContainsFunc(cfg.events, func(e string) bool {
+			m, _ := compileMatcher(e, matcher)
+			return hook.MatcherField(e) == "tool_name" && m.Match(cfg.tool)
+		}) {
 			return nil, fmt.Errorf("-matcher %q does not match -tool %s: Claude Code would not run the hook on its calls", matcher, cfg.tool)
 		}
 	}
@@ -275,30 +285,18 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	return cfg, nil
 }
 
-// compileMatcher turns the settings.json matcher m of a hook registered
-// for event into a test of the event's matcher query (see matcherQuery),
-// as Claude Code reads it: "" and "*" match everything; a list of exact
-// names (see exactNames) matches those names; anything else is an
-// unanchored regular expression. It is the one place hookcheck reads
-// matchers, to be replaced by hook.CompileMatcher.
-func compileMatcher(event, m string) (func(string) bool, error) {
-	if m == "" || m == "*" {
-		return func(string) bool { return true }, nil
-	}
-	if names := exactNames(event, m); names != nil {
-		return func(s string) bool { return slices.Contains(names, s) }, nil
-	}
-	re, err := regexp.Compile(m)
-	if err != nil {
-		return nil, fmt.Errorf("-matcher: %w", err)
-	}
-	return re.MatchString, nil
+// compileMatcher reads the settings.json matcher m of a hook registered
+// for event as Claude Code reads it: hook.CompileMatcher, the one
+// compiler that routing, hookcheck and hookctl share.
+func compileMatcher(event, m string) (hook.Matcher, error) {
+	return hook.CompileMatcher(event, m)
 }
 
-// exactNames returns the names of the matcher m when Claude Code reads it
-// as a list of exact names for event, or nil: only letters, digits, '_',
-// '-', spaces, ',' and '|', split on '|' and ','; for FileChanged and
-// StopFailure only letters, digits, '_' and '|', split on '|'.
+// exactNames returns the names of the matcher m when it is a list of
+// exact names for event (only letters, digits, '_', '-', spaces, ',' and
+// '|'; for FileChanged and StopFailure only letters, digits, '_' and '|'),
+// or nil. hookcheck uses it only to suggest -tool; matching is
+// compileMatcher's.
 func exactNames(event, m string) []string {
 	list, seps := exactList, "|,"
 	if event == hook.EventFileChanged || event == hook.EventStopFailure {

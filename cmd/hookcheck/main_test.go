@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os/exec"
 	"strings"
 	"testing"
@@ -137,20 +138,20 @@ func TestCompileMatcher(t *testing.T) {
 		m, err := compileMatcher(hook.EventPreToolUse, tc.matcher)
 		require.NoError(t, err, tc.matcher)
 		for _, s := range tc.yes {
-			assert.True(t, m(s), "%q should match %q", tc.matcher, s)
+			assert.True(t, m.Match(s), "%q should match %q", tc.matcher, s)
 		}
 		for _, s := range tc.no {
-			assert.False(t, m(s), "%q should not match %q", tc.matcher, s)
+			assert.False(t, m.Match(s), "%q should not match %q", tc.matcher, s)
 		}
 	}
 	// FileChanged and StopFailure read lists with fewer characters: a
 	// comma or a dot makes a regular expression.
 	m, err := compileMatcher(hook.EventStopFailure, "server_error, rate_limit")
 	require.NoError(t, err)
-	assert.False(t, m("rate_limit"))
+	assert.False(t, m.Match("rate_limit"))
 	m, err = compileMatcher(hook.EventPreToolUse, "Edit, Write")
 	require.NoError(t, err)
-	assert.True(t, m("Write"))
+	assert.True(t, m.Match("Write"))
 	_, err = compileMatcher(hook.EventPreToolUse, "Bash|Read(")
 	assert.Error(t, err)
 }
@@ -363,4 +364,46 @@ func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
 	assert.Contains(t, fs[0].Message, "12345678901234567890 to 12345678901234567000")
 	require.Len(t, notes, 1)
 	assert.Equal(t, "/tool_input/b", notes[0].Pointer)
+}
+
+// TestMatcherSelectsAsClaudeCode: -matcher sends only the payloads Claude
+// Code would run the hook on, for the -event events (PreToolUse by
+// default).
+func TestMatcherSelectsAsClaudeCode(t *testing.T) {
+	names := func(args ...string) []string {
+		t.Helper()
+		cfg, err := parseFlags(append(args, "--", "true"), io.Discard)
+		require.NoError(t, err)
+		ps, err := loadFixtures(cfg)
+		require.NoError(t, err)
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.name)
+			if len(cfg.events) == 1 {
+				assert.Equal(t, cfg.events[0], p.event, p.name)
+			}
+		}
+		return out
+	}
+	bash := names("-matcher", "Bash")
+	assert.Contains(t, bash, "pretooluse-bash")
+	assert.NotContains(t, bash, "posttooluse-bash", "a PreToolUse hook never sees PostToolUse")
+	assert.NotContains(t, bash, "permissiondenied-bash")
+	assert.Contains(t, names("-matcher", "Task"), "pretooluse-agent", "legacy tool names still match")
+	assert.Equal(t, []string{"sessionstart-compact"}, names("-event", "SessionStart", "-matcher", "compact"))
+	both := names("-event", "PreToolUse,PermissionRequest", "-matcher", "Bash")
+	assert.Contains(t, both, "permissionrequest-bash")
+	stop := names("-event", "Stop", "-matcher", "anything")
+	assert.Contains(t, stop, "stop", "Stop takes no matcher: its hooks always run")
+
+	_, err := parseFlags([]string{"-matcher", "Bash|Read(", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-matcher: ")
+	_, err = parseFlags([]string{"-tool", "mcp__a__b", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-tool mcp__a__b needs -input")
+	_, err = parseFlags([]string{"-tool", "mcp__a__b", "-input", "[1]", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-input: ")
+	_, err = parseFlags([]string{"-matcher", "Bash", "-tool", "mcp__a__b", "-input", "{}", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "does not match -tool mcp__a__b")
+	_, err = parseFlags([]string{"-input", "{}", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-input needs -tool")
 }
