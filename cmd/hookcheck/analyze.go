@@ -17,7 +17,7 @@ import (
 // The kinds of finding, as the JSON report spells them.
 const (
 	kindLost       = "lost"           // a tool_input member missing from updatedInput
-	kindMangled    = "mangled"        // a member's value or escapes changed
+	kindMangled    = "mangled"        // a member holds another value (or, strict tier, other bytes)
 	kindInvalid    = "invalid-stdout" // stdout Claude Code cannot read
 	kindRejected   = "rejected"       // an answer Claude Code would reject
 	kindExit2      = "exit2-stdout"   // exit code 2 with an answer on stdout
@@ -33,7 +33,7 @@ const (
 // kindOrder is the order of kinds in reports, and their labels.
 var kindOrder = []struct{ kind, label string }{
 	{kindLost, "member lost"},
-	{kindMangled, "member mangled"},
+	{kindMangled, "member changed"},
 	{kindInvalid, "invalid stdout"},
 	{kindRejected, "answer rejected"},
 	{kindExit2, "exit 2 with stdout"},

@@ -1,9 +1,12 @@
 // Command hookcheck runs a Claude Code hook command, written in any
-// language, on the hook payloads of the hooktest fixtures and on tool
-// inputs that carry hooktest's tricky values, and reports every run that
-// loses or mangles a tool_input member, prints stdout Claude Code cannot
-// read, gives an answer Claude Code would reject, mixes exit code 2 with
-// stdout, crashes, blocks on a harmless value or overstays its timeout.
+// language, on hook payloads — the hooktest fixtures, and calls of the
+// hook's own tools given with -tool — and on tool inputs that carry
+// hooktest's tricky values. It judges every answer as Claude Code reads
+// it, and reports every run that loses or changes a tool_input member,
+// prints stdout Claude Code cannot read, gives an answer Claude Code would
+// reject, mixes exit code 2 with stdout, crashes, blocks on a harmless
+// value, blocks a Stop again while stop_hook_active is true, overstays
+// its timeout, floods its output, or leaves processes running.
 //
 // Usage:
 //
@@ -13,13 +16,27 @@
 //
 //	go install github.com/gohooks/hook/cmd/hookcheck@latest
 //
+// # What it sends
+//
+// Give the hook's settings.json registration: -event (default: every
+// event, or PreToolUse when -matcher or -tool is given) and -matcher.
+// hookcheck sends only the payloads Claude Code would run the hook on: the
+// fixtures of those events whose matcher field (tool_name, source,
+// trigger, …) the matcher matches, read by hook.CompileMatcher as the
+// client reads it (legacy tool names included); the events without
+// matcher support always run. A hook registered for one MCP tool needs a
+// call of it: -tool mcp__aisle__listen_here -input '{"room":"lobby"}'
+// adds a PreToolUse payload (and a PermissionRequest one when -event has
+// it) calling the tool with that tool_input, the common fields those of a
+// real payload. An exact-name -matcher that no fixture matches says so
+// and suggests -tool; -input alone takes the tool from such a matcher.
+//
 // Each run feeds COMMAND one compact JSON object and a newline on stdin and
 // then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
 // set to a fresh, empty project directory. The command runs in the current
 // directory (so relative paths in COMMAND and ARGS work), without a shell:
-// write -- sh -c '...' for a shell command line. Each run is bounded by
-// -timeout; a run that overstays is killed with its whole process group.
-// Runs go -parallel at a time.
+// write -- sh -c '...' for a shell command line. Runs go -parallel at a
+// time.
 //
 // The runs come in two stages. First one control run per payload, as it
 // is. Then the tricky runs, for the PreToolUse and PermissionRequest
@@ -28,7 +45,7 @@
 //   - every member of every payload receives -per-member values, and every
 //     tricky value is used at least once;
 //   - the members the control runs copied unchanged into an updatedInput
-//     (where a value can come back mangled) receive every tricky value at
+//     (where a value can come back changed) receive every tricky value at
 //     least once among them;
 //   - so do the members the hook may have read for another kind of answer:
 //     those it left out of its updatedInput, and all members of a payload
@@ -39,23 +56,55 @@
 // tool, member names); a default run sends one payload of each shape,
 // while -full and -fixtures send them all.
 //
+// # How it judges
+//
+// Claude Code parses a hook's stdout with JavaScript's JSON.parse and
+// writes tool inputs with JSON.stringify, so hookcheck compares each
+// updatedInput with the tool_input sent as JavaScript values (numbers as
+// IEEE-754 doubles, strings as UTF-16 code units, lone surrogates
+// included; see hooktest.CheckSameValue):
+//   - a member missing is lost, and one with another value is changed:
+//     findings;
+//   - a member with the same value in other bytes (\u00e9 for é, members
+//     reordered) is respelled: a note, listed but not a failure;
+//   - the runs on tricky values JSON.stringify can never produce
+//     (12345678901234567890, 1e400, -0, 2.50, "\/", "\u00f6", …) form a
+//     tier of their own: their findings, a respelling of that value
+//     included, are listed apart and fail only with -strict.
+//
 // A member that the hook's updatedInput gives one and the same value in
 // every run of a payload, although the input held another value, is taken
 // as the hook's own (a fingerprint the hook computes, a flag it forces):
-// its change is not reported, and the report lists it. -changed names
-// more members that the hook means to change. A member whose value comes
-// back as the same JSON value written differently (escapes, number
-// spelling) is always reported: that is the mark of a decode and
-// re-encode.
+// its change is not reported, and the report lists it. It is the rule
+// hooktest's property run applies. -changed names more members that the
+// hook means to change.
 //
 // Exit code 1 is reported on a payload as Claude Code sends it, and on a
 // tricky value of the type the member had (a string where a string was);
 // exit code 2 on such a value is reported when the payload as it is
-// exits 0. A hook may refuse a number where it takes a string.
+// exits 0. A hook may refuse a number where it takes a string. An answer
+// that a hook built with the library had refused ("hook: invalid answer
+// …") is reported with the library's whole message.
 //
-// Exit status: 0 when every run passed, 1 when a run has findings, 2 for a
-// usage error (bad flags, no command, a command that cannot be found,
-// unreadable fixtures).
+// A check in which the hook answered none of the runs (exit 0 and nothing
+// on stdout every time) tested nothing: it fails, and says how to point
+// hookcheck at the hook's tools.
+//
+// # Hooks that misbehave
+//
+// Each run is bounded by -timeout. hookcheck keeps at most -max-output
+// bytes of a run's stdout and of its stderr; a hook that writes more is
+// stopped at once and reported ("stdout over N bytes"). When a run ends,
+// by itself, by its timeout, or because hookcheck got SIGINT or SIGTERM,
+// its whole process tree is killed: its process group, and on Linux every
+// process that inherited the run's mark (HOOKTEST_RUN in the
+// environment), so that a child that left with setsid is found too. The
+// processes a hook left running are reported.
+//
+// Exit status: 0 when every run passed, 1 when a run has findings (or
+// none was answered, or hookcheck was interrupted), 2 for a usage error
+// (bad flags, no command, a command that cannot be found, unreadable
+// fixtures, no payload to send).
 //
 // Flags:
 //
@@ -63,11 +112,15 @@
 //	-event LIST        only the payloads of these events (comma-separated)
 //	-fixtures DIR      the payloads of the *.json files under DIR, instead of the built-in ones
 //	-full              every tricky value in every member (the full cross product)
+//	-input OBJECT      the tool_input of -tool's calls
 //	-json              write the report as JSON
-//	-matcher MATCHER   only the payloads with a tool_name that a settings.json matcher matches
+//	-matcher MATCHER   the hook's settings.json matcher: only the payloads Claude Code runs it on
+//	-max-output BYTES  what is kept of a run's stdout and of its stderr (default 1 MiB)
 //	-parallel N        runs at a time (default 4 × GOMAXPROCS)
 //	-per-member N      tricky values per member in the default set (default 3)
+//	-strict            count the runs on values Claude Code never sends as failures
 //	-timeout D         time limit of one run (default 10s)
+//	-tool NAME         also send calls of the tool NAME, with -input as tool_input
 //	-values LIST       only these tricky values, by name (comma-separated)
 //
 // While a long run goes on, a progress line counts the runs on stderr when
