@@ -4,12 +4,15 @@ package hooktest
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // setProcessGroup starts cmd in a new process group and makes a
@@ -30,25 +33,35 @@ func killProcessGroup(cmd *exec.Cmd) {
 
 // killMarked kills every process whose environment holds the run's mark
 // (markVar=mark), found in /proc; it returns "pid command line" for each.
-// It looks again after a pass that killed something, for a process forked
-// meanwhile. Without /proc (outside Linux) it finds nothing. A process
-// that clears its environment escapes it.
+// It looks again after a pass that killed something (a process forked
+// meanwhile) or that could not read a process's environment (one in the
+// middle of an exec shows none for a moment), up to a few dozen times.
+// Without /proc (outside Linux) it finds nothing. A process that clears
+// its environment escapes it.
 func killMarked(mark string) []string {
 	var out []string
-	for range 5 {
+	retries := 5 // for unreadable environments: a process started with an empty one stays so
+	for range 40 {
 		n := len(out)
-		out = killMarkedOnce(mark, out)
-		if len(out) == n {
+		var unsure bool
+		out, unsure = killMarkedOnce(mark, out)
+		if len(out) == n && (!unsure || retries == 0) {
 			break
+		}
+		if unsure && len(out) == n {
+			retries--
+			time.Sleep(time.Millisecond)
 		}
 	}
 	return out
 }
 
-func killMarkedOnce(mark string, out []string) []string {
+// killMarkedOnce is one pass of killMarked. unsure reports a live
+// process whose environment could not be read.
+func killMarkedOnce(mark string, out []string) (_ []string, unsure bool) {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
-		return out
+		return out, false
 	}
 	want := []byte(markVar + "=" + mark + "\x00")
 	self := os.Getpid()
@@ -58,7 +71,13 @@ func killMarkedOnce(mark string, out []string) []string {
 			continue
 		}
 		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-		if err != nil || !hasEntry(env, want) {
+		if err != nil || len(env) == 0 {
+			if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) && live(e.Name()) {
+				unsure = true
+			}
+			continue
+		}
+		if !hasEntry(env, want) {
 			continue
 		}
 		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
@@ -67,7 +86,29 @@ func killMarkedOnce(mark string, out []string) []string {
 		}
 		out = append(out, e.Name()+" "+string(bytes.TrimSpace(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}))))
 	}
-	return out
+	return out, unsure
+}
+
+// live reports whether the process pid (a /proc entry name) exists, owned
+// by this user, is not a zombie and not a kernel thread.
+func live(pid string) bool {
+	st, err := os.Stat("/proc/" + pid)
+	if err != nil {
+		return false
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); !ok || int(sys.Uid) != os.Getuid() {
+		return false
+	}
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 || i+2 >= len(stat) || stat[i+2] == 'Z' || stat[i+2] == 'X' {
+		return false
+	}
+	f := bytes.Fields(stat[i+2:]) // state, ppid, …
+	return len(f) > 1 && string(f[1]) != "2" && pid != "2"
 }
 
 // hasEntry reports whether the NUL-separated environment env holds the

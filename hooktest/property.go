@@ -139,8 +139,11 @@ type Report struct {
 	// (Fixture "", Err a [*Violation] of [RuleAnswers]).
 	Failures []*Failure
 	// StrictFindings lists the runs on tricky values Claude Code can never
-	// send that broke a rule; they are not failures unless [Strict] (or
-	// [Exact]) is given, and then are in Failures instead.
+	// send that broke a rule because of the value: the member that held it
+	// changed or respelled, or a result broken as a whole (a member lost,
+	// or changed elsewhere, is a failure whatever the value). They are
+	// not failures unless [Strict] (or [Exact]) is given, and then are in
+	// Failures instead.
 	StrictFindings []*Failure
 	// Notes lists the runs whose updatedInput respelled a member: the same
 	// value as Claude Code reads it, other bytes (Err holds
@@ -441,17 +444,38 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 		fail := func(err error) *Failure {
 			return &Failure{Fixture: f.Name, Member: c.member, Added: c.added, Value: c.value.Name, Strict: strict, Result: c.result, Err: err}
 		}
-		switch {
-		case errs == nil:
-		case strict && !cfg.strict:
-			rep.StrictFindings = append(rep.StrictFindings, fail(errs))
-		default:
-			rep.Failures = append(rep.Failures, fail(errs))
+		normal, tier := errs, error(nil)
+		if strict && !cfg.strict {
+			normal, tier = splitTier(errs, c.member)
+		}
+		if normal != nil {
+			rep.Failures = append(rep.Failures, fail(normal))
+		}
+		if tier != nil {
+			rep.StrictFindings = append(rep.StrictFindings, fail(tier))
 		}
 		if notes != nil {
 			rep.Notes = append(rep.Notes, fail(notes))
 		}
 	}
+}
+
+// splitTier splits the broken rules of a case on a value Claude Code never
+// sends, held by member: a member lost, or changed elsewhere than where the
+// value is, does not depend on the value and stays a failure; the rest
+// (the value's member changed or respelled, and whatever concerns the run
+// as a whole) is the strict tier.
+func splitTier(errs error, member string) (normal, strict error) {
+	var ns, ss []error
+	held := "/" + rawjson.PointerToken(member)
+	for _, v := range violations(errs) {
+		if me, ok := v.Err.(*MemberError); ok && v.Rule == RuleKeep && (me.Problem == ProblemLost || !within(me.Pointer, held)) {
+			ns = append(ns, v)
+		} else {
+			ss = append(ss, v)
+		}
+	}
+	return errors.Join(ns...), errors.Join(ss...)
 }
 
 // count adds one result to the counts of the report (verdict.Counts, the

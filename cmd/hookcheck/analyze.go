@@ -107,10 +107,27 @@ func analyze(outs []*outcome, changed []string, strict bool) map[*payload][]stri
 			o.notes = notes
 		}
 		if o.c.strictTier() && !strict {
-			o.strict, o.findings = o.findings, nil
+			o.findings, o.strict = splitTier(o.c, o.findings)
 		}
 	}
 	return owned
+}
+
+// splitTier splits the findings of a run on a tricky value Claude Code
+// never sends: a member lost, or changed elsewhere than where the value
+// is, does not depend on the value and stays a finding; the rest (the
+// value's member changed or respelled, and what concerns the run as a
+// whole) is the strict tier.
+func splitTier(c *testCase, fs []finding) (normal, strict []finding) {
+	held := c.pointer()
+	for _, f := range fs {
+		if f.Kind == kindLost || (f.Kind == kindMangled && f.Pointer != held && !strings.HasPrefix(f.Pointer, held+"/")) {
+			normal = append(normal, f)
+		} else {
+			strict = append(strict, f)
+		}
+	}
+	return normal, strict
 }
 
 // runFindings checks how the run ended and the rules its answer breaks
