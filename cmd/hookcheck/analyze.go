@@ -258,7 +258,7 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes [
 			me.Problem = hooktest.ProblemRespelled
 			if !c.strictTier() || (ptr != held && !strings.HasPrefix(ptr, held+"/")) {
 				notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
-					Message: fmt.Sprintf("%s: %s from %s to %s (the same value for Claude Code: a note)", ptr, me.Problem, d.In, d.Out)})
+					Message: fmt.Sprintf("%s: %s from %s to %s (the same value for Claude Code: a note)", ptr, me.Problem, clip(string(d.In), 80), clip(string(d.Out), 80))})
 				continue
 			}
 		}
