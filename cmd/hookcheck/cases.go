@@ -266,8 +266,9 @@ func selectValues(names []string) ([]hooktest.Tricky, error) {
 }
 
 // distinctShapes returns the first payload of each shape: same event,
-// same tool, same top-level names and same tool_input names, in order. A
-// default run sends each shape once; the recorded fixtures repeat many.
+// same tool, same top-level names and same tool_input names, and the same
+// stop_hook_active (a Stop hook must answer both), in order. A default run
+// sends each shape once; the recorded fixtures repeat many.
 func distinctShapes(ps []*payload) []*payload {
 	seen := map[string]bool{}
 	var out []*payload
@@ -276,6 +277,9 @@ func distinctShapes(ps []*payload) []*payload {
 		b.WriteString(p.event + "\x00" + p.tool)
 		for _, m := range p.top {
 			b.WriteString("\x00" + m.Key)
+			if m.Key == "stop_hook_active" {
+				b.Write(m.Value)
+			}
 		}
 		b.WriteString("\x00\x00")
 		for _, m := range p.fields {

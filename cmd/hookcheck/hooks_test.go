@@ -399,3 +399,27 @@ func TestGoHookDefaultRun(t *testing.T) {
 	assert.Contains(t, rep.Owned, ownedMember{Fixture: "pretooluse-mcp-listen_here", Pointer: "/tool_input/fingerprint"})
 	assert.Contains(t, caseNames(rep), "pretooluse-mcp-listen_here")
 }
+
+// TestGoPartialShowsTheLibraryMessage: an answer the library refused is
+// reported with its whole message, not a line cut short.
+func TestGoPartialShowsTheLibraryMessage(t *testing.T) {
+	bin := hooktest.BuildGo(t, "./testdata/gopartial")
+	code, rep := hookcheck(t, "-matcher", "Bash", "-values", "title", "-per-member", "1", "--", bin)
+	assert.Equal(t, exitFindings, code)
+	fs := findings(rep, "pretooluse-bash", kindRejected)
+	require.NotEmpty(t, fs, failing(rep))
+	assert.Equal(t, hooktest.RuleRefused, fs[0].Detail)
+	assert.Contains(t, fs[0].Message, "hook: invalid answer to PreToolUse: updatedInput is partial: it lacks /command, /description, /timeout of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed)")
+	assert.Empty(t, findings(rep, "pretooluse-bash", kindCrash), "reported once, as the refusal it is")
+}
+
+// TestStopHookLoop: a Stop hook that blocks whatever stop_hook_active
+// says loops.
+func TestStopHookLoop(t *testing.T) {
+	code, rep := hookcheck(t, "-event", "Stop", "--", "sh", "-c", "cat >/dev/null; echo 'keep going' >&2; exit 2")
+	assert.Equal(t, exitFindings, code)
+	fs := findings(rep, "stop-active", kindStopLoop)
+	require.Len(t, fs, 1, failing(rep))
+	assert.Equal(t, hooktest.RuleStopLoop, fs[0].Detail)
+	assert.Empty(t, findings(rep, "stop", kindStopLoop), "blocking once is what a Stop hook may do")
+}
