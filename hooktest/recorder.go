@@ -106,17 +106,16 @@ func RecordContext(ctx context.Context, h hook.Handler, payload []byte) *Recorde
 	return r
 }
 
-// observe returns h with its answer's Removed list copied to *removed. A
-// handler wrapped with [hook.FailClosed] stays so: the wrapper is taken
-// off, the observer put inside, and the wrapper put back.
+// observe returns h with its answer's Removed list copied to *removed.
+// The observer wraps h as middleware does (fail-closed handlers inside it
+// stay so); a handler made by [hook.FailClosed] is wrapped once more by
+// hook.FailClosed outside the observer, so that Serve still sees a
+// fail-closed handler outermost (unreadable input then fails closed too).
 func observe(h hook.Handler, removed *[]string) hook.Handler {
 	if h == nil {
 		return nil
 	}
-	if inner, ok := failClosedInner(h); ok {
-		return hook.FailClosed(observe(inner, removed))
-	}
-	return hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+	o := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		out, err := h.ServeHook(ctx, ev)
 		switch o := out.(type) {
 		case *hook.PreToolUseOutput:
@@ -130,18 +129,17 @@ func observe(h hook.Handler, removed *[]string) hook.Handler {
 		}
 		return out, err
 	})
+	if isFailClosed(h) {
+		return hook.FailClosed(o)
+	}
+	return o
 }
 
-// failClosedInner returns the handler inside one made by hook.FailClosed.
-// The wrapper's type is unexported, so it is recognised by reflection.
-func failClosedInner(h hook.Handler) (hook.Handler, bool) {
-	v := reflect.ValueOf(h)
-	t := v.Type()
-	if t.Kind() != reflect.Struct || t.PkgPath() != "github.com/gohooks/hook" || t.Name() != "failClosedHandler" || t.NumField() != 1 {
-		return nil, false
-	}
-	inner, ok := v.Field(0).Interface().(hook.Handler)
-	return inner, ok && inner != nil
+// isFailClosed reports whether h was made by hook.FailClosed, whose type
+// is unexported; only its name is looked at.
+func isFailClosed(h hook.Handler) bool {
+	t := reflect.TypeOf(h)
+	return t.PkgPath() == "github.com/gohooks/hook" && t.Name() == "failClosedHandler"
 }
 
 // stdin returns payload as Claude Code writes it: followed by one newline.

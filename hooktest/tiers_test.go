@@ -284,3 +284,23 @@ func TestPropertyRunShowsTheWholeError(t *testing.T) {
 	require.NotEmpty(t, rep.Failures)
 	assert.Contains(t, rep.Failures[0].Error(), long+" ("+hooktest.RuleFails+")")
 }
+
+func TestRecordKeepsFailClosed(t *testing.T) {
+	failing := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		return nil, errors.New("policy server down")
+	})
+	r := hooktest.Record(hook.FailClosed(failing), hooktest.Payload("pretooluse-bash"))
+	assert.Equal(t, hook.ExitBlock, r.Code, "stderr: %s", r.Stderr)
+	r = hooktest.Record(hook.FailClosed(failing), []byte(`{"hook_event_name":"PreToolUse","tool_input":`))
+	assert.Equal(t, hook.ExitBlock, r.Code, "unreadable input fails closed too: %s", r.Stderr)
+	r = hooktest.Record(failing, hooktest.Payload("pretooluse-bash"))
+	assert.Equal(t, hook.ExitError, r.Code)
+
+	dropper := hook.FailClosed(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		upd, err := hook.Remove(e.ToolInput, "description")
+		return &hook.PreToolUseOutput{UpdatedInput: upd, Removed: []string{"description"}}, err
+	}))
+	r = hooktest.Record(dropper, hooktest.Payload("pretooluse-bash"))
+	assert.Equal(t, []string{"description"}, r.Removed)
+	assert.NoError(t, r.Err())
+}

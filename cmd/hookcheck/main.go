@@ -291,11 +291,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		byEvent := map[string]hook.Matcher{}
 		for _, ev := range cfg.events {
 			m, err := compileMatcher(ev, matcher)
-			var me *hook.MatcherError
-			switch {
-			case errors.As(err, &me) && errors.Is(err, hook.ErrGoRegexpSyntax):
-				fmt.Fprintf(stderr, "hookcheck: warning: %v; it is read as Claude Code reads it\n", err)
-			case err != nil:
+			if err != nil {
+				// What the client would match otherwise than written, or
+				// not at all, is a mistake to fix, not a selection to guess.
 				return nil, fmt.Errorf("-matcher: %w", err)
 			}
 			byEvent[ev] = m

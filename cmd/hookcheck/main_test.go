@@ -121,6 +121,15 @@ func TestBinary(t *testing.T) {
 	assert.Equal(t, exitUsage, status())
 }
 
+func TestCompileMatcherRefuses(t *testing.T) {
+	// What the client would match otherwise, or not at all, is a usage
+	// error rather than a silently different selection.
+	for _, m := range []string{"Bash|Read(", "(?i)bash", "^(?!Bash)", `Bash\z`} {
+		_, err := parseFlags([]string{"-matcher", m, "--", "true"}, io.Discard)
+		assert.ErrorContains(t, err, "-matcher: ", m)
+	}
+}
+
 func TestCompileMatcher(t *testing.T) {
 	for _, tc := range []struct {
 		matcher string
@@ -134,6 +143,9 @@ func TestCompileMatcher(t *testing.T) {
 		{"Edit.*", []string{"Edit", "NotebookEdit"}, []string{"Write"}},
 		{"mcp__.*__listen_here", []string{"mcp__probe__listen_here"}, []string{"mcp__probe__other"}},
 		{"mcp__memory", nil, []string{"mcp__memory__create"}},
+		{"Task", []string{"Agent"}, []string{"TaskCreate"}},
+		{"^Task$", []string{"Agent"}, nil},
+		{"Bash.*", []string{"TaskStop"}, nil}, // KillBash's current name
 	} {
 		m, err := compileMatcher(hook.EventPreToolUse, tc.matcher)
 		require.NoError(t, err, tc.matcher)
