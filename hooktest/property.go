@@ -126,8 +126,8 @@ type Report struct {
 	// Answered is the number of runs in which the hook did something
 	// Claude Code acts on: it printed on stdout or exited with a code
 	// other than 0. Silent is the number of the others (exit 0, nothing
-	// on stdout), so Answered + Silent == Cases. A run in which no case
-	// was answered fails: it tested nothing.
+	// on stdout); a run that could not start is in neither. A run in
+	// which no case was answered fails: it tested nothing.
 	Answered, Silent int
 	// Updates is the number of runs whose answer carried an updatedInput.
 	Updates int
@@ -392,6 +392,7 @@ type propertyCase struct {
 	member  string
 	added   bool
 	value   Tricky
+	strict  bool // value is one Claude Code never sends
 	payload jsontext.Value
 	ti      jsontext.Value
 	result  *Recorder
@@ -414,8 +415,12 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 		targets = append(targets, m.Key)
 	}
 	targets = append(targets, AddedMember)
+	sendable := make([]bool, len(cfg.values))
+	for i, v := range cfg.values {
+		sendable[i] = v.Sendable()
+	}
 	for i, name := range targets {
-		for _, v := range cfg.values {
+		for j, v := range cfg.values {
 			nti, err := hook.Merge(ti, rawObject(name, v.JSON))
 			if err != nil {
 				continue // a tricky value that is not valid JSON
@@ -424,6 +429,7 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 				member:  name,
 				added:   i == len(tms),
 				value:   v,
+				strict:  !sendable[j],
 				ti:      nti,
 				payload: WithField(f.JSON, "tool_input", nti),
 			})
@@ -439,7 +445,7 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 	for i, c := range cases {
 		rep.Cases++
 		count(rep, c.result)
-		strict := c.value.Name != "" && !c.value.Sendable()
+		strict := c.strict
 		errs, notes := judge(c, cfg, own, i == 0, strict)
 		fail := func(err error) *Failure {
 			return &Failure{Fixture: f.Name, Member: c.member, Added: c.added, Value: c.value.Name, Strict: strict, Result: c.result, Err: err}
