@@ -55,9 +55,10 @@ func Removes(members ...string) Option {
 // UseFixtures replaces the fixtures of the run, which are by default every
 // fixture of [Fixtures] that is a PreToolUse or PermissionRequest payload
 // with a tool_input object. Fixtures of other events, or without a
-// tool_input object, are skipped.
+// tool_input object, are skipped. UseFixtures() with none leaves only
+// the calls [ForTool] adds.
 func UseFixtures(fs ...Fixture) Option {
-	return func(c *config) { c.fixtures = fs }
+	return func(c *config) { c.fixtures = append([]Fixture{}, fs...) }
 }
 
 // UseValues replaces the tricky values of the run, by default
