@@ -476,7 +476,9 @@ func splitTier(errs error, member string) (normal, strict error) {
 	var ns, ss []error
 	held := "/" + rawjson.PointerToken(member)
 	for _, v := range violations(errs) {
-		if me, ok := v.Err.(*MemberError); ok && v.Rule == RuleKeep && (me.Problem == ProblemLost || !within(me.Pointer, held)) {
+		me, member := v.Err.(*MemberError)
+		member = member && v.Rule == RuleKeep
+		if member && !verdict.InStrictTier(true, problemOf(me), me.Pointer, held) {
 			ns = append(ns, v)
 		} else {
 			ss = append(ss, v)
@@ -555,7 +557,7 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 		} else if ds, err := verdict.Compare(c.ti, upd, skip); err == nil {
 			for _, d := range ds {
 				me := memberError(d)
-				if d.Problem == verdict.Respelled && (!strict || !within(d.Pointer, "/"+rawjson.PointerToken(c.member))) {
+				if d.Problem == verdict.Respelled && (!strict || !verdict.InStrictTier(true, d.Problem, d.Pointer, "/"+rawjson.PointerToken(c.member))) {
 					ns = append(ns, &Violation{Rule: NoteRespelled, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
 					continue
 				}
@@ -569,9 +571,16 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 	return chk.err(), errors.Join(ns...)
 }
 
-// within reports whether the JSON pointer p is at or below the pointer
-// top.
-func within(p, top string) bool { return p == top || strings.HasPrefix(p, top+"/") }
+// problemOf returns the verdict problem of a MemberError.
+func problemOf(me *MemberError) string {
+	switch me.Problem {
+	case ProblemLost:
+		return verdict.Lost
+	case ProblemRespelled, ProblemRewritten, ProblemMoved:
+		return verdict.Respelled
+	}
+	return verdict.Changed
+}
 
 // updatedInputPointer returns the JSON pointer of the updatedInput in r's
 // answer.

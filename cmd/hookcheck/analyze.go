@@ -121,10 +121,15 @@ func analyze(outs []*outcome, changed []string, strict bool) map[*payload][]stri
 func splitTier(c *testCase, fs []finding) (normal, strict []finding) {
 	held := c.pointer()
 	for _, f := range fs {
-		if f.Kind == kindLost || (f.Kind == kindMangled && f.Pointer != held && !strings.HasPrefix(f.Pointer, held+"/")) {
-			normal = append(normal, f)
-		} else {
+		member := f.Kind == kindLost || f.Kind == kindMangled
+		problem := verdict.Changed
+		if f.Kind == kindLost {
+			problem = verdict.Lost
+		}
+		if verdict.InStrictTier(member, problem, f.Pointer, held) {
 			strict = append(strict, f)
+		} else {
+			normal = append(normal, f)
 		}
 	}
 	return normal, strict
@@ -256,7 +261,7 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes [
 			me.Problem = hooktest.ProblemChanged
 		default:
 			me.Problem = hooktest.ProblemRespelled
-			if !c.strictTier() || (ptr != held && !strings.HasPrefix(ptr, held+"/")) {
+			if !c.strictTier() || !verdict.InStrictTier(true, d.Problem, ptr, held) {
 				notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
 					Message: fmt.Sprintf("%s: %s from %s to %s (the same value for Claude Code: a note)", ptr, me.Problem, clip(string(d.In), 80), clip(string(d.Out), 80))})
 				continue

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -223,3 +224,21 @@ func (c *Counts) Add(code int, printed, updated, denied bool) {
 		c.Blocked++
 	}
 }
+
+// InStrictTier reports whether a finding of a run on a tricky value Claude
+// Code never sends belongs to the strict tier, which fails only on
+// request: held is the JSON pointer of the tool_input member that holds
+// the value; member says whether the finding concerns a tool_input member
+// (problem, at the pointer ptr in the tool input) rather than the run as a
+// whole (stdout, the exit code, …). What concerns the run as a whole, and
+// a change at or below held, depend on the value: strict tier. A member
+// lost, or changed elsewhere, does not: a failure like any other.
+func InStrictTier(member bool, problem, ptr, held string) bool {
+	if !member {
+		return true
+	}
+	return problem != Lost && Within(ptr, held)
+}
+
+// Within reports whether the JSON pointer p is top or points below it.
+func Within(p, top string) bool { return p == top || strings.HasPrefix(p, top+"/") }

@@ -109,3 +109,12 @@ func TestOwned(t *testing.T) {
 	assert.Equal(t, []string{"fp"}, Owned(runs))
 	assert.Empty(t, Owned(nil))
 }
+
+func TestInStrictTier(t *testing.T) {
+	assert.True(t, InStrictTier(false, "", "", "/room"), "the run as a whole")
+	assert.True(t, InStrictTier(true, Changed, "/room", "/room"))
+	assert.True(t, InStrictTier(true, Respelled, "/room/0/x", "/room"))
+	assert.False(t, InStrictTier(true, Lost, "/room", "/room"), "a lost member does not depend on its value")
+	assert.False(t, InStrictTier(true, Changed, "/seats", "/room"))
+	assert.False(t, InStrictTier(true, Changed, "/roomy", "/room"))
+}
