@@ -135,12 +135,13 @@ func (c *Command) Run(ctx context.Context, payload []byte) (*Recorder, error) {
 		cmd.WaitDelay = time.Second
 	}
 	setProcessGroup(cmd)
+	before := processes()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("hooktest: starting %s: %w", c.Path, err)
 	}
 	werr := cmd.Wait()
-	survivors := killMarked(mark)
+	survivors := killMarked(mark, before)
 	killProcessGroup(cmd)
 	r := &Recorder{Stdout: stdout.buf.Bytes(), Stderr: stderr.buf.Bytes(), Duration: time.Since(start), Code: -1,
 		StdoutOver: stdout.dropped > 0, StderrOver: stderr.dropped > 0, Survivors: survivors}

@@ -12,4 +12,7 @@ func setProcessGroup(cmd *exec.Cmd) {}
 func killProcessGroup(cmd *exec.Cmd) {}
 
 // killMarked finds nothing where there is no /proc.
-func killMarked(mark string) []string { return nil }
+func killMarked(mark string, before map[string]bool) []string { return nil }
+
+// processes finds nothing where there is no /proc.
+func processes() map[string]bool { return nil }

@@ -32,19 +32,21 @@ func killProcessGroup(cmd *exec.Cmd) {
 }
 
 // killMarked kills every process whose environment holds the run's mark
-// (markVar=mark), found in /proc; it returns "pid command line" for each.
+// (markVar=mark), found in /proc among those not in before (the processes
+// that ran before the run started); it returns "pid command line" for
+// each.
 // It looks again after a pass that killed something (a process forked
 // meanwhile) or that could not read a process's environment (one in the
 // middle of an exec shows none for a moment), up to a few dozen times.
 // Without /proc (outside Linux) it finds nothing. A process that clears
 // its environment escapes it.
-func killMarked(mark string) []string {
+func killMarked(mark string, before map[string]bool) []string {
 	var out []string
 	retries := 5 // for unreadable environments: a process started with an empty one stays so
 	for range 40 {
 		n := len(out)
 		var unsure bool
-		out, unsure = killMarkedOnce(mark, out)
+		out, unsure = killMarkedOnce(mark, before, out)
 		if len(out) == n && (!unsure || retries == 0) {
 			break
 		}
@@ -58,7 +60,7 @@ func killMarked(mark string) []string {
 
 // killMarkedOnce is one pass of killMarked. unsure reports a live
 // process whose environment could not be read.
-func killMarkedOnce(mark string, out []string) (_ []string, unsure bool) {
+func killMarkedOnce(mark string, before map[string]bool, out []string) (_ []string, unsure bool) {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return out, false
@@ -66,6 +68,9 @@ func killMarkedOnce(mark string, out []string) (_ []string, unsure bool) {
 	want := []byte(markVar + "=" + mark + "\x00")
 	self := os.Getpid()
 	for _, e := range ents {
+		if before[e.Name()] {
+			continue
+		}
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil || pid == self || slices.ContainsFunc(out, func(s string) bool { return strings.HasPrefix(s, e.Name()+" ") }) {
 			continue
@@ -87,6 +92,23 @@ func killMarkedOnce(mark string, out []string) (_ []string, unsure bool) {
 		out = append(out, e.Name()+" "+string(bytes.TrimSpace(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}))))
 	}
 	return out, unsure
+}
+
+// processes returns the names of /proc's process entries, to tell the
+// processes a run started from those that ran before it (nil without
+// /proc).
+func processes() map[string]bool {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	m := make(map[string]bool, len(ents))
+	for _, e := range ents {
+		if c := e.Name()[0]; '0' <= c && c <= '9' {
+			m[e.Name()] = true
+		}
+	}
+	return m
 }
 
 // live reports whether the process pid (a /proc entry name) exists, owned
