@@ -237,9 +237,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: hookcheck [flags] -- COMMAND [ARGS...]\n\n"+
-			"Runs a Claude Code hook command against hook payloads and tricky tool inputs\n"+
-			"and reports lost or mangled tool_input members, answers Claude Code would\n"+
-			"reject, exit 2 with stdout, stack traces, crashes and timeouts.\n\nFlags:\n")
+			"Runs a Claude Code hook command against hook payloads and tricky tool inputs,\n"+
+			"judges its answers as Claude Code reads them, and reports lost or changed\n"+
+			"tool_input members, answers Claude Code would reject, exit 2 with stdout,\n"+
+			"stack traces, crashes, timeouts, floods of output and processes left running.\n"+
+			"A check in which the hook answered nothing fails: give -matcher and -event as\n"+
+			"in settings.json, and -tool NAME -input JSON for a tool no fixture calls.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	cfg := &config{}
@@ -257,7 +260,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.full, "full", false, "put every tricky value into every member (the full cross product)")
 	fs.IntVar(&cfg.perMember, "per-member", 3, "tricky values each member receives in the default covering set")
 	fs.IntVar(&cfg.parallel, "parallel", 4*runtime.GOMAXPROCS(0), "number of runs at a time")
-	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit of one run; the process group is killed after it")
+	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit of one run; its process tree is killed after it")
 	fs.BoolVar(&cfg.json, "json", false, "write the report as JSON")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
