@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/rawjson"
+
 	"context"
 	"errors"
 	"fmt"
@@ -101,6 +103,31 @@ type invocation struct {
 	// closedAnswer is set when a fail-closed handler's answer is part of
 	// what is to be written.
 	closedAnswer atomic.Bool
+	// inputKeys are the names of the incoming tool_input's members, read
+	// before any handler had the event, for the partial-answer check;
+	// hasInput is whether they were read. A handler that writes into the
+	// raw tool_input it was given cannot change them.
+	inputKeys []string
+	hasInput  bool
+}
+
+// newInvocation returns the state of the invocation of ev, with the
+// names the answer checks need copied out of the input.
+func newInvocation(ev *Event) *invocation {
+	inv := new(invocation)
+	switch ev.HookEventName {
+	case EventPreToolUse, EventPermissionRequest:
+		if in, ok := ev.Field("tool_input"); ok {
+			if ms, err := rawjson.MembersTrusted(in); err == nil {
+				inv.inputKeys = make([]string, len(ms))
+				for i, m := range ms {
+					inv.inputKeys[i] = m.Key
+				}
+				inv.hasInput = true
+			}
+		}
+	}
+	return inv
 }
 
 // failingClosed reports whether a failure now must block: a fail-closed
