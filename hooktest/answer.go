@@ -8,11 +8,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/jsstr"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -541,7 +541,7 @@ func (c *checker) checkValue(ptr string, v []byte, f field) {
 	}
 }
 
-func knownEvent(name string) bool { return slices.Contains(allEvents[:], name) }
+func knownEvent(name string) bool { return hook.KnownEvent(name) }
 
 // asyncAnnouncement reports whether line is an async announcement: a JSON
 // object with "async": true.
@@ -628,9 +628,9 @@ func firstLine(text []byte) []byte {
 }
 
 // trimJS trims white space the way JavaScript's String.prototype.trim
-// does (Unicode white space and line terminators, BOM included).
+// does (its white space and line terminators, BOM included, U+0085 not).
 func trimJS(b []byte) []byte {
-	return bytes.TrimFunc(b, func(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' })
+	return bytes.TrimFunc(b, jsstr.IsSpace)
 }
 
 var (

@@ -119,12 +119,24 @@ func checkMembers(ims, oms []rawjson.Member, changed []string) []*MemberError {
 	}
 	es := make([]entry, 0, len(ims))
 	var pos []int // positions in out of the kept members, in input order
+	// Lookups by name stay linear in the members, however many there are.
+	at := make(map[string]int, len(oms))
+	for i := len(oms) - 1; i >= 0; i-- {
+		at[oms[i].Key] = i
+	}
+	skip := make(map[string]bool, len(changed))
+	for _, c := range changed {
+		skip[c] = true
+	}
 	for _, im := range ims {
-		if slices.Contains(changed, im.Key) {
+		if skip[im.Key] {
 			continue
 		}
 		e := entry{ptr: "/" + rawjson.PointerToken(im.Key), in: im.Value, pos: -1}
-		p := slices.IndexFunc(oms, func(om rawjson.Member) bool { return om.Key == im.Key })
+		p, found := at[im.Key]
+		if !found {
+			p = -1
+		}
 		if p < 0 {
 			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemLost, In: im.Value}
 			es = append(es, e)

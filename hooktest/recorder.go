@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"reflect"
 	"slices"
 	"time"
 
@@ -107,40 +106,40 @@ func RecordContext(ctx context.Context, h hook.Handler, payload []byte) *Recorde
 }
 
 // observe returns h with its answer's Removed list copied to *removed.
-// The observer wraps h as middleware does (fail-closed handlers inside it
-// stay so); a handler made by [hook.FailClosed] is wrapped once more by
-// hook.FailClosed outside the observer, so that Serve still sees a
-// fail-closed handler outermost (unreadable input then fails closed too).
+// The observer is middleware that implements [hook.Wrapper], so the
+// library still sees a fail-closed handler inside it (unreadable input
+// then fails closed too).
 func observe(h hook.Handler, removed *[]string) hook.Handler {
 	if h == nil {
 		return nil
 	}
-	o := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
-		out, err := h.ServeHook(ctx, ev)
-		switch o := out.(type) {
-		case *hook.PreToolUseOutput:
-			if o != nil {
-				*removed = slices.Clone(o.Removed)
-			}
-		case *hook.PermissionRequestOutput:
-			if o != nil {
-				*removed = slices.Clone(o.Removed)
-			}
-		}
-		return out, err
-	})
-	if isFailClosed(h) {
-		return hook.FailClosed(o)
-	}
-	return o
+	return observer{h, removed}
 }
 
-// isFailClosed reports whether h was made by hook.FailClosed, whose type
-// is unexported; only its name is looked at.
-func isFailClosed(h hook.Handler) bool {
-	t := reflect.TypeOf(h)
-	return t.PkgPath() == "github.com/gohooks/hook" && t.Name() == "failClosedHandler"
+// observer copies the Removed list of its handler's answer.
+type observer struct {
+	h       hook.Handler
+	removed *[]string
 }
+
+// ServeHook calls the handler and notes its answer's Removed list.
+func (o observer) ServeHook(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+	out, err := o.h.ServeHook(ctx, ev)
+	switch a := out.(type) {
+	case *hook.PreToolUseOutput:
+		if a != nil {
+			*o.removed = slices.Clone(a.Removed)
+		}
+	case *hook.PermissionRequestOutput:
+		if a != nil {
+			*o.removed = slices.Clone(a.Removed)
+		}
+	}
+	return out, err
+}
+
+// Unwrap returns the observed handler.
+func (o observer) Unwrap() hook.Handler { return o.h }
 
 // stdin returns payload as Claude Code writes it: followed by one newline.
 func stdin(payload []byte) []byte {
