@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/gohooks/hook/internal/wire"
+
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/rawjson"
@@ -272,7 +274,7 @@ func advance(view *Event, out Output) (*Event, error) {
 		}
 	case *MessageDisplayOutput:
 		if o.DisplayContent != "" {
-			s, err := marshal(o.DisplayContent)
+			s, err := wire.Marshal(o.DisplayContent)
 			if err != nil {
 				return nil, err
 			}
@@ -285,7 +287,7 @@ func advance(view *Event, out Output) (*Event, error) {
 // withMember returns a copy of e whose input member name is value; the
 // copy shares e's invocation.
 func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
-	key, err := marshal(name)
+	key, err := wire.Marshal(name)
 	if err != nil {
 		return nil, err
 	}

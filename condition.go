@@ -7,6 +7,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // Condition is a compiled "if" field of a hook handler: a permission rule
@@ -184,7 +186,7 @@ func (c Condition) MatchEvent(ev *Event) bool {
 	in, _ := ev.Field("tool_input")
 	field := func(name string) (string, bool) {
 		var v map[string]any
-		if unmarshal(in, &v) != nil {
+		if wire.Unmarshal(in, &v) != nil {
 			return "", false
 		}
 		s, ok := v[name].(string)

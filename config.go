@@ -2,6 +2,8 @@ package hook
 
 import (
 	"errors"
+
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // ConfigChange fires when a settings file or the skills change during a
@@ -52,7 +54,7 @@ func (o *ConfigChangeOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	if o.Block {
 		var src ConfigSource
 		if v, ok := ev.Field("source"); ok {
-			_ = unmarshal(v, &src)
+			_ = wire.Unmarshal(v, &src)
 		}
 		if src == ConfigPolicySettings {
 			return dst, errors.New("a policy_settings change cannot be blocked; Claude Code applies it anyway")

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gohooks/hook/internal/wire"
+
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/rawjson"
@@ -35,7 +37,7 @@ func updateValue(orig []byte, edited any) ([]byte, error) {
 		return nil, fmt.Errorf("hook: Update: the edited view must be a struct, not %T", edited)
 	}
 	before := reflect.New(rv.Type())
-	if err := unmarshal(orig, before.Interface()); err != nil {
+	if err := wire.Unmarshal(orig, before.Interface()); err != nil {
 		return nil, fmt.Errorf("hook: Update: decoding %s: %w", rv.Type(), err)
 	}
 	out, _, err := diffValue(bytes.TrimSpace(orig), before.Elem(), rv, "")
@@ -67,11 +69,11 @@ func diffValue(raw []byte, b, a reflect.Value, ptr string) ([]byte, bool, error)
 		if len(v) == 0 {
 			return nil, false, fmt.Errorf("%s: the edit sets the raw value to nil: %w", where(ptr), errRemoves)
 		}
-		if !validJSON(v) {
+		if !wire.Valid(v) {
 			return nil, false, fmt.Errorf("%s: the edited raw value is not one valid JSON value", where(ptr))
 		}
 		return bytes.TrimSpace(v), true, nil
-	case encodesItself(t):
+	case wire.EncodesItself(t):
 		return encodeValue(a, ptr)
 	}
 	switch t.Kind() {
@@ -250,7 +252,7 @@ func diffSlice(raw []byte, b, a reflect.Value, ptr string) ([]byte, bool, error)
 // encodeValue encodes v, a value the edit set, with the library's
 // options.
 func encodeValue(v reflect.Value, ptr string) ([]byte, bool, error) {
-	b, err := marshal(v.Interface())
+	b, err := wire.Marshal(v.Interface())
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: encoding the edited value: %w", where(ptr), err)
 	}
@@ -301,21 +303,6 @@ func fieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
 	return v, true
 }
 
-// encodesItself reports whether the json package encodes t with t's own
-// methods, or by its dynamic value (an interface): the diff writes such
-// values whole.
-func encodesItself(t reflect.Type) bool {
-	if t.Kind() == reflect.Interface {
-		return true
-	}
-	for _, m := range []reflect.Type{marshalerTo, marshaler, textMarshaler, textAppender} {
-		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
-			return true
-		}
-	}
-	return false
-}
-
 // viewField is one JSON member of a struct type, as the json package
 // names it.
 type viewField struct {
@@ -324,7 +311,10 @@ type viewField struct {
 	index  []int
 }
 
-var viewFields sync.Map // reflect.Type → []viewField
+var (
+	viewFields sync.Map // reflect.Type → []viewField
+	rawType    = reflect.TypeFor[jsontext.Value]()
+)
 
 // viewFieldsOf returns the JSON members of struct type t: exported fields
 // by their tag name or Go name, embedded structs without a name flattened
@@ -370,7 +360,7 @@ func addViewFields(fs *[]viewField, t reflect.Type, under []int, busy map[reflec
 		if et.Kind() == reflect.Pointer {
 			et = et.Elem()
 		}
-		if f.Anonymous && (name == "" || strings.Contains(","+opts+",", ",inline,")) && et.Kind() == reflect.Struct && !encodesItself(et) {
+		if f.Anonymous && (name == "" || strings.Contains(","+opts+",", ",inline,")) && et.Kind() == reflect.Struct && !wire.EncodesItself(et) {
 			addViewFields(fs, et, index, busy)
 			continue
 		}

@@ -3,6 +3,8 @@ package hook
 import (
 	"fmt"
 
+	"github.com/gohooks/hook/internal/wire"
+
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/rawjson"
@@ -22,7 +24,7 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 		return nil, err
 	}
 	v := new(T)
-	if err := unmarshal(orig, v); err != nil {
+	if err := wire.Unmarshal(orig, v); err != nil {
 		return nil, fmt.Errorf("hook: Edit: decoding %T: %w", v, err)
 	}
 	if err := edit(v); err != nil {

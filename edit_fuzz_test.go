@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // editViews are the typed views that FuzzTypedEdit edits.
@@ -219,7 +220,7 @@ func fuzzEdit(t *testing.T, seed int64, which uint8, pick uint16) bool {
 }
 
 // decodeInto decodes raw into v as the library's views decode.
-func decodeInto(raw jsontext.Value, v any) error { return unmarshal(raw, v) }
+func decodeInto(raw jsontext.Value, v any) error { return wire.Unmarshal(raw, v) }
 
 func validOut(b []byte) bool { ok, _ := rawjson.Valid(b); return ok }
 

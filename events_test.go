@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/gohooks/hook/internal/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -457,7 +458,7 @@ func TestTrickyStringsSurviveAnswers(t *testing.T) {
 			require.NoError(t, err, "%s %q", a.in, s)
 			checkWireAnswer(t, ev.HookEventName, string(b)+"\n")
 			var m map[string]any
-			require.NoError(t, unmarshal(b, &m))
+			require.NoError(t, wire.Unmarshal(b, &m))
 			assert.Equal(t, s, a.field(m), "%s %q", a.in, s)
 		}
 	}

@@ -14,6 +14,9 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // The fast codec is checked against the json package: whenever it says it
@@ -26,9 +29,9 @@ import (
 func checkFastDecode(t testing.TB, raw []byte, typ reflect.Type) bool {
 	t.Helper()
 	fast := reflect.New(typ)
-	ok := fastUnmarshal(raw, fast.Interface())
+	ok := wire.FastUnmarshal(raw, fast.Interface())
 	slow := reflect.New(typ)
-	err := json.Unmarshal(raw, slow.Interface(), unmarshalOpts)
+	err := json.Unmarshal(raw, slow.Interface(), jsonopts.Unmarshal)
 	if !ok {
 		assert.Equal(t, reflect.New(typ).Elem().Interface(), fast.Elem().Interface(), "a declined decode leaves the value as it was")
 		return false
@@ -45,8 +48,8 @@ func checkFastDecode(t testing.TB, raw []byte, typ reflect.Type) bool {
 // did the work.
 func checkFastEncode(t testing.TB, v any) bool {
 	t.Helper()
-	got, ok := fastAppend([]byte("x"), v)
-	want, err := json.Marshal(v, marshalOpts)
+	got, ok := wire.FastAppend([]byte("x"), v)
+	want, err := json.Marshal(v, jsonopts.Marshal)
 	if !ok {
 		assert.Equal(t, "x", string(got), "a declined encode appends nothing")
 		return false
@@ -169,12 +172,12 @@ func (fastText) MarshalText() ([]byte, error) { return []byte("t"), nil }
 
 func TestFastCodecDeclines(t *testing.T) {
 	for _, v := range []any{fastDeclined{}, fastDeclinedMap{}, fastDeclinedTag{}, fastDeclinedConflict{}, fastDeclinedMethod{}, fastDeclinedTrailingComma{}, fastDeclinedUnexportedEmbed{}, map[string]string{}, []int{}} {
-		assert.Nil(t, fastTypeOf(reflect.TypeOf(v)), "%T", v)
+		assert.Nil(t, wire.TypeOf(reflect.TypeOf(v)), "%T", v)
 	}
-	assert.NotNil(t, fastTypeOf(reflect.TypeFor[fastAll]()))
-	assert.NotNil(t, fastTypeOf(reflect.TypeFor[PreToolUse]()))
-	assert.NotNil(t, fastTypeOf(reflect.TypeFor[wireAnswer]()))
-	assert.NotNil(t, fastTypeOf(reflect.TypeFor[preToolUseSpecific]()))
+	assert.NotNil(t, wire.TypeOf(reflect.TypeFor[fastAll]()))
+	assert.NotNil(t, wire.TypeOf(reflect.TypeFor[PreToolUse]()))
+	assert.NotNil(t, wire.TypeOf(reflect.TypeFor[wireAnswer]()))
+	assert.NotNil(t, wire.TypeOf(reflect.TypeFor[preToolUseSpecific]()))
 	// Inputs the fast codec does not expect are left to the json package.
 	for _, raw := range []string{`{"f":1e400}`, `{"f32":1e39}`, `{"f":"1"}`, `{"f":null}`} {
 		assert.False(t, checkFastDecode(t, []byte(raw), reflect.TypeFor[fastFloats]()), raw)
@@ -182,7 +185,7 @@ func TestFastCodecDeclines(t *testing.T) {
 	for _, raw := range []string{`{"f":1.5e-3,"f32":-0.0,"s":"x"}`, `{"f":123456789012345678901234567890}`, `{"f32":3.4e38}`, `{"f":5e-324}`} {
 		assert.True(t, checkFastDecode(t, []byte(raw), reflect.TypeFor[fastFloats]()), raw)
 	}
-	_, ok := fastAppend(nil, &fastFloats{F: 1})
+	_, ok := wire.FastAppend(nil, &fastFloats{F: 1})
 	assert.False(t, ok, "floats are encoded by the json package")
 	for _, raw := range []string{`{"str":null}`, `{"b":1}`, `{"i8":300}`, `{"i8":1.5}`, `{"p":null}`, `{"list":["a"]}`, `{"any":1}`, `[]`, `{"str":"a"`, `{"str":"a","str":"b"}`} {
 		assert.False(t, checkFastDecode(t, []byte(raw), reflect.TypeFor[fastAll]()), raw)
@@ -271,7 +274,7 @@ func TestFastCodecMatchesJSONPackage(t *testing.T) {
 		}
 		checkFastEncode(t, &wireAnswer{Reason: v.Str, HookSpecificOutput: v.Any, Continue: cont, SystemMessage: v.E1})
 		// Decode what the json package writes, and mutations of it.
-		b, err := json.Marshal(v, marshalOpts)
+		b, err := json.Marshal(v, jsonopts.Marshal)
 		if err != nil {
 			continue
 		}
@@ -297,7 +300,7 @@ func TestFastCodecMatchesJSONPackage(t *testing.T) {
 func FuzzFastDecode(f *testing.F) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20 {
-		if b, err := json.Marshal(randomFastAll(r), marshalOpts); err == nil {
+		if b, err := json.Marshal(randomFastAll(r), jsonopts.Marshal); err == nil {
 			f.Add(b)
 		}
 	}
@@ -321,60 +324,10 @@ func FuzzFastEncode(f *testing.F) {
 		checkFastEncode(t, &preToolUseSpecific{HookEventName: s, UpdatedInput: jsontext.Value(raw)})
 		// Map patches take the fast codec too: sorted members, same bytes.
 		patch := map[string]string{s: s, "k": s}
-		want, err := json.Marshal(patch, marshalOpts, json.Deterministic(true))
+		want, err := json.Marshal(patch, jsonopts.Marshal, jsonopts.Deterministic)
 		require.NoError(t, err)
-		got, err := marshalPatch(patch)
+		got, err := wire.MarshalPatch(patch)
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 	})
-}
-
-// TestAppendQuote checks the fast codec's string escaping against
-// jsontext.AppendQuote for every ASCII byte, the characters that other
-// encoders escape and invalid UTF-8, which it must decline.
-func TestAppendQuote(t *testing.T) {
-	var all []string
-	for c := range 0x80 {
-		all = append(all, string(rune(c)), "a"+string(rune(c))+"b")
-	}
-	all = append(all, "", "Zürich", "\u2028\u2029", "<>&", "\ufffd", "\U0001F600", "\x7f", "tab\there \"q\" \\ end")
-	all = append(all, fastTrickyStrings...)
-	for _, s := range all {
-		want, err := jsontext.AppendQuote([]byte("x"), s)
-		got, ok := appendQuote([]byte("x"), s)
-		if err != nil {
-			assert.False(t, ok, "%q: declined", s)
-			assert.Equal(t, "x", string(got), "%q: dst unchanged", s)
-			continue
-		}
-		assert.True(t, ok, "%q", s)
-		assert.Equal(t, string(want), string(got), "%q", s)
-	}
-	for _, s := range []string{"\xff", "a\xc3", "\xed\xa0\x80"} {
-		_, ok := appendQuote(nil, s)
-		assert.False(t, ok, "%q: invalid UTF-8 is left to the json package", s)
-	}
-}
-
-// TestFastTypeCacheGrows builds more types than the cache searches
-// linearly: every type keeps its entry, before and after the switch to a
-// map.
-func TestFastTypeCacheGrows(t *testing.T) {
-	var built []*fastType
-	var types []reflect.Type
-	for i := range 2*maxLinear + 5 {
-		typ := reflect.StructOf([]reflect.StructField{{Name: "S", Type: reflect.TypeFor[string](), Tag: reflect.StructTag(fmt.Sprintf(`json:"s%d"`, i))}})
-		ft := fastTypeOf(typ)
-		require.NotNil(t, ft, "type %d", i)
-		assert.Equal(t, fmt.Sprintf("s%d", i), ft.fields[0].name)
-		built = append(built, ft)
-		types = append(types, typ)
-	}
-	for i, typ := range types {
-		assert.Same(t, built[i], fastTypeOf(typ), "type %d is cached", i)
-	}
-	last := len(types) - 1
-	got, err := marshal(reflect.New(types[last]).Interface())
-	require.NoError(t, err)
-	assert.Equal(t, fmt.Sprintf(`{"s%d":""}`, last), string(got))
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/gohooks/hook/internal/wire"
+
 	"github.com/gohooks/hook/internal/jsre"
 )
 
@@ -336,7 +338,7 @@ func MatcherValue(ev *Event) (string, bool) {
 		return "", false
 	}
 	var s string
-	if err := unmarshal(raw, &s); err != nil {
+	if err := wire.Unmarshal(raw, &s); err != nil {
 		return "", false
 	}
 	if ev.HookEventName == EventFileChanged {
@@ -426,7 +428,7 @@ func toolFamilies(name string, ev *Event) []string {
 		var v struct {
 			Action string `json:"action"`
 		}
-		if unmarshal(in, &v) != nil {
+		if wire.Unmarshal(in, &v) != nil {
 			return nil
 		}
 		switch v.Action {

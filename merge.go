@@ -2,6 +2,7 @@ package hook
 
 import (
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 
 	"fmt"
 
@@ -155,7 +156,7 @@ func patchBytes(patch any) ([]byte, error) {
 	case *jsontext.Value:
 		return *p, nil
 	}
-	b, err := marshalPatch(patch)
+	b, err := wire.MarshalPatch(patch)
 	if err != nil {
 		return nil, fmt.Errorf("hook: Merge: encoding the patch: %w", err)
 	}

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"github.com/gohooks/hook/internal/jsstr"
+	"github.com/gohooks/hook/internal/wire"
 
 	"errors"
 	"fmt"
@@ -93,7 +94,7 @@ func appendWire(dst []byte, a answer) ([]byte, error) {
 	if w == (wireAnswer{}) {
 		return dst, nil
 	}
-	b, err := appendMarshal(dst, &w)
+	b, err := wire.AppendMarshal(dst, &w)
 	if err != nil {
 		return dst, fmt.Errorf("encoding the answer: %w", err)
 	}
@@ -274,5 +275,5 @@ func (a Async) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	if a.Timeout > 0 && a.Timeout < time.Millisecond {
 		return dst, fmt.Errorf("Async timeout %v is less than a millisecond; asyncTimeout is written in milliseconds", a.Timeout)
 	}
-	return appendMarshal(dst, &asyncWire{Async: true, AsyncTimeout: a.Timeout.Milliseconds()})
+	return wire.AppendMarshal(dst, &asyncWire{Async: true, AsyncTimeout: a.Timeout.Milliseconds()})
 }

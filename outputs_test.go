@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // serveAnswer serves the input fixture in with a handler that decodes the
@@ -387,7 +388,7 @@ func checkWireAnswer(t *testing.T, event, stdout string) {
 	}
 	if m, ok := rawjson.Find(ms, "decision"); ok {
 		var d string
-		require.NoError(t, unmarshal(m.Value, &d))
+		require.NoError(t, wire.Unmarshal(m.Value, &d))
 		assert.Contains(t, topLevelDecision[event], d, "top-level decision of %s", event)
 	}
 	m, ok := rawjson.Find(ms, "hookSpecificOutput")

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gohooks/hook/internal/wire"
+
 	"github.com/gohooks/hook/internal/rawjson"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -89,7 +91,7 @@ func (o *PostToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	}
 	tool := ""
 	if v, ok := ev.Field("tool_name"); ok {
-		_ = unmarshal(v, &tool)
+		_ = wire.Unmarshal(v, &tool)
 	}
 	if o.UpdatedToolOutput != nil {
 		orig, _ := ev.Field("tool_response")
@@ -132,7 +134,7 @@ var responseRequired = map[string][]string{
 // checkUpdatedToolOutput refuses an updatedToolOutput that Claude Code
 // would ignore.
 func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
-	if !validJSON(upd) {
+	if !wire.Valid(upd) {
 		return errors.New("UpdatedToolOutput is not one valid JSON value")
 	}
 	if upd.Kind() == 'n' {
@@ -168,7 +170,7 @@ func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
 // Code would ignore.
 func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput bool) error {
 	switch {
-	case !validJSON(upd):
+	case !wire.Valid(upd):
 		return errors.New("UpdatedMCPToolOutput is not one valid JSON value")
 	case !IsMCPTool(tool):
 		return fmt.Errorf("UpdatedMCPToolOutput only applies to MCP tools, not %s; use UpdatedToolOutput", tool)

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 
 	"errors"
 	"fmt"
@@ -216,7 +217,7 @@ func checkUpdatedKeys(orig []string, upd jsontext.Value, removed []string) error
 	if len(ums) == 0 {
 		return errors.New("updatedInput is empty; Claude Code would take {} as the whole tool input (omit it to keep the input)")
 	}
-	if i := invalidUTF8(upd); i >= 0 {
+	if i := wire.InvalidUTF8(upd); i >= 0 {
 		return fmt.Errorf("updatedInput is not valid UTF-8 (byte %#02x at offset %d): the handler set raw bytes that JSON text cannot carry; write a lone surrogate as an escape such as \\ud800, or build the value with hook.Merge", upd[i], i)
 	}
 	var lost []string

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gohooks/hook/internal/wire"
+
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -244,7 +246,7 @@ func (s *Server) decide(r result, h Handler) (o outcome) {
 	// the promise that stdout is one JSON object, or, for the answers that
 	// are plain text by design (context text, a worktree path), text that
 	// Claude Code cannot mistake for JSON.
-	if i := invalidUTF8(b); i >= 0 {
+	if i := wire.InvalidUTF8(b); i >= 0 {
 		// Go strings may hold any bytes; JSON text must be UTF-8.
 		return failed(closed, fmt.Errorf("hook: invalid answer to %s: a string or raw value the handler set is not valid UTF-8 (byte %#02x at offset %d of the answer); Claude Code would read U+FFFD there", ev.HookEventName, b[i], i))
 	}

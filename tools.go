@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gohooks/hook/internal/wire"
+
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -71,7 +73,7 @@ func DecodeView[T any](raw jsontext.Value) (*T, error) {
 	if len(raw) == 0 {
 		return nil, fmt.Errorf("hook: DecodeView: no value to decode into %T", v)
 	}
-	if err := unmarshal(raw, v); err != nil {
+	if err := wire.Unmarshal(raw, v); err != nil {
 		return nil, fmt.Errorf("hook: DecodeView: %w", err)
 	}
 	return v, nil

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 func TestSplitMCPToolName(t *testing.T) {
@@ -56,7 +57,7 @@ func checkView[T any](t *testing.T, sample jsontext.Value) *T {
 	t.Helper()
 	v, err := DecodeView[T](sample)
 	require.NoError(t, err)
-	enc, err := marshal(v)
+	enc, err := wire.Marshal(v)
 	require.NoError(t, err)
 	sms, err := rawjson.Members(sample)
 	require.NoError(t, err)

@@ -24,7 +24,7 @@ import (
 // linked are the directories, relative to this one, of the packages that
 // every hook links: their package-level variables are initialised when a
 // hook starts.
-var linked = []string{"..", "../internal/rawjson"}
+var linked = []string{"..", "../internal/rawjson", "../internal/wire", "../internal/jsonopts"}
 
 // cheapInit are the functions a package-level variable of a linked
 // package may call in its initialiser: each returns at once, without
@@ -48,6 +48,8 @@ var cheapInit = map[string]bool{
 	"json.Deterministic":             true,
 	"json.DiscardUnknownMembers":     true,
 	"json.RejectUnknownMembers":      true,
+	"jsontext.Multiline":             true,
+	"jsontext.WithIndent":            true,
 }
 
 // maxMapLiteral is the largest map literal a package-level variable may

@@ -202,9 +202,9 @@ func scanLiteral(b []byte, i int, lit string) (int, bool) {
 	return i + len(lit), true
 }
 
-// isSimple reports whether the content of a valid JSON string is its own
+// IsSimple reports whether the content of a valid JSON string is its own
 // unquoted form: no escapes and only ASCII.
-func isSimple(content []byte) bool {
+func IsSimple(content []byte) bool {
 	for _, c := range content {
 		if c == '\\' || c >= 0x80 {
 			return false
@@ -221,7 +221,7 @@ func isSimple(content []byte) bool {
 // are not UTF-8 become U+FFFD, as Claude Code's UTF-8 decoding of its
 // input makes them.
 func appendKey(dst, name []byte) []byte {
-	if content := name[1 : len(name)-1]; isSimple(content) {
+	if content := name[1 : len(name)-1]; IsSimple(content) {
 		return append(dst, content...)
 	}
 	return AppendExactUnquote(dst, name)

@@ -1,4 +1,4 @@
-package hook
+package wire
 
 import (
 	"encoding"
@@ -49,10 +49,10 @@ const (
 	fastAny                         // an interface, encoded by its dynamic value
 )
 
-// fastType is how the fast codec handles one Go type.
-type fastType struct {
+// Type is how the fast codec handles one Go type.
+type Type struct {
 	kind   fastKind
-	elem   *fastType   // fastPtr, fastStrings
+	elem   *Type       // fastPtr, fastStrings
 	fields []fastField // fastStruct, embedded structs flattened
 	bits   int         // fastInt, fastUint, fastFloat
 }
@@ -61,17 +61,21 @@ type fastType struct {
 type fastField struct {
 	name      string // needs no escaping: written between quotes as it is
 	index     []int  // the field's index sequence, through embedded structs
-	typ       *fastType
+	typ       *Type
 	omitEmpty bool
 	omitZero  bool
 }
+
+// LibraryPath is the import path of the library's API package. Its types are
+// the only named types the fast codec handles: those of other packages may
+// have meaning to the json package that the fast codec does not know.
+const LibraryPath = "github.com/gohooks/hook"
 
 var (
 	fastTypesMu sync.Mutex
 	fastTypes   fastTypeCache
 	rawType     = reflect.TypeFor[jsontext.Value]()
 	stringsType = reflect.TypeFor[[]string]()
-	eventType   = reflect.TypeFor[Event]()
 )
 
 // JSON and text methods make the json package call them: a type that has
@@ -89,11 +93,11 @@ var (
 
 // The types without parameters, shared by every Go type they stand for.
 var (
-	fastStringType  = &fastType{kind: fastString}
-	fastBoolType    = &fastType{kind: fastBool}
-	fastRawType     = &fastType{kind: fastRaw}
-	fastAnyType     = &fastType{kind: fastAny}
-	fastStringsType = &fastType{kind: fastStrings, elem: fastStringType}
+	fastStringType  = &Type{kind: fastString}
+	fastBoolType    = &Type{kind: fastBool}
+	fastRawType     = &Type{kind: fastRaw}
+	fastAnyType     = &Type{kind: fastAny}
+	fastStringsType = &Type{kind: fastStrings, elem: fastStringType}
 )
 
 // fieldCount returns the number of fields of struct type t, counting
@@ -112,7 +116,7 @@ func fieldCount(t reflect.Type) int {
 }
 
 // field returns the struct field for the member named k, or nil.
-func (ft *fastType) field(k string) *fastField {
+func (ft *Type) field(k string) *fastField {
 	for i := range ft.fields {
 		if ft.fields[i].name == k {
 			return &ft.fields[i]
@@ -143,9 +147,9 @@ func hasJSONMethods(t reflect.Type) bool {
 	return false
 }
 
-// fastTypeOf returns how the fast codec handles t, or nil when it leaves
+// TypeOf returns how the fast codec handles t, or nil when it leaves
 // t to the json package. The result is cached per type.
-func fastTypeOf(t reflect.Type) *fastType {
+func TypeOf(t reflect.Type) *Type {
 	fastTypesMu.Lock()
 	defer fastTypesMu.Unlock()
 	var busy [8]reflect.Type
@@ -158,23 +162,23 @@ func fastTypeOf(t reflect.Type) *fastType {
 // (every allocation of a new size touches fresh pages, the main cost of a
 // short process) rather than a map and an object per type and field.
 type fastTypeCache struct {
-	small  []fastTypeEntry            // searched linearly
-	big    map[reflect.Type]*fastType // once there are many entries
-	types  []fastType                 // slab for new fastTypes
-	fields []fastField                // slab for struct fields
-	ints   []int                      // slab for field index sequences
+	small  []fastTypeEntry        // searched linearly
+	big    map[reflect.Type]*Type // once there are many entries
+	types  []Type                 // slab for new fastTypes
+	fields []fastField            // slab for struct fields
+	ints   []int                  // slab for field index sequences
 }
 
 // fastTypeEntry is one entry of the cache while it is small.
 type fastTypeEntry struct {
 	t  reflect.Type
-	ft *fastType
+	ft *Type
 }
 
 // maxLinear is the number of cache entries searched linearly.
 const maxLinear = 32
 
-func (c *fastTypeCache) get(t reflect.Type) (*fastType, bool) {
+func (c *fastTypeCache) get(t reflect.Type) (*Type, bool) {
 	if c.big != nil {
 		ft, ok := c.big[t]
 		return ft, ok
@@ -187,7 +191,7 @@ func (c *fastTypeCache) get(t reflect.Type) (*fastType, bool) {
 	return nil, false
 }
 
-func (c *fastTypeCache) put(t reflect.Type, ft *fastType) {
+func (c *fastTypeCache) put(t reflect.Type, ft *Type) {
 	switch {
 	case c.big != nil:
 		c.big[t] = ft
@@ -197,7 +201,7 @@ func (c *fastTypeCache) put(t reflect.Type, ft *fastType) {
 		}
 		c.small = append(c.small, fastTypeEntry{t, ft})
 	default:
-		c.big = make(map[reflect.Type]*fastType, 2*maxLinear)
+		c.big = make(map[reflect.Type]*Type, 2*maxLinear)
 		for _, e := range c.small {
 			c.big[e.t] = e.ft
 		}
@@ -206,10 +210,10 @@ func (c *fastTypeCache) put(t reflect.Type, ft *fastType) {
 	}
 }
 
-// newType returns a new fastType holding v, from the slab.
-func (c *fastTypeCache) newType(v fastType) *fastType {
+// newType returns a new Type holding v, from the slab.
+func (c *fastTypeCache) newType(v Type) *Type {
 	if len(c.types) == 0 {
-		c.types = make([]fastType, 32)
+		c.types = make([]Type, 32)
 	}
 	ft := &c.types[0]
 	c.types = c.types[1:]
@@ -237,10 +241,10 @@ func (c *fastTypeCache) newInts(n int) []int {
 	return is
 }
 
-// buildFastType does the work of fastTypeOf with fastTypesMu held; busy
+// buildFastType does the work of TypeOf with fastTypesMu held; busy
 // holds the types being built, so that a recursive type is left to the
 // json package.
-func buildFastType(t reflect.Type, busy []reflect.Type) *fastType {
+func buildFastType(t reflect.Type, busy []reflect.Type) *Type {
 	if ft, ok := fastTypes.get(t); ok {
 		return ft
 	}
@@ -252,12 +256,11 @@ func buildFastType(t reflect.Type, busy []reflect.Type) *fastType {
 	return ft
 }
 
-func newFastType(t reflect.Type, busy []reflect.Type) *fastType {
-	hookPkgPath := eventType.PkgPath()
+func newFastType(t reflect.Type, busy []reflect.Type) *Type {
 	if t == rawType {
 		return fastRawType
 	}
-	if t.Name() != "" && t.PkgPath() != "" && t.PkgPath() != hookPkgPath {
+	if t.Name() != "" && t.PkgPath() != "" && t.PkgPath() != LibraryPath {
 		return nil // a type of another package: the json package may treat it specially
 	}
 	if hasJSONMethods(t) {
@@ -269,17 +272,17 @@ func newFastType(t reflect.Type, busy []reflect.Type) *fastType {
 	case reflect.Bool:
 		return fastBoolType
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return fastTypes.newType(fastType{kind: fastInt, bits: t.Bits()})
+		return fastTypes.newType(Type{kind: fastInt, bits: t.Bits()})
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return fastTypes.newType(fastType{kind: fastUint, bits: t.Bits()})
+		return fastTypes.newType(Type{kind: fastUint, bits: t.Bits()})
 	case reflect.Float32, reflect.Float64:
-		return fastTypes.newType(fastType{kind: fastFloat, bits: t.Bits()})
+		return fastTypes.newType(Type{kind: fastFloat, bits: t.Bits()})
 	case reflect.Pointer:
 		if t.Name() != "" {
 			return nil
 		}
 		if elem := buildFastType(t.Elem(), busy); elem != nil && elem.kind != fastPtr {
-			return fastTypes.newType(fastType{kind: fastPtr, elem: elem})
+			return fastTypes.newType(Type{kind: fastPtr, elem: elem})
 		}
 	case reflect.Slice:
 		if t == stringsType {
@@ -290,7 +293,7 @@ func newFastType(t reflect.Type, busy []reflect.Type) *fastType {
 			return fastAnyType
 		}
 	case reflect.Struct:
-		ft := fastTypes.newType(fastType{kind: fastStruct, fields: fastTypes.newFields(fieldCount(t))})
+		ft := fastTypes.newType(Type{kind: fastStruct, fields: fastTypes.newFields(fieldCount(t))})
 		var indexes []int // backs every field's index
 		if !addFields(ft, t, nil, &indexes, busy) {
 			return nil
@@ -311,8 +314,7 @@ func newFastType(t reflect.Type, busy []reflect.Type) *fastType {
 // index sequence under, to ft; the fields' index sequences are carved out
 // of *indexes. It reports false when a field is one the fast codec leaves
 // to the json package.
-func addFields(ft *fastType, t reflect.Type, under []int, indexes *[]int, busy []reflect.Type) bool {
-	hookPkgPath := eventType.PkgPath()
+func addFields(ft *Type, t reflect.Type, under []int, indexes *[]int, busy []reflect.Type) bool {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if n := len(under) + 1; cap(*indexes)-len(*indexes) < n {
@@ -349,7 +351,7 @@ func addFields(ft *fastType, t reflect.Type, under []int, indexes *[]int, busy [
 			}
 		}
 		if f.Anonymous && name == "" {
-			if hasOpts || f.Type.Kind() != reflect.Struct || f.Type.PkgPath() != hookPkgPath {
+			if hasOpts || f.Type.Kind() != reflect.Struct || f.Type.PkgPath() != LibraryPath {
 				return false
 			}
 			if buildFastType(f.Type, busy) == nil || !addFields(ft, f.Type, index, indexes, busy) {
@@ -386,15 +388,15 @@ func plainName(name string) bool {
 	return utf8.ValidString(name)
 }
 
-// fastUnmarshal decodes raw into v as json.Unmarshal with unmarshalOpts
+// FastUnmarshal decodes raw into v as json.Unmarshal with jsonopts.Unmarshal
 // would, and reports whether it could. When it reports false, v is as it
 // was and the json package must do the work.
-func fastUnmarshal(raw []byte, v any) bool {
+func FastUnmarshal(raw []byte, v any) bool {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return false
 	}
-	ft := fastTypeOf(rv.Type().Elem())
+	ft := TypeOf(rv.Type().Elem())
 	if ft == nil {
 		return false
 	}
@@ -427,10 +429,10 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 // decodeFast decodes the valid JSON value raw into dst. Pointers are
 // filled with new values, never written through, so that the caller can
 // undo a failed decode by restoring dst alone.
-func decodeFast(raw []byte, dst reflect.Value, ft *fastType) bool {
+func decodeFast(raw []byte, dst reflect.Value, ft *Type) bool {
 	switch ft.kind {
 	case fastString:
-		s, ok := unquote(raw)
+		s, ok := Unquote(raw)
 		if ok {
 			dst.SetString(s)
 		}
@@ -503,14 +505,14 @@ func decodeFast(raw []byte, dst reflect.Value, ft *fastType) bool {
 	return false // []string, interfaces: left to the json package
 }
 
-// unquote returns the Go string of the valid JSON string raw as the json
+// Unquote returns the Go string of the valid JSON string raw as the json
 // package decodes it (invalid UTF-8 and lone surrogates become U+FFFD).
-func unquote(raw []byte) (string, bool) {
+func Unquote(raw []byte) (string, bool) {
 	if len(raw) < 2 || raw[0] != '"' {
 		return "", false
 	}
 	content := raw[1 : len(raw)-1]
-	if isPlain(content) || (!containsByte(content, '\\') && utf8.Valid(content)) {
+	if rawjson.IsSimple(content) || (!containsByte(content, '\\') && utf8.Valid(content)) {
 		return string(content), true
 	}
 	b, _ := jsontext.AppendUnquote(nil, raw)
@@ -575,15 +577,15 @@ func containsByte(b []byte, c byte) bool {
 	return false
 }
 
-// fastAppend appends the encoding of v as json.Marshal with marshalOpts
+// FastAppend appends the encoding of v as json.Marshal with jsonopts.Marshal
 // would, and reports whether it could; when it reports false, the json
 // package must do the work.
-func fastAppend(dst []byte, v any) ([]byte, bool) {
+func FastAppend(dst []byte, v any) ([]byte, bool) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
 		return dst, false
 	}
-	ft := fastTypeOf(rv.Type())
+	ft := TypeOf(rv.Type())
 	if ft == nil {
 		return dst, false
 	}
@@ -595,7 +597,7 @@ func fastAppend(dst []byte, v any) ([]byte, bool) {
 	return dst, true
 }
 
-func encodeFast(dst []byte, v reflect.Value, ft *fastType) ([]byte, bool) {
+func encodeFast(dst []byte, v reflect.Value, ft *Type) ([]byte, bool) {
 	switch ft.kind {
 	case fastString:
 		return appendQuote(dst, v.String())
@@ -624,7 +626,7 @@ func encodeFast(dst []byte, v reflect.Value, ft *fastType) ([]byte, bool) {
 			return append(dst, "null"...), true
 		}
 		e := v.Elem()
-		et := fastTypeOf(e.Type())
+		et := TypeOf(e.Type())
 		if et == nil {
 			return dst, false
 		}

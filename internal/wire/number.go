@@ -1,4 +1,4 @@
-package hook
+package wire
 
 import (
 	"math"
@@ -48,7 +48,7 @@ type unsigned interface {
 // else is left to the json package (which reports the error).
 func intFrom[T signed](dec *jsontext.Decoder, v *T) error {
 	if dec.PeekKind() != '0' {
-		return errSkipFunc
+		return SkipFunc
 	}
 	tok, err := dec.ReadToken()
 	if err != nil {
@@ -60,7 +60,7 @@ func intFrom[T signed](dec *jsontext.Decoder, v *T) error {
 		*v = T(n)
 		return nil
 	}
-	f, _ := tok.Float() // ±Inf beyond the range of a double
+	f := tokenFloat(tok) // ±Inf beyond the range of a double
 	f = math.Trunc(f)
 	switch {
 	case f <= float64(lo):
@@ -76,7 +76,7 @@ func intFrom[T signed](dec *jsontext.Decoder, v *T) error {
 // uintFrom is intFrom for unsigned integers; negative numbers read as 0.
 func uintFrom[T unsigned](dec *jsontext.Decoder, v *T) error {
 	if dec.PeekKind() != '0' {
-		return errSkipFunc
+		return SkipFunc
 	}
 	tok, err := dec.ReadToken()
 	if err != nil {
@@ -88,7 +88,7 @@ func uintFrom[T unsigned](dec *jsontext.Decoder, v *T) error {
 		*v = T(n)
 		return nil
 	}
-	f, _ := tok.Float() // ±Inf beyond the range of a double
+	f := tokenFloat(tok) // ±Inf beyond the range of a double
 	f = math.Trunc(f)
 	switch {
 	case f <= 0 || math.IsNaN(f):

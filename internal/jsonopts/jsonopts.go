@@ -1,0 +1,70 @@
+// Package jsonopts holds every JSON option set of the module: the
+// library's codec (internal/wire), the raw scanner (internal/rawjson),
+// hooktest, hookcheck, claudetest and the benchmarks take their options
+// from here, so that how the module reads and writes JSON is decided in
+// one place. It is a leaf package (it imports only the json packages), so
+// that internal/rawjson, which internal/wire imports, can use it too.
+//
+// Input is read with invalid UTF-8 allowed, so that lone surrogate escapes
+// such as \ud800 (which JavaScript's JSON.stringify can produce) are
+// accepted. Raw values are written back with PreserveRawStrings, so their
+// escapes and bytes survive exactly. jsontext's own duplicate-name check
+// compares names after U+FFFD replacement, where JavaScript compares them
+// as UTF-16 code units ("\ud800" and "\ufffd" differ), so it is off in the
+// library's sets: internal/rawjson applies the JavaScript rule instead,
+// and every value is validated by it before it is decoded or written.
+//
+// Every value below is built by cheap option constructors only: nothing
+// here does work when a hook starts.
+package jsonopts
+
+import (
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+var (
+	// Lenient accepts what JavaScript's JSON.stringify can write, lone
+	// surrogate escapes included; duplicate names are still refused.
+	Lenient = json.JoinOptions(jsontext.AllowInvalidUTF8(true))
+
+	// Read accepts lone surrogate escapes and leaves duplicate names to
+	// internal/rawjson's JavaScript rule (see the package doc). It reads
+	// and validates the whole input once, and splits JSON text whose
+	// names are checked elsewhere.
+	Read = json.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+
+	// Unmarshal decodes input into typed views. Unknown members are
+	// ignored: Claude Code adds fields often.
+	Unmarshal = json.JoinOptions(
+		jsontext.AllowInvalidUTF8(true),
+		jsontext.AllowDuplicateNames(true),
+		json.MatchCaseInsensitiveNames(false),
+	)
+
+	// Marshal encodes answers and patch values. Raw values keep their
+	// escapes and bytes; nil slices and maps are never written as null.
+	Marshal = json.JoinOptions(
+		jsontext.AllowInvalidUTF8(true),
+		jsontext.AllowDuplicateNames(true),
+		jsontext.PreserveRawStrings(true),
+		json.FormatNilSliceAsNull(false),
+		json.FormatNilMapAsNull(false),
+	)
+
+	// Preserve is Read for encoders: escapes and bytes of strings are
+	// written as they were read.
+	Preserve = json.JoinOptions(
+		jsontext.AllowInvalidUTF8(true),
+		jsontext.AllowDuplicateNames(true),
+		jsontext.PreserveRawStrings(true),
+	)
+
+	// Deterministic writes the members of maps in sorted key order, so
+	// that the same value encodes to the same bytes on every run.
+	Deterministic = json.Deterministic(true)
+
+	// Indented is Lenient for reports read by people: one member a line,
+	// indented by two spaces.
+	Indented = json.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.Multiline(true), jsontext.WithIndent("  "))
+)

@@ -1,0 +1,169 @@
+// Package wire is the library's JSON machinery: it reads the input from
+// stdin, decodes it into typed views and encodes answers, with the option
+// sets of internal/jsonopts. The root package holds the API and calls in
+// here; nothing in wire is part of the library's API.
+//
+// Every encode and decode goes through the functions below. A fast codec
+// (fast.go) does the work for the library's own plain structs, and the
+// json package everything else, with the same result.
+package wire
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// decodeOpts is jsonopts.Unmarshal with integers read from any JSON
+// number (see number.go), built on first use: a hook does no work at
+// start-up.
+var decodeOpts = sync.OnceValue(func() json.Options {
+	return json.JoinOptions(jsonopts.Unmarshal, json.WithUnmarshalers(numberUnmarshalers()))
+})
+
+// Unmarshal decodes raw JSON into v with the library's input options.
+// The fast codec (fast.go) does the work when it can.
+func Unmarshal(raw []byte, v any) error {
+	if FastUnmarshal(raw, v) {
+		return nil
+	}
+	return json.Unmarshal(raw, v, decodeOpts())
+}
+
+// Marshal encodes v with the library's output options.
+// The fast codec (fast.go) does the work when it can.
+func Marshal(v any) ([]byte, error) {
+	if b, ok := FastAppend(nil, v); ok {
+		return b, nil
+	}
+	return json.Marshal(v, jsonopts.Marshal)
+}
+
+// MarshalPatch encodes a hook.Merge patch: as Marshal does, with the members
+// of maps in sorted key order so that a map patch merges the same way on
+// every run. Maps of strings, raw values or values the fast codec encodes,
+// and structs, take the fast codec.
+func MarshalPatch(v any) ([]byte, error) {
+	if b, ok := FastAppendPatch(v); ok {
+		return b, nil
+	}
+	return json.Marshal(v, jsonopts.Marshal, jsonopts.Deterministic)
+}
+
+// FastAppendPatch is the fast codec's side of MarshalPatch.
+func FastAppendPatch(v any) ([]byte, bool) {
+	switch m := v.(type) {
+	case map[string]string:
+		return fastAppendMap(m, appendQuote)
+	case map[string]any:
+		return fastAppendMap(m, FastAppend)
+	case map[string]jsontext.Value:
+		return fastAppendMap(m, func(dst []byte, v jsontext.Value) ([]byte, bool) { return FastAppend(dst, v) })
+	}
+	return FastAppend(nil, v)
+}
+
+// fastAppendMap encodes m with its members in sorted key order, each
+// value with appendValue, or reports false.
+func fastAppendMap[V any](m map[string]V, appendValue func([]byte, V) ([]byte, bool)) ([]byte, bool) {
+	var small [8]string
+	keys := small[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b := make([]byte, 0, 64)
+	b = append(b, '{')
+	var ok bool
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, ok = appendQuote(b, k); !ok {
+			return nil, false
+		}
+		b = append(b, ':')
+		if b, ok = appendValue(b, m[k]); !ok {
+			return nil, false
+		}
+	}
+	return append(b, '}'), true
+}
+
+// AppendMarshal appends the encoding of v to dst. The fast codec
+// (fast.go) does the work when it can.
+//
+// A large raw value inside v (a jsontext.Value of at least spliceMin
+// bytes, such as a PreToolUse updatedInput built by Merge) is not handed
+// to the encoder, which would re-read and copy it at a fraction of memory
+// speed: it is checked in one fast pass with rawjson.Valid, and when it is
+// valid and compact (so the encoder would write it unchanged) its bytes
+// are copied into the output as they are. The result is byte for byte the
+// plain encoding; anything else takes the encoder's path.
+func AppendMarshal(dst []byte, v any) ([]byte, error) {
+	if b, ok := FastAppend(dst, v); ok {
+		return b, nil
+	}
+	var s splicer
+	b, err := json.Marshal(v, jsonopts.Marshal, json.WithMarshalers(json.MarshalToFunc(s.marshal)))
+	if err != nil {
+		return dst, err
+	}
+	if s.raw == nil {
+		return append(dst, b...), nil
+	}
+	i := bytes.Index(b, spliceSlot)
+	if i < 0 || bytes.Contains(b[i+len(spliceSlot):], spliceSlot) {
+		// Another string of v reads like the placeholder: encode plainly.
+		b, err = json.Marshal(v, jsonopts.Marshal)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, b...), nil
+	}
+	dst = slices.Grow(dst, len(b)-len(spliceSlot)+len(s.raw))
+	dst = append(dst, b[:i]...)
+	dst = append(dst, s.raw...)
+	return append(dst, b[i+len(spliceSlot):]...), nil
+}
+
+// spliceMin is the size from which AppendMarshal splices a raw value into
+// its output.
+const spliceMin = 4 << 10
+
+// spliceSlot is the encoding of the placeholder string that AppendMarshal
+// writes in place of the raw value it splices in.
+var spliceSlot = []byte(`"\u0000hook:splice\u0000"`)
+
+// splicer sets aside the first large, valid and compact raw value that
+// the encoder meets, and writes a placeholder instead. It keeps the
+// value's slice, which belongs to the value being encoded, not to the
+// encoder.
+type splicer struct {
+	raw jsontext.Value // the value set aside, without surrounding whitespace
+}
+
+func (s *splicer) marshal(enc *jsontext.Encoder, v jsontext.Value) error {
+	if s.raw != nil || len(v) < spliceMin {
+		return SkipFunc
+	}
+	if valid, compact := rawjson.Valid(v); !valid || !compact {
+		return SkipFunc // the encoder reports the error, or compacts
+	}
+	s.raw = bytes.Trim(v, " \t\r\n")
+	return enc.WriteToken(jsontext.String("\x00hook:splice\x00"))
+}
+
+// Valid reports whether v is one valid JSON value by the library's
+// rules (rawjson's: invalid UTF-8 allowed, duplicate names as JavaScript
+// compares them refused).
+func Valid(v []byte) bool {
+	ok, _ := rawjson.Valid(v)
+	return ok
+}
