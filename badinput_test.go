@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // This file is the bad-input matrix: every kind of bad input (and bad
@@ -360,6 +361,6 @@ func checkPromises(t testing.TB, code int, stdout []byte, stderr string) {
 		assert.NotContains(t, string(body), "\n", "one line")
 		assert.Equal(t, byte('{'), body[0], "an object")
 		assert.True(t, utf8.Valid(body), "stdout is UTF-8")
-		assert.True(t, jsontext.Value(body).IsValid(jsontext.AllowInvalidUTF8(true)), "stdout is valid JSON (lone surrogate escapes allowed): %.200q", body)
+		assert.True(t, jsontext.Value(body).IsValid(jsonopts.Lenient), "stdout is valid JSON (lone surrogate escapes allowed): %.200q", body)
 	}
 }

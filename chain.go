@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/gohooks/hook/internal/wire"
-
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // Chain returns a handler that runs hs in order on each event and answers

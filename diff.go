@@ -9,11 +9,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gohooks/hook/internal/wire"
-
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // This file holds the engine behind [Update]: a diff of a typed view

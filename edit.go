@@ -3,11 +3,10 @@ package hook
 import (
 	"fmt"
 
-	"github.com/gohooks/hook/internal/wire"
-
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // Edit decodes the JSON object orig into a new T (typically one of the

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -292,7 +293,7 @@ func checkDecoded(t *testing.T, ev *Event, got any) {
 // arrayElements splits a raw JSON array into its elements' raw bytes.
 func arrayElements(t *testing.T, raw []byte) [][]byte {
 	t.Helper()
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowInvalidUTF8(true))
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Lenient)
 	tok, err := dec.ReadToken()
 	require.NoError(t, err)
 	require.Equal(t, jsontext.Kind('['), tok.Kind())

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // fuzzHandler returns the hook FuzzServe runs, and where it records the
@@ -87,7 +88,7 @@ func FuzzServe(f *testing.F) {
 					UpdatedInput jsontext.Value `json:"updatedInput"`
 				} `json:"hookSpecificOutput"`
 			}
-			require.NoError(t, json.Unmarshal(stdout.Bytes(), &answer, jsontext.AllowInvalidUTF8(true)))
+			require.NoError(t, json.Unmarshal(stdout.Bytes(), &answer, jsonopts.Lenient))
 			if upd := answer.HookSpecificOutput.UpdatedInput; upd != nil {
 				assert.NoError(t, hooktest.CheckPreserved(*seen, upd, *changed))
 			}

@@ -8,9 +8,8 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/gohooks/hook/internal/wire"
-
 	"github.com/gohooks/hook/internal/jsre"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // Matcher is a compiled hook matcher: the "matcher" string of a settings

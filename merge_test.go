@@ -10,6 +10,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -141,7 +142,7 @@ func FuzzMerge(f *testing.F) {
 	f.Add([]byte(`{}`), []byte(`{}`))
 	f.Add([]byte(`{"a":{"b":{"c":[1,2,{"d":"\t"}]}}}`), []byte(`{"a":1}`))
 	f.Fuzz(func(t *testing.T, orig, patch []byte) {
-		opts := jsontext.AllowInvalidUTF8(true)
+		opts := jsonopts.Lenient
 		if !jsontext.Value(orig).IsValid(opts) || !jsontext.Value(patch).IsValid(opts) ||
 			jsontext.Value(orig).Kind() != '{' || jsontext.Value(patch).Kind() != '{' {
 			_, err := hook.Merge(orig, jsontext.Value(patch))
@@ -171,7 +172,7 @@ func FuzzMerge(f *testing.F) {
 
 func memberNames(t *testing.T, obj []byte) []string {
 	var names []string
-	dec := jsontext.NewDecoder(strings.NewReader(string(obj)), jsontext.AllowInvalidUTF8(true))
+	dec := jsontext.NewDecoder(strings.NewReader(string(obj)), jsonopts.Lenient)
 	_, _ = dec.ReadToken()
 	for dec.PeekKind() != '}' {
 		tok, err := dec.ReadToken()

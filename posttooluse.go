@@ -7,9 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gohooks/hook/internal/wire"
-
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 
 	"github.com/go-json-experiment/json/jsontext"
 )

@@ -14,9 +14,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gohooks/hook/internal/wire"
-
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // Serve reads one hook event from stdin, passes it to h, writes the answer

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gohooks/hook/internal/wire"
-
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // This file holds typed views of the built-in tools' inputs (tool_input),

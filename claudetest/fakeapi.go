@@ -16,6 +16,8 @@ import (
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // script is what the fake model does in the main loop: one assistant
@@ -249,9 +251,9 @@ func (f *fakeAPI) record(r *apiRequest) {
 		return
 	}
 	var line bytes.Buffer
-	enc := jsontext.NewEncoder(&line, jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	enc := jsontext.NewEncoder(&line, jsonopts.Read)
 	body := jsontext.Value(r.Body)
-	if err := body.Compact(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)); err != nil || len(body) == 0 {
+	if err := body.Compact(jsonopts.Read); err != nil || len(body) == 0 {
 		b, _ := json.Marshal(string(r.Body))
 		body = b
 	}

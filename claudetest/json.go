@@ -5,12 +5,14 @@ import (
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // jsonOpts are the options of every decode in this package: Claude Code
 // (JavaScript) writes lone surrogates as \ud800 escapes, which Go decodes
 // as invalid UTF-8, and a hook under test may write duplicate names.
-var jsonOpts = json.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+var jsonOpts = jsonopts.Read
 
 // unmarshal decodes b into v with [jsonOpts].
 func unmarshal(b []byte, v any) error { return json.Unmarshal(b, v, jsonOpts) }

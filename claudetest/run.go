@@ -19,6 +19,8 @@ import (
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // sessionID is the fixed --session-id of every run.
@@ -386,7 +388,7 @@ func (r *run) hookCommand(h Hook) string {
 
 // writeJSONFile writes v, indented, to path.
 func writeJSONFile(path string, v any) error {
-	b, err := json.Marshal(v, json.Deterministic(true))
+	b, err := json.Marshal(v, jsonopts.Deterministic)
 	if err != nil {
 		return err
 	}

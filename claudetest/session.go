@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // Session is one headless Claude Code run: the project it runs in, the
@@ -177,7 +179,7 @@ func Tool(name string, input any) Call {
 	case jsontext.Value:
 		return Call{Tool: name, Input: string(in)}
 	}
-	b, err := json.Marshal(input, json.Deterministic(true))
+	b, err := json.Marshal(input, jsonopts.Deterministic)
 	if err != nil {
 		panic(fmt.Sprintf("claudetest.Tool(%q): %v", name, err))
 	}

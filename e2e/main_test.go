@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/claudetest"
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // TestMain installs Claude Code if needed and runs the tests in a network
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 func str(t *testing.T, raw jsontext.Value) string {
 	t.Helper()
 	var s string
-	require.NoError(t, json.Unmarshal(raw, &s, jsontext.AllowInvalidUTF8(true)), "%s", raw)
+	require.NoError(t, json.Unmarshal(raw, &s, jsonopts.Lenient), "%s", raw)
 	return s
 }
 

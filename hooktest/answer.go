@@ -12,6 +12,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/jsstr"
 	"github.com/gohooks/hook/internal/rawjson"
 )
@@ -242,7 +243,7 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 // and checks a JSON answer.
 func (c *checker) checkStdout(text []byte) {
 	if text[0] != '{' {
-		if text[0] == '[' && jsontext.Value(text).IsValid(jsontext.AllowInvalidUTF8(true)) {
+		if text[0] == '[' && jsontext.Value(text).IsValid(jsonopts.Lenient) {
 			c.add(RuleStdout, "", "stdout is a JSON array; Claude Code reads it as plain text, not as an answer")
 			return
 		}
@@ -572,7 +573,7 @@ func bannerLine(text []byte) int {
 		n++
 		t := trimJS(rest)
 		if len(t) > 0 && t[0] == '{' {
-			if jsontext.Value(t).IsValid(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)) || jsonLines(t) > 1 {
+			if jsontext.Value(t).IsValid(jsonopts.Read) || jsonLines(t) > 1 {
 				return n
 			}
 		}
@@ -588,7 +589,7 @@ func jsonLines(text []byte) int {
 		if len(line) == 0 {
 			continue
 		}
-		if !jsontext.Value(line).IsValid(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)) {
+		if !jsontext.Value(line).IsValid(jsonopts.Read) {
 			return 0
 		}
 		n++
@@ -600,7 +601,7 @@ func jsonLines(text []byte) int {
 // JSON.parse reads it (lone surrogates and duplicate names allowed), or
 // the syntax error.
 func validJSON(text []byte) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(text), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	dec := jsontext.NewDecoder(bytes.NewReader(text), jsonopts.Read)
 	if _, err := dec.ReadValue(); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -54,7 +55,7 @@ func NewPostToolUse(tool string, toolInput, toolResponse any) jsontext.Value {
 	base, ti := toolPayload("NewPostToolUse", "posttooluse-bash", "posttooluse-mcp-listen_here", tool, toolInput)
 	resp, err := jsonOf(toolResponse)
 	if err == nil {
-		err = resp.Compact(jsontext.AllowInvalidUTF8(true))
+		err = resp.Compact(jsonopts.Lenient)
 	}
 	if err != nil {
 		panic(fmt.Sprintf("hooktest: NewPostToolUse: toolResponse is not one JSON value: %v", err))
@@ -136,7 +137,7 @@ func toolPayload(fn, builtin, mcp, tool string, toolInput any) (jsontext.Value, 
 	}
 	ti, err := jsonOf(toolInput)
 	if err == nil {
-		err = ti.Compact(jsontext.AllowInvalidUTF8(true))
+		err = ti.Compact(jsonopts.Lenient)
 	}
 	if err != nil {
 		panic(fmt.Sprintf("hooktest: %s: toolInput is not valid JSON: %v", fn, err))

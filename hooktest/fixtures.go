@@ -12,6 +12,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -49,7 +50,7 @@ var loadFixtures = sync.OnceValue(func() []Fixture {
 			panic("hooktest: reading embedded fixture: " + err.Error())
 		}
 		v := jsontext.Value(b)
-		if err := v.Compact(jsontext.AllowInvalidUTF8(true)); err != nil {
+		if err := v.Compact(jsonopts.Lenient); err != nil {
 			panic(fmt.Sprintf("hooktest: embedded fixture %s: %v", file, err))
 		}
 		if v.Kind() != '{' {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 func TestFixturesCoverEveryEvent(t *testing.T) {
@@ -20,12 +21,12 @@ func TestFixturesCoverEveryEvent(t *testing.T) {
 	for _, f := range fs {
 		events[f.Event]++
 		assert.True(t, hook.KnownEvent(f.Event), "%s: unknown event %q", f.Name, f.Event)
-		assert.True(t, f.JSON.IsValid(jsontext.AllowInvalidUTF8(true)), f.Name)
+		assert.True(t, f.JSON.IsValid(jsonopts.Lenient), f.Name)
 		got, ok := hooktest.Field(f.JSON, "hook_event_name")
 		require.True(t, ok, f.Name)
 		assert.Equal(t, `"`+f.Event+`"`, string(got), f.Name)
 		c := bytes.Clone(f.JSON)
-		require.NoError(t, (*jsontext.Value)(&c).Compact(jsontext.AllowInvalidUTF8(true)))
+		require.NoError(t, (*jsontext.Value)(&c).Compact(jsonopts.Lenient))
 		assert.Equal(t, string(c), string(f.JSON), "%s is not compact", f.Name)
 	}
 	assert.Len(t, events, 34, "every event of Claude Code 2.1.332 has a fixture")

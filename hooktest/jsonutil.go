@@ -6,12 +6,13 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // readOpts accepts what JavaScript's JSON.stringify can write: lone
 // surrogate escapes and, for answers, names that occur twice.
-var readOpts = json.JoinOptions(jsontext.AllowInvalidUTF8(true))
+var readOpts = jsonopts.Lenient
 
 // decodeString decodes the JSON string v.
 func decodeString(v []byte) (string, bool) {
@@ -36,7 +37,7 @@ func stringMember(ms []rawjson.Member, k string) (string, bool) {
 
 // elements splits the JSON array v into its elements, as slices of v.
 func elements(v []byte) ([][]byte, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(v), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read)
 	if _, err := dec.ReadToken(); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/verdict"
 )
@@ -209,8 +210,8 @@ func sameBytes(a, b []byte) bool {
 		return true
 	}
 	ca, cb := jsontext.Value(bytes.Clone(a)), jsontext.Value(bytes.Clone(b))
-	opts := []jsontext.Options{jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)}
-	if ca.Compact(opts...) != nil || cb.Compact(opts...) != nil {
+	opts := jsonopts.Read
+	if ca.Compact(opts) != nil || cb.Compact(opts) != nil {
 		return false
 	}
 	return bytes.Equal(ca, cb)

@@ -9,12 +9,14 @@ import (
 	"os"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 const answer = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}` + "\n"
 
 func main() {
-	dec := jsontext.NewDecoder(os.Stdin, jsontext.AllowInvalidUTF8(true))
+	dec := jsontext.NewDecoder(os.Stdin, jsonopts.Lenient)
 	if _, err := dec.ReadValue(); err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		os.Exit(1)

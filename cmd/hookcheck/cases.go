@@ -15,6 +15,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -236,7 +237,7 @@ func preparePayload(fx fixture) (*payload, error) {
 // unquote decodes a JSON string token; it returns "" for anything else.
 func unquote(v []byte) string {
 	var s string
-	tok, err := jsontext.NewDecoder(bytes.NewReader(v), jsontext.AllowInvalidUTF8(true)).ReadToken()
+	tok, err := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Lenient).ReadToken()
 	if err == nil && tok.Kind() == '"' {
 		s = tok.String()
 	}

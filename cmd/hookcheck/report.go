@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/verdict"
 )
@@ -294,7 +294,7 @@ func cut(b []byte, n int) string {
 // writeJSON writes the report as one indented JSON object. Invalid UTF-8
 // in the hook's output is written as U+FFFD.
 func writeJSON(w io.Writer, r *report) error {
-	return json.MarshalWrite(w, r, jsontext.AllowInvalidUTF8(true), jsontext.Multiline(true), jsontext.WithIndent("  "))
+	return json.MarshalWrite(w, r, jsonopts.Indented)
 }
 
 // shown is how much of a stdin, stdout or stderr the text report prints.

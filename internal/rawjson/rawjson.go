@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // Member is one top-level member of a JSON object: Name is the quoted name
@@ -163,7 +165,7 @@ func SameValue(a, b []byte) bool {
 	}
 	ca := append(jsontext.Value(nil), a...)
 	cb := append(jsontext.Value(nil), b...)
-	opt := jsontext.AllowInvalidUTF8(true)
+	opt := jsonopts.Lenient
 	if ca.Canonicalize(opt) != nil || cb.Canonicalize(opt) != nil {
 		return false
 	}

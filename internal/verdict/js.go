@@ -21,6 +21,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // Value is a JSON value as JavaScript's JSON.parse reads it.
@@ -42,7 +44,7 @@ type Value struct {
 // is not one JSON value (lone surrogates and invalid UTF-8 are allowed,
 // as are names given twice).
 func Parse(b []byte) (Value, bool) {
-	if !jsontext.Value(b).IsValid(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)) {
+	if !jsontext.Value(b).IsValid(jsonopts.Read) {
 		return Value{}, false
 	}
 	p := parser{b: b}

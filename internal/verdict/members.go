@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -110,7 +111,7 @@ func diffValue(ds []Diff, ptr string, a, b []byte) []Diff {
 
 // elements splits the JSON array v into its elements, as slices of v.
 func elements(v []byte) [][]byte {
-	dec := jsontext.NewDecoder(bytes.NewReader(v), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read)
 	if _, err := dec.ReadToken(); err != nil {
 		return nil
 	}
@@ -133,8 +134,8 @@ func SameBytes(a, b []byte) bool {
 		return true
 	}
 	ca, cb := jsontext.Value(bytes.Clone(a)), jsontext.Value(bytes.Clone(b))
-	opts := []jsontext.Options{jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)}
-	if ca.Compact(opts...) != nil || cb.Compact(opts...) != nil {
+	opts := jsonopts.Read
+	if ca.Compact(opts) != nil || cb.Compact(opts) != nil {
 		return false
 	}
 	return bytes.Equal(ca, cb)
