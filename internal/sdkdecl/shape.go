@@ -1,0 +1,267 @@
+package sdkdecl
+
+import (
+	"fmt"
+)
+
+// Shape is what an object type holds: its members, each name once, and
+// whether it may hold other members too.
+type Shape struct {
+	Members []Member
+	// Open is set when an index signature or a mapped type lets the
+	// object hold members of any name.
+	Open bool
+}
+
+// Member returns the member called name, and whether there is one.
+func (s Shape) Member(name string) (Member, bool) {
+	for _, m := range s.Members {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return Member{}, false
+}
+
+// Names returns the members' names in order.
+func (s Shape) Names() []string {
+	names := make([]string, len(s.Members))
+	for i, m := range s.Members {
+		names[i] = m.Name
+	}
+	return names
+}
+
+// maxDepth bounds how many references ObjectShape follows, against
+// cyclic declarations.
+const maxDepth = 64
+
+// ObjectShape returns the members of t when t is an object type: an
+// object literal type, an interface (with the members of the interfaces
+// it extends), a reference to a type declared in f that is one, an
+// intersection of such types, or a union with at least one object
+// variant, whose object variants' members are merged (a member missing
+// from some variant becomes optional; null, undefined and primitive
+// variants are ignored). ok is false when t is no object type: a
+// primitive, a literal, an array, a function, unknown, or a reference to
+// a type f does not declare, such as Record<string, unknown>.
+//
+// err is set when t is partly an object and partly a type the reader
+// cannot see into (say, an intersection with Omit<…>), so a caller never
+// takes a partial list of members for the whole one.
+func (f *File) ObjectShape(t Type) (s Shape, ok bool, err error) {
+	return f.shape(t, 0)
+}
+
+func (f *File) shape(t Type, depth int) (Shape, bool, error) {
+	if depth > maxDepth {
+		return Shape{}, false, fmt.Errorf("references nest deeper than %d (a cycle?)", maxDepth)
+	}
+	switch t := t.(type) {
+	case *Object:
+		var s Shape
+		for _, e := range t.Extends {
+			es, ok, err := f.shape(e, depth+1)
+			if err != nil {
+				return Shape{}, false, err
+			}
+			if !ok {
+				return Shape{}, false, fmt.Errorf("cannot see the members of %s, which an interface extends", describe(e))
+			}
+			s = merge(s, es)
+		}
+		return merge(s, Shape{Members: t.Members, Open: t.Open}), true, nil
+	case *Ref:
+		d := f.decls[t.Name]
+		if d == nil {
+			return Shape{}, false, nil
+		}
+		if d.generic || len(t.Args) > 0 {
+			return Shape{}, false, fmt.Errorf("generic type %s is not supported", t.Name)
+		}
+		if d.kind == "const" {
+			return Shape{}, false, nil
+		}
+		decl, err := f.Lookup(t.Name)
+		if err != nil {
+			return Shape{}, false, err
+		}
+		return f.shape(decl, depth+1)
+	case *Intersection:
+		var s Shape
+		for _, part := range t.Types {
+			ps, ok, err := f.shape(part, depth+1)
+			if err != nil {
+				return Shape{}, false, err
+			}
+			if !ok {
+				if isPrimitive(part) {
+					// A branded primitive, such as string & { __brand: … }.
+					return Shape{}, false, nil
+				}
+				return Shape{}, false, fmt.Errorf("cannot see the members of %s in an intersection", describe(part))
+			}
+			s = merge(s, ps)
+		}
+		return s, true, nil
+	case *Union:
+		var (
+			s     Shape
+			found bool
+			seen  = map[string]int{} // in how many object variants a name is
+			count int
+		)
+		for _, v := range t.Types {
+			vs, ok, err := f.shape(v, depth+1)
+			if err != nil {
+				return Shape{}, false, err
+			}
+			if !ok {
+				continue
+			}
+			found = true
+			count++
+			for _, m := range vs.Members {
+				seen[m.Name]++
+			}
+			s = merge(s, vs)
+		}
+		if !found {
+			return Shape{}, false, nil
+		}
+		for i, m := range s.Members {
+			if seen[m.Name] < count {
+				s.Members[i].Optional = true
+			}
+		}
+		return s, true, nil
+	}
+	return Shape{}, false, nil
+}
+
+// merge adds b's members to a; a member of b replaces a's member of the
+// same name in place (as an interface's own member overrides an
+// inherited one).
+func merge(a, b Shape) Shape {
+	out := Shape{Members: append([]Member(nil), a.Members...), Open: a.Open || b.Open}
+	for _, m := range b.Members {
+		replaced := false
+		for i := range out.Members {
+			if out.Members[i].Name == m.Name {
+				out.Members[i] = m
+				replaced = true
+				break
+			}
+		}
+		if !replaced {
+			out.Members = append(out.Members, m)
+		}
+	}
+	return out
+}
+
+func isPrimitive(t Type) bool {
+	switch t := t.(type) {
+	case *Ref:
+		switch t.Name {
+		case "string", "number", "boolean", "bigint", "symbol":
+			return true
+		}
+	case *Literal:
+		return true
+	}
+	return false
+}
+
+// describe names t in an error message.
+func describe(t Type) string {
+	switch t := t.(type) {
+	case *Ref:
+		return t.Name
+	case *Other:
+		return t.Text
+	}
+	return fmt.Sprintf("%T", t)
+}
+
+// Elem returns the element type of an array type, following references to
+// declared aliases, and whether t is one.
+func (f *File) Elem(t Type) (Type, bool) {
+	for range maxDepth {
+		switch tt := t.(type) {
+		case *Array:
+			return tt.Elem, true
+		case *Ref:
+			if d := f.decls[tt.Name]; d != nil && d.kind == "type" && !d.generic {
+				decl, err := f.Lookup(tt.Name)
+				if err != nil {
+					return nil, false
+				}
+				t = decl
+				continue
+			}
+		case *Union:
+			// T[] | null and the like.
+			var elem Type
+			for _, v := range tt.Types {
+				if e, ok := f.Elem(v); ok {
+					if elem != nil {
+						return nil, false
+					}
+					elem = e
+				}
+			}
+			return elem, elem != nil
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// StringLiterals returns the strings of a string-literal type: a string
+// literal, a union of them, or a tuple or array of them (such as the type
+// of a const declared readonly ['a', 'b']), following references to
+// declared aliases. It fails when any part is not a string literal.
+func (f *File) StringLiterals(t Type) ([]string, error) {
+	return f.literals(t, 0)
+}
+
+func (f *File) literals(t Type, depth int) ([]string, error) {
+	if depth > maxDepth {
+		return nil, fmt.Errorf("references nest deeper than %d (a cycle?)", maxDepth)
+	}
+	var parts []Type
+	switch t := t.(type) {
+	case *Literal:
+		if t.Kind != "string" {
+			return nil, fmt.Errorf("%s literal %s is not a string literal", t.Kind, t.Value)
+		}
+		return []string{t.Value}, nil
+	case *Ref:
+		if d := f.decls[t.Name]; d != nil && !d.generic {
+			decl, err := f.Lookup(t.Name)
+			if err != nil {
+				return nil, err
+			}
+			return f.literals(decl, depth+1)
+		}
+		return nil, fmt.Errorf("%s is not a string literal", t.Name)
+	case *Union:
+		parts = t.Types
+	case *Tuple:
+		parts = t.Elems
+	case *Array:
+		parts = []Type{t.Elem}
+	default:
+		return nil, fmt.Errorf("%s is not a string literal", describe(t))
+	}
+	var out []string
+	for _, p := range parts {
+		s, err := f.literals(p, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s...)
+	}
+	return out, nil
+}
