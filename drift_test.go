@@ -1,0 +1,722 @@
+package hook
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/sdkdecl"
+)
+
+// The drift check compares the library with the Agent SDK's declarations
+// (sdk.d.ts and sdk-tools.d.ts of @anthropic-ai/claude-agent-sdk): the
+// hook events (HOOK_EVENTS), each event's input members (FooHookInput),
+// the common answer members (SyncHookJSONOutput, AsyncHookJSONOutput),
+// each hookSpecificOutput variant's members, and each built-in tool
+// input's members, at every depth where both sides are objects. A member
+// missing on either side is drift, unless driftAllowed lists it.
+//
+// By default it runs against verifiedSDK and fails on drift. With
+// HOOK_SDK_VERSION set to another version or a tag (latest), it prints
+// the drift as a report and passes:
+//
+//	HOOK_SDK_VERSION=latest go test -run TestSDKDrift -v .
+
+// libraryEvents returns the names of the hook events the library knows.
+// Today it reads the Event* string constants from the package's source
+// and keeps those KnownEvent accepts (TestDriftTables checks the two
+// agree).
+func libraryEvents() ([]string, error) {
+	consts, err := sourceConsts("Event")
+	if err != nil {
+		return nil, err
+	}
+	var events []string
+	for _, v := range consts {
+		if KnownEvent(v) {
+			events = append(events, v)
+		}
+	}
+	return events, nil
+}
+
+// eventInputs is the input struct of every event; TestDriftTables checks
+// that it covers libraryEvents and that each type is named after its
+// event.
+var eventInputs = map[string]reflect.Type{
+	EventPreToolUse:           reflect.TypeFor[PreToolUse](),
+	EventPostToolUse:          reflect.TypeFor[PostToolUse](),
+	EventPostToolUseFailure:   reflect.TypeFor[PostToolUseFailure](),
+	EventPostToolBatch:        reflect.TypeFor[PostToolBatch](),
+	EventNotification:         reflect.TypeFor[Notification](),
+	EventUserPromptSubmit:     reflect.TypeFor[UserPromptSubmit](),
+	EventUserPromptExpansion:  reflect.TypeFor[UserPromptExpansion](),
+	EventSessionStart:         reflect.TypeFor[SessionStart](),
+	EventSessionEnd:           reflect.TypeFor[SessionEnd](),
+	EventStop:                 reflect.TypeFor[Stop](),
+	EventStopFailure:          reflect.TypeFor[StopFailure](),
+	EventSubagentStart:        reflect.TypeFor[SubagentStart](),
+	EventSubagentStop:         reflect.TypeFor[SubagentStop](),
+	EventPreCompact:           reflect.TypeFor[PreCompact](),
+	EventPostCompact:          reflect.TypeFor[PostCompact](),
+	EventPreModelSwitch:       reflect.TypeFor[PreModelSwitch](),
+	EventPostModelSwitch:      reflect.TypeFor[PostModelSwitch](),
+	EventPermissionRequest:    reflect.TypeFor[PermissionRequest](),
+	EventPermissionDenied:     reflect.TypeFor[PermissionDenied](),
+	EventSetup:                reflect.TypeFor[Setup](),
+	EventTeammateIdle:         reflect.TypeFor[TeammateIdle](),
+	EventTaskCreated:          reflect.TypeFor[TaskCreated](),
+	EventTaskCompleted:        reflect.TypeFor[TaskCompleted](),
+	EventElicitation:          reflect.TypeFor[Elicitation](),
+	EventElicitationResult:    reflect.TypeFor[ElicitationResult](),
+	EventConfigChange:         reflect.TypeFor[ConfigChange](),
+	EventWorktreeCreate:       reflect.TypeFor[WorktreeCreate](),
+	EventWorktreeRemove:       reflect.TypeFor[WorktreeRemove](),
+	EventInstructionsLoaded:   reflect.TypeFor[InstructionsLoaded](),
+	EventCwdChanged:           reflect.TypeFor[CwdChanged](),
+	EventFileChanged:          reflect.TypeFor[FileChanged](),
+	EventDirectoryAdded:       reflect.TypeFor[DirectoryAdded](),
+	EventMessageDisplay:       reflect.TypeFor[MessageDisplay](),
+	EventPreSkillShellCommand: reflect.TypeFor[PreSkillShellCommand](),
+}
+
+// eventSpecific is the wire struct of the hookSpecificOutput the library
+// writes for each event that has one (the others have none);
+// TestDriftTables checks that every *Specific struct of the package is
+// used here.
+var eventSpecific = map[string]reflect.Type{
+	EventPreToolUse:           reflect.TypeFor[preToolUseSpecific](),
+	EventPostToolUse:          reflect.TypeFor[postToolUseSpecific](),
+	EventPostToolUseFailure:   reflect.TypeFor[contextSpecific](),
+	EventPostToolBatch:        reflect.TypeFor[contextSpecific](),
+	EventNotification:         reflect.TypeFor[contextSpecific](),
+	EventUserPromptSubmit:     reflect.TypeFor[userPromptSubmitSpecific](),
+	EventUserPromptExpansion:  reflect.TypeFor[userPromptExpansionSpecific](),
+	EventSessionStart:         reflect.TypeFor[sessionStartSpecific](),
+	EventSetup:                reflect.TypeFor[contextSpecific](),
+	EventStop:                 reflect.TypeFor[contextSpecific](),
+	EventSubagentStart:        reflect.TypeFor[contextSpecific](),
+	EventSubagentStop:         reflect.TypeFor[contextSpecific](),
+	EventPreModelSwitch:       reflect.TypeFor[permissionDecisionSpecific](),
+	EventPostModelSwitch:      reflect.TypeFor[contextSpecific](),
+	EventPermissionRequest:    reflect.TypeFor[permissionRequestSpecific](),
+	EventPermissionDenied:     reflect.TypeFor[permissionDeniedSpecific](),
+	EventElicitation:          reflect.TypeFor[elicitationSpecific](),
+	EventElicitationResult:    reflect.TypeFor[elicitationSpecific](),
+	EventCwdChanged:           reflect.TypeFor[watchPathsSpecific](),
+	EventFileChanged:          reflect.TypeFor[watchPathsSpecific](),
+	EventWorktreeCreate:       reflect.TypeFor[worktreeCreateSpecific](),
+	EventMessageDisplay:       reflect.TypeFor[messageDisplaySpecific](),
+	EventPreSkillShellCommand: reflect.TypeFor[permissionDecisionSpecific](),
+}
+
+// toolViews maps the tool input types of sdk-tools.d.ts to the library's
+// views of them.
+var toolViews = map[string][]reflect.Type{
+	"AgentInput":            {reflect.TypeFor[AgentInput]()},
+	"AskUserQuestionInput":  {reflect.TypeFor[AskUserQuestionInput]()},
+	"BashInput":             {reflect.TypeFor[BashInput](), reflect.TypeFor[PowerShellInput]()}, // PowerShell has Bash's fields (spec §9.1) and no type of its own in the SDK
+	"CronCreateInput":       {reflect.TypeFor[CronCreateInput]()},
+	"CronDeleteInput":       {reflect.TypeFor[CronDeleteInput]()},
+	"EnterWorktreeInput":    {reflect.TypeFor[EnterWorktreeInput]()},
+	"ExitPlanModeInput":     {reflect.TypeFor[ExitPlanModeInput]()},
+	"ExitWorktreeInput":     {reflect.TypeFor[ExitWorktreeInput]()},
+	"FileEditInput":         {reflect.TypeFor[EditInput]()},
+	"FileReadInput":         {reflect.TypeFor[ReadInput]()},
+	"FileWriteInput":        {reflect.TypeFor[WriteInput]()},
+	"GlobInput":             {reflect.TypeFor[GlobInput]()},
+	"GrepInput":             {reflect.TypeFor[GrepInput]()},
+	"ListMcpResourcesInput": {reflect.TypeFor[ListMcpResourcesInput]()},
+	"MonitorInput":          {reflect.TypeFor[MonitorInput]()},
+	"NotebookEditInput":     {reflect.TypeFor[NotebookEditInput]()},
+	"PushNotificationInput": {reflect.TypeFor[PushNotificationInput]()},
+	"ReadMcpResourceInput":  {reflect.TypeFor[ReadMcpResourceInput]()},
+	"ScheduleWakeupInput":   {reflect.TypeFor[ScheduleWakeupInput]()},
+	"TaskCreateInput":       {reflect.TypeFor[TaskCreateInput]()},
+	"TaskGetInput":          {reflect.TypeFor[TaskGetInput]()},
+	"TaskStopInput":         {reflect.TypeFor[TaskStopInput]()},
+	"TaskUpdateInput":       {reflect.TypeFor[TaskUpdateInput]()},
+	"TodoWriteInput":        {reflect.TypeFor[TodoWriteInput]()},
+	"WebFetchInput":         {reflect.TypeFor[WebFetchInput]()},
+	"WebSearchInput":        {reflect.TypeFor[WebSearchInput]()},
+}
+
+const (
+	noViewEmpty = "an empty object: there is nothing to view"
+	noViewTool  = "not one of the tools the library gives a view (spec §9.1); DecodeView reads it into a type of the caller's"
+)
+
+// sdkToolsWithoutView lists the tool inputs of sdk-tools.d.ts that
+// deliberately have no view, with the reason.
+var sdkToolsWithoutView = map[string]string{
+	"McpInput":                      "an MCP tool's input is whatever its server's schema says (an open object)",
+	"CronListInput":                 noViewEmpty,
+	"EnterPlanModeInput":            noViewEmpty,
+	"ReadNotificationsInput":        noViewEmpty,
+	"ShowOnboardingRolePickerInput": noViewEmpty,
+	"TaskListInput":                 noViewEmpty,
+	"ArtifactInput":                 noViewTool,
+	"ClaudeDesignInput":             noViewTool,
+	"OfferChromeSetupInput":         noViewTool,
+	"ProjectsInput":                 noViewTool,
+	"ProposeGoalInput":              noViewTool,
+	"ProposeSkillsInput":            noViewTool,
+	"ReadMcpResourceDirInput":       noViewTool,
+	"RefreshMcpToolsInput":          noViewTool,
+	"RemoteTriggerInput":            noViewTool,
+	"ReportFindingsInput":           noViewTool,
+	"SendFeedbackInput":             noViewTool,
+	"WorkflowInput":                 noViewTool,
+}
+
+// viewsWithoutSDKType lists the library's tool views that sdk-tools.d.ts
+// has no type for, with the reason.
+var viewsWithoutSDKType = map[string]string{
+	"SkillInput": "sdk-tools.d.ts declares no Skill input; the view follows Claude Code's schema (spec §9.1)",
+}
+
+// driftAllowed lists the known, deliberate differences, each with its
+// reason. In a strict run an entry that no longer matches any drift is an
+// error, so the list cannot go stale.
+var driftAllowed = []struct {
+	drift
+	reason string
+}{
+	{drift{"input PermissionRequest", "tool_kind", "SDK"},
+		"Claude Code sends it for an MCP-served skill; the SDK type leaves it out (spec §4.1)"},
+	{drift{"input PermissionRequest", "mcp_skill", "SDK"},
+		"Claude Code sends it with tool_kind; the SDK type leaves it out (spec §4.1)"},
+	{drift{"hookSpecificOutput PreSkillShellCommand", "updatedInput", "library"},
+		"never applied: any value blocks the command (the SDK's own doc, spec §7.9), so the library does not write it"},
+}
+
+// drift is one member (or event, or type) that one side lacks.
+type drift struct {
+	// where says what was compared: "events", "input PreToolUse",
+	// "input PreToolUse.mcp_server", "output", "hookSpecificOutput Stop",
+	// "tool BashInput", "tool inputs".
+	where string
+	// member is the missing event, member or type name.
+	member string
+	// lacks is the side it is missing on: "library" or "SDK".
+	lacks string
+}
+
+func (d drift) String() string {
+	return fmt.Sprintf("%s: %s lacks %s", d.where, d.lacks, strconv.Quote(d.member))
+}
+
+// driftCheck collects the drift between the library and one SDK.
+type driftCheck struct {
+	sdk, tools *sdkdecl.File
+	found      []drift
+	errs       []string
+	// compared counts the members found on both sides, and objects the
+	// struct and object type pairs compared.
+	compared, objects int
+}
+
+func (c *driftCheck) lacks(side, where, member string) {
+	c.found = append(c.found, drift{where: where, member: member, lacks: side})
+}
+
+func (c *driftCheck) errorf(format string, args ...any) {
+	c.errs = append(c.errs, fmt.Sprintf(format, args...))
+}
+
+// shape returns the members of the object type declared as name in f.
+func (c *driftCheck) shape(f *sdkdecl.File, name string) (sdkdecl.Shape, bool) {
+	typ, err := f.Lookup(name)
+	if err != nil {
+		c.errorf("%v", err)
+		return sdkdecl.Shape{}, false
+	}
+	s, ok, err := f.ObjectShape(typ)
+	if err != nil {
+		c.errorf("%s: %v", name, err)
+		return sdkdecl.Shape{}, false
+	}
+	if !ok {
+		c.errorf("%s is not an object type", name)
+	}
+	return s, ok
+}
+
+// checkDrift compares the library with the SDK declarations sdk
+// (sdk.d.ts) and tools (sdk-tools.d.ts).
+func checkDrift(sdkSrc, toolsSrc string) (*driftCheck, error) {
+	sdk, err := sdkdecl.Parse(sdkSrc)
+	if err != nil {
+		return nil, fmt.Errorf("sdk.d.ts: %w", err)
+	}
+	tools, err := sdkdecl.Parse(toolsSrc)
+	if err != nil {
+		return nil, fmt.Errorf("sdk-tools.d.ts: %w", err)
+	}
+	lib, err := libraryEvents()
+	if err != nil {
+		return nil, err
+	}
+	c := &driftCheck{sdk: sdk, tools: tools}
+	c.events(lib)
+	c.outputs(lib)
+	c.toolInputs()
+	sort.SliceStable(c.found, func(i, j int) bool { return c.found[i].String() < c.found[j].String() })
+	return c, nil
+}
+
+// events compares the event lists and each common event's input.
+func (c *driftCheck) events(lib []string) {
+	typ, err := c.sdk.Lookup("HOOK_EVENTS")
+	if err != nil {
+		c.errorf("%v", err)
+		return
+	}
+	sdkEvents, err := c.sdk.StringLiterals(typ)
+	if err != nil {
+		c.errorf("HOOK_EVENTS: %v", err)
+		return
+	}
+	for _, e := range sdkEvents {
+		if !slices.Contains(lib, e) {
+			c.lacks("library", "events", e)
+		}
+	}
+	for _, e := range lib {
+		if !slices.Contains(sdkEvents, e) {
+			c.lacks("SDK", "events", e)
+			continue
+		}
+		name := e + "HookInput"
+		if !c.sdk.Has(name) {
+			c.lacks("SDK", "inputs", name)
+			continue
+		}
+		if s, ok := c.shape(c.sdk, name); ok {
+			c.compare(c.sdk, "input "+e, s, eventInputs[e], 0)
+		}
+	}
+}
+
+// outputs compares the common answer members and the hookSpecificOutput
+// variants.
+func (c *driftCheck) outputs(lib []string) {
+	if s, ok := c.shape(c.sdk, "SyncHookJSONOutput"); ok {
+		c.compare(c.sdk, "output", s, reflect.TypeFor[wireAnswer](), 0)
+		c.variants(lib, s)
+	}
+	if s, ok := c.shape(c.sdk, "AsyncHookJSONOutput"); ok {
+		c.compare(c.sdk, "async output", s, reflect.TypeFor[asyncWire](), 0)
+	}
+}
+
+// variants compares the hookSpecificOutput variants of sync (the SDK's
+// SyncHookJSONOutput) with eventSpecific.
+func (c *driftCheck) variants(lib []string, sync sdkdecl.Shape) {
+	m, ok := sync.Member("hookSpecificOutput")
+	if !ok {
+		return // compare reported it
+	}
+	parts := []sdkdecl.Type{m.Type}
+	if u, ok := m.Type.(*sdkdecl.Union); ok {
+		parts = u.Types
+	}
+	sdkVariants := map[string]sdkdecl.Shape{}
+	for _, p := range parts {
+		s, ok, err := c.sdk.ObjectShape(p)
+		if err != nil || !ok {
+			c.errorf("a hookSpecificOutput variant is no object type: %v", err)
+			continue
+		}
+		name, ok := s.Member("hookEventName")
+		if !ok {
+			c.errorf("a hookSpecificOutput variant has no hookEventName")
+			continue
+		}
+		ev, err := c.sdk.StringLiterals(name.Type)
+		if err != nil || len(ev) != 1 {
+			c.errorf("a hookSpecificOutput variant's hookEventName is not one string literal: %v", err)
+			continue
+		}
+		sdkVariants[ev[0]] = s
+	}
+	events := slices.Clone(lib)
+	for e := range sdkVariants {
+		if !slices.Contains(events, e) {
+			events = append(events, e)
+		}
+	}
+	for _, e := range events {
+		s, inSDK := sdkVariants[e]
+		t, inLib := eventSpecific[e]
+		switch {
+		case inSDK && inLib:
+			c.compare(c.sdk, "hookSpecificOutput "+e, s, t, 0)
+		case inSDK:
+			c.lacks("library", "hookSpecificOutput variants", e)
+		case inLib:
+			c.lacks("SDK", "hookSpecificOutput variants", e)
+		}
+	}
+}
+
+// toolInputs compares the tool inputs of sdk-tools.d.ts with the views.
+func (c *driftCheck) toolInputs() {
+	typ, err := c.tools.Lookup("ToolInputSchemas")
+	if err != nil {
+		c.errorf("%v", err)
+		return
+	}
+	u, ok := typ.(*sdkdecl.Union)
+	if !ok {
+		c.errorf("ToolInputSchemas is not a union")
+		return
+	}
+	var sdkInputs []string
+	for _, p := range u.Types {
+		if r, ok := p.(*sdkdecl.Ref); ok && strings.HasSuffix(r.Name, "Input") {
+			sdkInputs = append(sdkInputs, r.Name)
+		}
+	}
+	for _, name := range sdkInputs {
+		views, mapped := toolViews[name]
+		if !mapped {
+			if _, deliberate := sdkToolsWithoutView[name]; !deliberate {
+				c.lacks("library", "tool inputs", name)
+			}
+			continue
+		}
+		s, ok := c.shape(c.tools, name)
+		if !ok {
+			continue
+		}
+		for _, v := range views {
+			c.compare(c.tools, "tool "+v.Name(), s, v, 0)
+		}
+	}
+	for name := range toolViews {
+		if !slices.Contains(sdkInputs, name) {
+			c.lacks("SDK", "tool inputs", name)
+		}
+	}
+}
+
+// maxCompareDepth bounds the nesting compare follows.
+const maxCompareDepth = 8
+
+// compare reports the members that s (declared in f) and the Go struct t
+// do not share, then compares the members that are objects (or arrays of
+// objects) on both sides.
+func (c *driftCheck) compare(f *sdkdecl.File, where string, s sdkdecl.Shape, t reflect.Type, depth int) {
+	c.objects++
+	fields := viewFieldsOf(t)
+	goNames := make([]string, len(fields))
+	for i, fl := range fields {
+		goNames[i] = fl.name
+	}
+	for _, m := range s.Members {
+		if !slices.Contains(goNames, m.Name) {
+			c.lacks("library", where, m.Name)
+		}
+	}
+	for i, name := range goNames {
+		m, ok := s.Member(name)
+		if !ok {
+			if !s.Open {
+				c.lacks("SDK", where, name)
+			}
+			continue
+		}
+		c.compared++
+		if depth >= maxCompareDepth {
+			continue
+		}
+		ft := t.FieldByIndex(fields[i].index).Type
+		if gt, ok := goObject(ft); ok {
+			ns, ok, err := f.ObjectShape(m.Type)
+			if err != nil {
+				c.errorf("%s.%s: %v", where, name, err)
+			} else if ok {
+				c.compare(f, where+"."+name, ns, gt, depth+1)
+			}
+			continue
+		}
+		ge, ok := goElem(ft)
+		if !ok {
+			continue
+		}
+		ge, ok = goObject(ge)
+		if !ok {
+			continue
+		}
+		se, ok := f.Elem(m.Type)
+		if !ok {
+			continue
+		}
+		ns, ok, err := f.ObjectShape(se)
+		if err != nil {
+			c.errorf("%s.%s[]: %v", where, name, err)
+		} else if ok {
+			c.compare(f, where+"."+name+"[]", ns, ge, depth+1)
+		}
+	}
+}
+
+var rawValueT = reflect.TypeFor[jsontext.Value]()
+
+// goObject returns the struct type that t (or what it points to) is
+// encoded as a JSON object from, field by field.
+func goObject(t reflect.Type) (reflect.Type, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || encodesItself(t) {
+		return nil, false
+	}
+	return t, true
+}
+
+// goElem returns the element type of a slice or array type that encodes
+// as a JSON array.
+func goElem(t reflect.Type) (reflect.Type, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == rawValueT || encodesItself(t) || (t.Kind() != reflect.Slice && t.Kind() != reflect.Array) || t.Elem().Kind() == reflect.Uint8 {
+		return nil, false
+	}
+	return t.Elem(), true
+}
+
+// sourceConsts returns the values of the string constants of the
+// package's non-test source whose names start with prefix, in source
+// order (files by name).
+func sourceConsts(prefix string) ([]string, error) {
+	var values []string
+	err := eachSourceFile(func(f *ast.File) {
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range g.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if !strings.HasPrefix(n.Name, prefix) || i >= len(vs.Values) {
+						continue
+					}
+					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if v, err := strconv.Unquote(lit.Value); err == nil {
+							values = append(values, v)
+						}
+					}
+				}
+			}
+		}
+	})
+	return values, err
+}
+
+// sourceTypes returns the names of the struct types declared in the
+// package's non-test source that match keep.
+func sourceTypes(keep func(file, name string) bool) ([]string, error) {
+	var names []string
+	err := eachSourceFile(func(f *ast.File) {
+		file := sourceFileName(f)
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range g.Specs {
+				if ts := spec.(*ast.TypeSpec); keep(file, ts.Name.Name) {
+					names = append(names, ts.Name.Name)
+				}
+			}
+		}
+	})
+	return names, err
+}
+
+var driftFset = token.NewFileSet()
+
+func sourceFileName(f *ast.File) string { return driftFset.Position(f.Package).Filename }
+
+// eachSourceFile calls fn with each non-test Go file of the package.
+func eachSourceFile(fn func(*ast.File)) error {
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(driftFset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		if f.Name.Name == "hook" {
+			fn(f)
+		}
+	}
+	return nil
+}
+
+// TestDriftTables checks the drift check's own tables against the
+// library, without the SDK.
+func TestDriftTables(t *testing.T) {
+	consts, err := sourceConsts("Event")
+	require.NoError(t, err)
+	require.NotEmpty(t, consts)
+	for _, v := range consts {
+		assert.True(t, KnownEvent(v), "KnownEvent rejects the constant %q", v)
+	}
+	events, err := libraryEvents()
+	require.NoError(t, err)
+	assert.Len(t, events, 34)
+	for _, e := range events {
+		typ, ok := eventInputs[e]
+		if assert.True(t, ok, "eventInputs has no %s", e) {
+			assert.Equal(t, e, typ.Name(), "the input struct of %s", e)
+			assert.True(t, reflect.PointerTo(typ).Implements(reflect.TypeFor[interface{ event() *Event }]()), "%s embeds Event", typ)
+		}
+	}
+	assert.Len(t, eventInputs, len(events))
+
+	used := map[string]bool{}
+	for e, typ := range eventSpecific {
+		assert.Contains(t, events, e)
+		fields := viewFieldsOf(typ)
+		if assert.NotEmpty(t, fields) {
+			assert.Equal(t, "hookEventName", fields[0].name, "%s starts with hookEventName", typ)
+		}
+		used[typ.Name()] = true
+	}
+	specific, err := sourceTypes(func(_, name string) bool { return strings.HasSuffix(name, "Specific") })
+	require.NoError(t, err)
+	require.NotEmpty(t, specific)
+	for _, name := range specific {
+		assert.True(t, used[name], "eventSpecific does not use %s", name)
+	}
+
+	views := map[string]bool{}
+	for sdkName, vs := range toolViews {
+		assert.True(t, strings.HasSuffix(sdkName, "Input"), sdkName)
+		assert.NotContains(t, sdkToolsWithoutView, sdkName)
+		for _, v := range vs {
+			views[v.Name()] = true
+		}
+	}
+	for name, reason := range viewsWithoutSDKType {
+		assert.NotEmpty(t, reason)
+		views[name] = true
+	}
+	inTools, err := sourceTypes(func(file, name string) bool {
+		return file == "tools.go" && ast.IsExported(name) && strings.HasSuffix(name, "Input")
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, inTools)
+	for _, name := range inTools {
+		assert.True(t, views[name], "the view %s is neither in toolViews nor in viewsWithoutSDKType", name)
+		delete(views, name)
+	}
+	assert.Empty(t, views, "views the tables list that tools.go does not declare")
+	for name, reason := range sdkToolsWithoutView {
+		assert.NotEmpty(t, reason, name)
+	}
+	for _, a := range driftAllowed {
+		assert.NotEmpty(t, a.reason, "%v", a.drift)
+		assert.Contains(t, []string{"library", "SDK"}, a.lacks)
+	}
+}
+
+// TestSDKDrift packs the Agent SDK (see sdkpack_test.go) and compares it
+// with the library: against verifiedSDK it fails on drift; with
+// HOOK_SDK_VERSION set to another version or tag it reports the drift.
+func TestSDKDrift(t *testing.T) {
+	version := os.Getenv("HOOK_SDK_VERSION")
+	if version == "" {
+		version = verifiedSDK
+	}
+	strict := version == verifiedSDK
+	files := loadSDK(t, version)
+	if strict {
+		require.Equal(t, verifiedSDK, files.Version, "package.json version")
+		require.Equal(t, verifiedClaudeCode, files.ClaudeCodeVersion, "package.json claudeCodeVersion")
+	}
+	c, err := checkDrift(files.SDK, files.Tools)
+	require.NoError(t, err)
+	unexpected, allowed, stale := sortDrift(c.found)
+
+	var report strings.Builder
+	fmt.Fprintf(&report, "%s %s (claudeCodeVersion %s) against the library, verified against %s (%s):\n",
+		sdkPackage, files.Version, files.ClaudeCodeVersion, verifiedSDK, verifiedClaudeCode)
+	fmt.Fprintf(&report, "  %d members agree in %d objects\n", c.compared, c.objects)
+	if len(unexpected)+len(c.errs) == 0 {
+		report.WriteString("  no drift: the events, input fields, output fields and tool input members agree\n")
+	}
+	for _, d := range unexpected {
+		fmt.Fprintf(&report, "  drift: %v\n", d)
+	}
+	for _, e := range c.errs {
+		fmt.Fprintf(&report, "  cannot compare: %s\n", e)
+	}
+	for _, a := range allowed {
+		fmt.Fprintf(&report, "  allowed: %s\n", a)
+	}
+	if !strict {
+		t.Logf("drift report: %s", report.String())
+		return
+	}
+	for _, d := range unexpected {
+		t.Errorf("drift: %v", d)
+	}
+	for _, e := range c.errs {
+		t.Errorf("drift: cannot compare: %s", e)
+	}
+	for _, s := range stale {
+		t.Errorf("drift: allowed but not found (remove it from driftAllowed): %v", s)
+	}
+	t.Logf("%s", report.String())
+}
+
+// sortDrift splits found into the drift driftAllowed does not list and
+// the drift it does (with the reason), and returns the entries of
+// driftAllowed that match nothing.
+func sortDrift(found []drift) (unexpected []drift, allowed []string, stale []drift) {
+	matched := map[drift]bool{}
+	for _, d := range found {
+		i := slices.IndexFunc(driftAllowed, func(a struct {
+			drift
+			reason string
+		}) bool {
+			return a.drift == d
+		})
+		if i < 0 {
+			unexpected = append(unexpected, d)
+			continue
+		}
+		matched[d] = true
+		allowed = append(allowed, fmt.Sprintf("%v (%s)", d, driftAllowed[i].reason))
+	}
+	for _, a := range driftAllowed {
+		if !matched[a.drift] {
+			stale = append(stale, a.drift)
+		}
+	}
+	return unexpected, allowed, stale
+}
