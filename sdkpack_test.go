@@ -15,6 +15,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // This file fetches the Agent SDK package for the drift test
@@ -206,4 +209,83 @@ func loadSDK(t *testing.T, version string) *sdkFiles {
 			t.Fatalf("drift: %v", err)
 		}
 	}
+}
+
+// writeTarball writes a gzipped tarball holding files (name → content).
+func writeTarball(t *testing.T, path string, files map[string]string) {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for name, content := range files {
+		require.NoError(t, tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(content)), Typeflag: tar.TypeReg}))
+		_, err := tw.Write([]byte(content))
+		require.NoError(t, err)
+	}
+	require.NoError(t, tw.Close())
+	require.NoError(t, zw.Close())
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+}
+
+func sdkTarballFiles(pkg string) map[string]string {
+	return map[string]string{
+		"package/package.json":   pkg,
+		"package/sdk.d.ts":       "export declare const HOOK_EVENTS: readonly ['Stop'];",
+		"package/sdk-tools.d.ts": "export interface BashInput { command: string }",
+		"package/README.md":      "not read",
+	}
+}
+
+func TestReadSDK(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.tgz")
+	writeTarball(t, good, sdkTarballFiles(`{"name":"@anthropic-ai/claude-agent-sdk","version":"9.9.9","claudeCodeVersion":"8.8.8","other":1}`))
+	files, err := readSDK(good)
+	require.NoError(t, err)
+	assert.Equal(t, "9.9.9", files.Version)
+	assert.Equal(t, "8.8.8", files.ClaudeCodeVersion)
+	assert.Contains(t, files.SDK, "HOOK_EVENTS")
+	assert.Contains(t, files.Tools, "BashInput")
+
+	other := filepath.Join(dir, "other.tgz")
+	writeTarball(t, other, sdkTarballFiles(`{"name":"left-pad","version":"1.0.0"}`))
+	_, err = readSDK(other)
+	assert.ErrorContains(t, err, "left-pad")
+
+	partial := sdkTarballFiles(`{"name":"@anthropic-ai/claude-agent-sdk"}`)
+	delete(partial, "package/sdk-tools.d.ts")
+	missing := filepath.Join(dir, "missing.tgz")
+	writeTarball(t, missing, partial)
+	_, err = readSDK(missing)
+	assert.ErrorContains(t, err, "sdk-tools.d.ts")
+
+	garbage := filepath.Join(dir, "garbage.tgz")
+	require.NoError(t, os.WriteFile(garbage, []byte("not a tarball"), 0o644))
+	_, err = readSDK(garbage)
+	assert.Error(t, err)
+	_, err = readSDK(filepath.Join(dir, "absent.tgz"))
+	assert.Error(t, err)
+}
+
+// TestPackSDKCache shows that a cached tarball needs no npm, and that a
+// tag cannot be resolved without it.
+func TestPackSDKCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("LocalAppData", t.TempDir())
+	t.Setenv("PATH", t.TempDir())
+	dir, err := sdkCacheDir()
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	cached := filepath.Join(dir, "claude-agent-sdk-1.2.3.tgz")
+	writeTarball(t, cached, sdkTarballFiles(`{"name":"@anthropic-ai/claude-agent-sdk","version":"1.2.3"}`))
+
+	got, err := packSDK(context.Background(), "1.2.3")
+	require.NoError(t, err)
+	assert.Equal(t, cached, got)
+
+	_, err = packSDK(context.Background(), "1.2.4")
+	assert.ErrorContains(t, err, "npm is needed to pack")
+	_, err = packSDK(context.Background(), "latest")
+	assert.ErrorContains(t, err, "npm is needed to resolve")
 }
