@@ -23,6 +23,11 @@ import (
 // File is the set of top-level declarations of one .d.ts file.
 type File struct {
 	decls map[string]*decl
+	// shapes remembers ObjectShape's result per declared name, and
+	// resolving holds the names being resolved, against cycles.
+	shapes    map[string]shapeResult
+	resolving map[string]bool
+	lits      map[string]litResult
 }
 
 // decl is one declared name, parsed on first use.
@@ -51,7 +56,7 @@ func Parse(src string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &File{decls: map[string]*decl{}}
+	f := &File{decls: map[string]*decl{}, shapes: map[string]shapeResult{}, resolving: map[string]bool{}, lits: map[string]litResult{}}
 	p := &parser{toks: toks}
 	for p.peek().kind != tokEOF {
 		if err := f.statement(p); err != nil {

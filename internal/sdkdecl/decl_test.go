@@ -1,6 +1,8 @@
 package sdkdecl
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -363,4 +365,96 @@ func TestParseErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, []string{"c"}, s.Names())
+}
+
+func TestStringEscapes(t *testing.T) {
+	f, err := Parse(`declare const A: readonly ['a\'b', "c\"d", 'e\u0041', '\u{1F600}', 'tab\t', 'oct\01', 'bad\u{zz}', 'x\
+y'];`)
+	require.NoError(t, err)
+	typ, err := f.Lookup("A")
+	require.NoError(t, err)
+	got, err := f.StringLiterals(typ)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a'b", `c"d`, "eA", "😀", "tab\t", `oct\01`, `bad\u{zz}`, "xy"}, got,
+		"an escape the reader does not know is kept as written")
+}
+
+func TestNestingLimit(t *testing.T) {
+	deep := "type A = " + strings.Repeat("(", 10000) + "string" + strings.Repeat(")", 10000) + ";"
+	f, err := Parse(deep)
+	require.NoError(t, err)
+	_, err = f.Lookup("A")
+	assert.ErrorContains(t, err, "nest deeper")
+
+	objects := "type B = " + strings.Repeat("{ a: ", 10000) + "string" + strings.Repeat(" }", 10000) + ";"
+	f, err = Parse(objects)
+	require.NoError(t, err)
+	_, err = f.Lookup("B")
+	assert.ErrorContains(t, err, "nest deeper")
+
+	ok := "type C = " + strings.Repeat("{ a: ", 50) + "string" + strings.Repeat(" }", 50) + ";"
+	f, err = Parse(ok)
+	require.NoError(t, err)
+	_, err = f.Lookup("C")
+	assert.NoError(t, err)
+}
+
+// FuzzParse checks that no input makes the reader panic or loop: every
+// declaration is looked up and resolved.
+func FuzzParse(f *testing.F) {
+	f.Add(sample)
+	f.Add("type A = B & { a?: C[] };\ninterface B extends A { [k: string]: unknown }\ntype C = A | B | null;")
+	f.Add("export declare const X: readonly ['a', 'b'];\ndeclare class Y { m(): void }")
+	f.Add("type T = `a${`b${1}`}`;")
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := Parse(src)
+		if err != nil {
+			return
+		}
+		for _, name := range file.Names() {
+			typ, err := file.Lookup(name)
+			if err != nil {
+				continue
+			}
+			if s, ok, err := file.ObjectShape(typ); ok && err == nil {
+				for _, m := range s.Members {
+					_, _, _ = file.ObjectShape(m.Type)
+					file.Elem(m.Type)
+				}
+			}
+			_, _ = file.StringLiterals(typ)
+		}
+	})
+}
+
+// TestDiamonds resolves names referenced many times over once each.
+func TestDiamonds(t *testing.T) {
+	var src strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&src, "type L%d = L%d | L%d;\ntype O%d = O%d & O%d & { m%d: string };\n", i+200, i+201, i+201, i, i+1, i+1, i)
+	}
+	src.WriteString("type L400 = 'x';\ntype O200 = { end: 1 };\ntype Self = Self | Self;\n")
+	f, err := Parse(src.String())
+	require.NoError(t, err)
+	typ, err := f.Lookup("L390")
+	require.NoError(t, err)
+	lits, err := f.StringLiterals(typ)
+	require.NoError(t, err)
+	assert.Len(t, lits, 1<<10, "the count doubles per level; each name is resolved once")
+	typ, err = f.Lookup("O150")
+	require.NoError(t, err)
+	_, _, err = f.ObjectShape(typ)
+	assert.ErrorContains(t, err, "deeper", "a chain of 50 intersections nests too deep")
+	typ, err = f.Lookup("O190")
+	require.NoError(t, err)
+	s, ok, err := f.ObjectShape(typ)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Len(t, s.Members, 11)
+	typ, err = f.Lookup("Self")
+	require.NoError(t, err)
+	_, err = f.StringLiterals(typ)
+	assert.ErrorContains(t, err, "cycle")
+	_, _, err = f.ObjectShape(typ)
+	assert.ErrorContains(t, err, "cycle")
 }

@@ -119,22 +119,19 @@ func lexString(s string) (string, int, error) {
 		case '\n':
 			return "", 0, fmt.Errorf("newline in string %s", s[:i])
 		case q:
-			v, err := unquote(s[1:i])
-			if err != nil {
-				return "", 0, fmt.Errorf("string %s: %w", s[:i+1], err)
-			}
-			return v, i + 1, nil
+			return unquote(s[1:i]), i + 1, nil
 		}
 	}
 	return "", 0, fmt.Errorf("unterminated string")
 }
 
-// unquote decodes the escapes of a JavaScript string body. The escapes
-// JavaScript and Go share are decoded by strconv; \' and \" are both
-// accepted.
-func unquote(body string) (string, error) {
+// unquote decodes the escapes of a JavaScript string body: the escapes
+// JavaScript and Go share, \u{…} code points, and \', \" alike. An
+// escape it does not know (a legacy octal one, say) is kept as written,
+// so a string never makes a file unreadable.
+func unquote(body string) string {
 	if !strings.Contains(body, `\`) {
-		return body, nil
+		return body
 	}
 	var b strings.Builder
 	for i := 0; i < len(body); i++ {
@@ -142,22 +139,36 @@ func unquote(body string) (string, error) {
 			b.WriteByte(body[i])
 			continue
 		}
-		switch body[i+1] {
-		case '\'', '"', '`', '\\', '/':
-			b.WriteByte(body[i+1])
+		switch c := body[i+1]; {
+		case c == '\'' || c == '"' || c == '`' || c == '\\' || c == '/':
+			b.WriteByte(c)
 			i++
-		case '\n':
+		case c == '\n':
 			i++
+		case c == 'u' && i+2 < len(body) && body[i+2] == '{':
+			end := strings.IndexByte(body[i+3:], '}')
+			if end < 0 {
+				b.WriteByte('\\')
+				continue
+			}
+			v, err := strconv.ParseUint(body[i+3:i+3+end], 16, 32)
+			if err != nil || v > utf8.MaxRune {
+				b.WriteByte('\\')
+				continue
+			}
+			b.WriteRune(rune(v))
+			i += 3 + end
 		default:
 			v, _, tail, err := strconv.UnquoteChar(body[i:], '"')
 			if err != nil {
-				return "", err
+				b.WriteByte('\\')
+				continue
 			}
 			b.WriteRune(v)
 			i = len(body) - len(tail) - 1
 		}
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // lexTemplate returns the length of the template literal at the start of

@@ -53,9 +53,17 @@ func (f *File) ObjectShape(t Type) (s Shape, ok bool, err error) {
 	return f.shape(t, 0)
 }
 
+// shapeResult is a remembered result of ObjectShape for a named type, so
+// that a name is resolved once however often it is referenced.
+type shapeResult struct {
+	s   Shape
+	ok  bool
+	err error
+}
+
 func (f *File) shape(t Type, depth int) (Shape, bool, error) {
 	if depth > maxDepth {
-		return Shape{}, false, fmt.Errorf("references nest deeper than %d (a cycle?)", maxDepth)
+		return Shape{}, false, fmt.Errorf("types nest deeper than %d", maxDepth)
 	}
 	switch t := t.(type) {
 	case *Object:
@@ -82,11 +90,22 @@ func (f *File) shape(t Type, depth int) (Shape, bool, error) {
 		if d.kind == "const" {
 			return Shape{}, false, nil
 		}
+		if r, done := f.shapes[t.Name]; done {
+			return r.s, r.ok, r.err
+		}
+		if f.resolving[t.Name] {
+			return Shape{}, false, fmt.Errorf("%s refers to itself (a cycle)", t.Name)
+		}
 		decl, err := f.Lookup(t.Name)
 		if err != nil {
 			return Shape{}, false, err
 		}
-		return f.shape(decl, depth+1)
+		f.resolving[t.Name] = true
+		var r shapeResult
+		r.s, r.ok, r.err = f.shape(decl, depth+1)
+		delete(f.resolving, t.Name)
+		f.shapes[t.Name] = r
+		return r.s, r.ok, r.err
 	case *Intersection:
 		var s Shape
 		for _, part := range t.Types {
@@ -185,35 +204,38 @@ func describe(t Type) string {
 }
 
 // Elem returns the element type of an array type, following references to
-// declared aliases, and whether t is one.
+// declared aliases, and whether t is one. A union with exactly one array
+// variant (T[] | null) counts as that array.
 func (f *File) Elem(t Type) (Type, bool) {
-	for range maxDepth {
-		switch tt := t.(type) {
-		case *Array:
-			return tt.Elem, true
-		case *Ref:
-			if d := f.decls[tt.Name]; d != nil && d.kind == "type" && !d.generic {
-				decl, err := f.Lookup(tt.Name)
-				if err != nil {
+	return f.elem(t, map[string]bool{})
+}
+
+func (f *File) elem(t Type, seen map[string]bool) (Type, bool) {
+	switch tt := t.(type) {
+	case *Array:
+		return tt.Elem, true
+	case *Ref:
+		d := f.decls[tt.Name]
+		if d == nil || d.kind != "type" || d.generic || seen[tt.Name] {
+			return nil, false
+		}
+		seen[tt.Name] = true
+		decl, err := f.Lookup(tt.Name)
+		if err != nil {
+			return nil, false
+		}
+		return f.elem(decl, seen)
+	case *Union:
+		var elem Type
+		for _, v := range tt.Types {
+			if e, ok := f.elem(v, seen); ok {
+				if elem != nil {
 					return nil, false
 				}
-				t = decl
-				continue
+				elem = e
 			}
-		case *Union:
-			// T[] | null and the like.
-			var elem Type
-			for _, v := range tt.Types {
-				if e, ok := f.Elem(v); ok {
-					if elem != nil {
-						return nil, false
-					}
-					elem = e
-				}
-			}
-			return elem, elem != nil
 		}
-		return nil, false
+		return elem, elem != nil
 	}
 	return nil, false
 }
@@ -223,13 +245,22 @@ func (f *File) Elem(t Type) (Type, bool) {
 // of a const declared readonly ['a', 'b']), following references to
 // declared aliases. It fails when any part is not a string literal.
 func (f *File) StringLiterals(t Type) ([]string, error) {
-	return f.literals(t, 0)
+	return f.literals(t, map[string]bool{})
 }
 
-func (f *File) literals(t Type, depth int) ([]string, error) {
-	if depth > maxDepth {
-		return nil, fmt.Errorf("references nest deeper than %d (a cycle?)", maxDepth)
-	}
+// maxLiterals bounds the strings StringLiterals returns: a union of
+// references can double its count per level.
+const maxLiterals = 1 << 16
+
+// litResult is a remembered result of StringLiterals for a named type.
+type litResult struct {
+	strs []string
+	err  error
+}
+
+// literals collects the strings of t; seen holds the names being
+// resolved, against cycles.
+func (f *File) literals(t Type, seen map[string]bool) ([]string, error) {
 	var parts []Type
 	switch t := t.(type) {
 	case *Literal:
@@ -239,11 +270,22 @@ func (f *File) literals(t Type, depth int) ([]string, error) {
 		return []string{t.Value}, nil
 	case *Ref:
 		if d := f.decls[t.Name]; d != nil && !d.generic {
+			if r, done := f.lits[t.Name]; done {
+				return r.strs, r.err
+			}
+			if seen[t.Name] {
+				return nil, fmt.Errorf("%s refers to itself (a cycle)", t.Name)
+			}
 			decl, err := f.Lookup(t.Name)
 			if err != nil {
 				return nil, err
 			}
-			return f.literals(decl, depth+1)
+			seen[t.Name] = true
+			var r litResult
+			r.strs, r.err = f.literals(decl, seen)
+			delete(seen, t.Name)
+			f.lits[t.Name] = r
+			return r.strs, r.err
 		}
 		return nil, fmt.Errorf("%s is not a string literal", t.Name)
 	case *Union:
@@ -257,11 +299,14 @@ func (f *File) literals(t Type, depth int) ([]string, error) {
 	}
 	var out []string
 	for _, p := range parts {
-		s, err := f.literals(p, depth+1)
+		s, err := f.literals(p, seen)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, s...)
+		if len(out) > maxLiterals {
+			return nil, fmt.Errorf("more than %d string literals", maxLiterals)
+		}
 	}
 	return out, nil
 }

@@ -83,7 +83,13 @@ func (*Other) isType()        {}
 type parser struct {
 	toks []token
 	pos  int
+	// depth is how deeply the type being parsed nests.
+	depth int
 }
+
+// maxNesting bounds how deeply a type expression may nest, so a hostile
+// file cannot exhaust the stack.
+const maxNesting = 200
 
 func (p *parser) peek() token { return p.toks[p.pos] }
 func (p *parser) peekAt(n int) token {
@@ -252,6 +258,11 @@ func (p *parser) parsePostfix() (Type, error) {
 }
 
 func (p *parser) parsePrimary() (Type, error) {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxNesting {
+		return nil, fmt.Errorf("line %d: types nest deeper than %d", p.peek().line, maxNesting)
+	}
 	start := p.pos
 	t := p.peek()
 	switch t.kind {
