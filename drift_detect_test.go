@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -141,6 +142,16 @@ func TestDriftCannotCompare(t *testing.T) {
 
 	_, err = checkDrift("type A = 'open", "")
 	assert.Error(t, err)
+}
+
+func TestDriftEventNames(t *testing.T) {
+	sdk := strings.Replace(driftSDK, "hook_event_name: 'PreToolUse'", "hook_event_name: 'Stop'", 1)
+	sdk = strings.Replace(sdk, "hookEventName: 'BrandNew'", "hookEventName: 'BrandNew' | 'Other'", 1)
+	c, err := checkDrift(sdk, driftTools)
+	require.NoError(t, err)
+	require.Len(t, c.errs, 2)
+	assert.Contains(t, c.errs[0], `PreToolUseHookInput.hook_event_name is [Stop], not the one string literal "PreToolUse"`)
+	assert.Contains(t, c.errs[1], "BrandNewHookSpecificOutput's hookEventName is not one string literal")
 }
 
 func TestDriftAllowList(t *testing.T) {

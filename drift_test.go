@@ -305,8 +305,24 @@ func (c *driftCheck) events(lib []string) {
 			continue
 		}
 		if s, ok := c.shape(c.sdk, name); ok {
+			c.checkEventName(name, s, "hook_event_name", e)
 			c.compare(c.sdk, "input "+e, s, eventInputs[e], 0)
 		}
+	}
+}
+
+// checkEventName reports an SDK type named after one event whose member
+// (hook_event_name, hookEventName) names another, which would pair the
+// wrong types.
+func (c *driftCheck) checkEventName(typeName string, s sdkdecl.Shape, member, event string) {
+	m, ok := s.Member(member)
+	if !ok {
+		c.errorf("%s has no %s", typeName, member)
+		return
+	}
+	got, err := c.sdk.StringLiterals(m.Type)
+	if err != nil || len(got) != 1 || got[0] != event {
+		c.errorf("%s.%s is %v, not the one string literal %q (%v)", typeName, member, got, event, err)
 	}
 }
 
@@ -335,21 +351,27 @@ func (c *driftCheck) variants(lib []string, sync sdkdecl.Shape) {
 	}
 	sdkVariants := map[string]sdkdecl.Shape{}
 	for _, p := range parts {
+		r, ok := p.(*sdkdecl.Ref)
+		if !ok {
+			c.errorf("a hookSpecificOutput variant is no named type")
+			continue
+		}
 		s, ok, err := c.sdk.ObjectShape(p)
 		if err != nil || !ok {
-			c.errorf("a hookSpecificOutput variant is no object type: %v", err)
+			c.errorf("hookSpecificOutput variant %s is no object type (%v)", r.Name, err)
 			continue
 		}
 		name, ok := s.Member("hookEventName")
 		if !ok {
-			c.errorf("a hookSpecificOutput variant has no hookEventName")
+			c.errorf("%s has no hookEventName", r.Name)
 			continue
 		}
 		ev, err := c.sdk.StringLiterals(name.Type)
 		if err != nil || len(ev) != 1 {
-			c.errorf("a hookSpecificOutput variant's hookEventName is not one string literal: %v", err)
+			c.errorf("%s's hookEventName is not one string literal: %v (%v)", r.Name, ev, err)
 			continue
 		}
+		c.checkEventName(r.Name, s, "hookEventName", strings.TrimSuffix(r.Name, "HookSpecificOutput"))
 		sdkVariants[ev[0]] = s
 	}
 	events := slices.Clone(lib)
