@@ -190,16 +190,19 @@ var viewsWithoutSDKType = map[string]string{
 // driftAllowed lists the known, deliberate differences, each with its
 // reason. In a strict run an entry that no longer matches any drift is an
 // error, so the list cannot go stale.
-var driftAllowed = []struct {
-	drift
-	reason string
-}{
+var driftAllowed = []allowedDrift{
 	{drift{"input PermissionRequest", "tool_kind", "SDK"},
 		"Claude Code sends it for an MCP-served skill; the SDK type leaves it out (spec §4.1)"},
 	{drift{"input PermissionRequest", "mcp_skill", "SDK"},
 		"Claude Code sends it with tool_kind; the SDK type leaves it out (spec §4.1)"},
 	{drift{"hookSpecificOutput PreSkillShellCommand", "updatedInput", "library"},
 		"never applied: any value blocks the command (the SDK's own doc, spec §7.9), so the library does not write it"},
+}
+
+// allowedDrift is a known, deliberate difference and its reason.
+type allowedDrift struct {
+	drift
+	reason string
 }
 
 // drift is one member (or event, or type) that one side lacks.
@@ -722,12 +725,7 @@ func TestSDKDrift(t *testing.T) {
 func sortDrift(found []drift) (unexpected []drift, allowed []string, stale []drift) {
 	matched := map[drift]bool{}
 	for _, d := range found {
-		i := slices.IndexFunc(driftAllowed, func(a struct {
-			drift
-			reason string
-		}) bool {
-			return a.drift == d
-		})
+		i := slices.IndexFunc(driftAllowed, func(a allowedDrift) bool { return a.drift == d })
 		if i < 0 {
 			unexpected = append(unexpected, d)
 			continue
