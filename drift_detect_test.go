@@ -54,6 +54,7 @@ export declare type PreToolUseHookSpecificOutput = {
     extraOut?: string;
 };
 export declare type BrandNewHookSpecificOutput = { hookEventName: 'BrandNew'; x?: string; };
+export declare type BrandNewHookInput = BaseHookInput & { hook_event_name: 'BrandNew'; brand_field: number; };
 `
 
 const driftTools = `
@@ -111,6 +112,8 @@ func TestDriftDetects(t *testing.T) {
 		`hookSpecificOutput PreToolUse: SDK lacks "additionalContext"`,
 		`hookSpecificOutput variants: library lacks "BrandNew"`,
 		`hookSpecificOutput variants: SDK lacks "Stop"`,
+		`input BrandNew: library lacks "brand_field"`,
+		`hookSpecificOutput BrandNew: library lacks "x"`,
 		`tool BashInput: library lacks "sandbox_profile"`,
 		`tool PowerShellInput: library lacks "sandbox_profile"`,
 		`tool TodoWriteInput.todos[]: SDK lacks "activeForm"`,
@@ -123,6 +126,9 @@ func TestDriftDetects(t *testing.T) {
 		assert.NotContains(t, []string{"ToolOutputSchemas", "McpInput", "BashOutput"}, d.member, "%v", d)
 		assert.NotEqual(t, "tool ExitPlanModeInput", d.where, "an open object may hold the library's extra members: %v", d)
 		assert.NotEqual(t, "async output", d.where, "%v", d)
+		if d.where == "input BrandNew" {
+			assert.Equal(t, "brand_field", d.member, "the new event's own fields, not the common ones: %v", d)
+		}
 		if d.where == "input PreToolUse" || d.where == "input PreToolUse.effort" {
 			assert.Contains(t, []string{"new_field", "tool_use_id", "budget"}, d.member, "%v", d)
 		}

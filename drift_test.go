@@ -257,8 +257,8 @@ func (c *driftCheck) shape(f *sdkdecl.File, name string) (sdkdecl.Shape, bool) {
 	return s, ok
 }
 
-// checkDrift compares the library with the SDK declarations sdk
-// (sdk.d.ts) and tools (sdk-tools.d.ts).
+// checkDrift compares the library with the SDK declarations sdkSrc (the
+// text of sdk.d.ts) and toolsSrc (sdk-tools.d.ts).
 func checkDrift(sdkSrc, toolsSrc string) (*driftCheck, error) {
 	sdk, err := sdkdecl.Parse(sdkSrc)
 	if err != nil {
@@ -295,6 +295,12 @@ func (c *driftCheck) events(lib []string) {
 	for _, e := range sdkEvents {
 		if !slices.Contains(lib, e) {
 			c.lacks("library", "events", e)
+			// Say what its input holds beyond the common fields.
+			if name := e + "HookInput"; c.sdk.Has(name) {
+				if s, ok := c.shape(c.sdk, name); ok {
+					c.compare(c.sdk, "input "+e, s, reflect.TypeFor[Event](), 0)
+				}
+			}
 		}
 	}
 	for _, e := range lib {
@@ -391,10 +397,17 @@ func (c *driftCheck) variants(lib []string, sync sdkdecl.Shape) {
 			c.compare(c.sdk, "hookSpecificOutput "+e, s, t, 0)
 		case inSDK:
 			c.lacks("library", "hookSpecificOutput variants", e)
+			c.compare(c.sdk, "hookSpecificOutput "+e, s, reflect.TypeFor[bareSpecific](), 0)
 		case inLib:
 			c.lacks("SDK", "hookSpecificOutput variants", e)
 		}
 	}
+}
+
+// bareSpecific is a hookSpecificOutput with no member of its own, to list
+// the members of a variant the library lacks.
+type bareSpecific struct {
+	HookEventName string `json:"hookEventName"`
 }
 
 // toolInputs compares the tool inputs of sdk-tools.d.ts with the views.
