@@ -458,3 +458,44 @@ func TestDiamonds(t *testing.T) {
 	_, _, err = f.ObjectShape(typ)
 	assert.ErrorContains(t, err, "cycle")
 }
+
+// TestTupleElems reads arrays with minItems and maxItems, which
+// json-schema-to-typescript writes as unions of tuples.
+func TestTupleElems(t *testing.T) {
+	f, err := Parse(`export interface AskUserQuestionInput {
+  questions:
+    | [{ question: string; options: | [{ label: string }, { label: string; preview?: string }] | [{ label: string }, { label: string }, { label: string }] }]
+    | [{ question: string; header: string }, { question: string; header: string }];
+  maybe?: string[] | null;
+  pair: [string, number];
+}`)
+	require.NoError(t, err)
+	s := shapeOf(t, f, "AskUserQuestionInput")
+	q, _ := s.Member("questions")
+	elem, ok := f.Elem(q.Type)
+	require.True(t, ok)
+	qs, ok, err := f.ObjectShape(elem)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, []string{"question", "options", "header"}, qs.Names())
+	h, _ := qs.Member("header")
+	assert.True(t, h.Optional, "missing from one variant")
+	o, _ := qs.Member("options")
+	oe, ok := f.Elem(o.Type)
+	require.True(t, ok)
+	os, ok, err := f.ObjectShape(oe)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, []string{"label", "preview"}, os.Names())
+
+	m, _ := s.Member("maybe")
+	e, ok := f.Elem(m.Type)
+	assert.True(t, ok)
+	assert.Equal(t, &Ref{Name: "string"}, e)
+	p, _ := s.Member("pair")
+	e, ok = f.Elem(p.Type)
+	assert.True(t, ok)
+	assert.Equal(t, &Union{Types: []Type{&Ref{Name: "string"}, &Ref{Name: "number"}}}, e)
+	_, ok = f.Elem(&Ref{Name: "string"})
+	assert.False(t, ok)
+}

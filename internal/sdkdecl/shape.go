@@ -203,41 +203,51 @@ func describe(t Type) string {
 	return fmt.Sprintf("%T", t)
 }
 
-// Elem returns the element type of an array type, following references to
-// declared aliases, and whether t is one. A union with exactly one array
-// variant (T[] | null) counts as that array.
+// Elem returns the element type of an array or tuple type, following
+// references to declared aliases, and whether t is one. The elements of
+// a tuple, and of a union of arrays and tuples (as json-schema-to-typescript
+// writes an array with minItems), come back as one union; variants that
+// are no arrays (T[] | null) are ignored.
 func (f *File) Elem(t Type) (Type, bool) {
-	return f.elem(t, map[string]bool{})
+	elems := f.elems(t, nil, map[string]bool{})
+	switch len(elems) {
+	case 0:
+		return nil, false
+	case 1:
+		return elems[0], true
+	}
+	return &Union{Types: elems}, true
 }
 
-func (f *File) elem(t Type, seen map[string]bool) (Type, bool) {
+// elems appends the element types of t to dst; seen holds the names
+// being resolved, against cycles.
+func (f *File) elems(t Type, dst []Type, seen map[string]bool) []Type {
+	if len(dst) > maxLiterals {
+		return dst // a hostile union of references; enough is enough
+	}
 	switch tt := t.(type) {
 	case *Array:
-		return tt.Elem, true
+		return append(dst, tt.Elem)
+	case *Tuple:
+		return append(dst, tt.Elems...)
 	case *Ref:
 		d := f.decls[tt.Name]
 		if d == nil || d.kind != "type" || d.generic || seen[tt.Name] {
-			return nil, false
+			return dst
 		}
-		seen[tt.Name] = true
 		decl, err := f.Lookup(tt.Name)
 		if err != nil {
-			return nil, false
+			return dst
 		}
-		return f.elem(decl, seen)
+		seen[tt.Name] = true
+		defer delete(seen, tt.Name)
+		return f.elems(decl, dst, seen)
 	case *Union:
-		var elem Type
 		for _, v := range tt.Types {
-			if e, ok := f.elem(v, seen); ok {
-				if elem != nil {
-					return nil, false
-				}
-				elem = e
-			}
+			dst = f.elems(v, dst, seen)
 		}
-		return elem, elem != nil
 	}
-	return nil, false
+	return dst
 }
 
 // StringLiterals returns the strings of a string-literal type: a string
