@@ -1,0 +1,197 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// The scopes a hook can come from, in the order Claude Code reads them.
+const (
+	ScopeUser    = "user"    // ~/.claude/settings.json
+	ScopeProject = "project" // .claude/settings.json, shared with the project
+	ScopeLocal   = "local"   // .claude/settings.local.json, this machine only
+	ScopePlugin  = "plugin"  // a plugin's hooks/hooks.json
+)
+
+// Locations are the places Claude Code 2.1.332 reads hooks from for one
+// project. Every field can be set by hand (tests do); [DefaultLocations]
+// fills them in from the environment as the client does.
+type Locations struct {
+	// ConfigDir is $CLAUDE_CONFIG_DIR, else $HOME/.claude: it holds the
+	// user settings.json and the plugins folder.
+	ConfigDir string
+	// Project is the folder Claude Code is started in; its .claude folder
+	// holds the project and local settings.
+	Project string
+	// PluginsDir is $CLAUDE_CODE_PLUGIN_CACHE_DIR, else ConfigDir/plugins:
+	// it holds installed_plugins.json, the record of installed plugins.
+	PluginsDir string
+	// PluginDirs are plugins loaded for one session only (claude
+	// --plugin-dir DIR); they need no install record.
+	PluginDirs []string
+}
+
+// DefaultLocations returns the locations for the project folder project
+// (the current folder when empty), honouring $CLAUDE_CONFIG_DIR, $HOME and
+// $CLAUDE_CODE_PLUGIN_CACHE_DIR as Claude Code does.
+func DefaultLocations(project string) (Locations, error) {
+	var l Locations
+	if project == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return l, err
+		}
+		project = wd
+	}
+	abs, err := filepath.Abs(project)
+	if err != nil {
+		return l, err
+	}
+	l.Project = abs
+	if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+		l.ConfigDir = d
+	} else {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return l, fmt.Errorf("settings: no home folder (set HOME or CLAUDE_CONFIG_DIR): %w", err)
+		}
+		l.ConfigDir = filepath.Join(home, ".claude")
+	}
+	l.PluginsDir = os.Getenv("CLAUDE_CODE_PLUGIN_CACHE_DIR")
+	if l.PluginsDir == "" {
+		l.PluginsDir = filepath.Join(l.ConfigDir, "plugins")
+	}
+	return l, nil
+}
+
+// SettingsFile returns the settings file of a scope: ScopeUser,
+// ScopeProject or ScopeLocal.
+func (l Locations) SettingsFile(scope string) (string, error) {
+	switch scope {
+	case ScopeUser:
+		return filepath.Join(l.ConfigDir, "settings.json"), nil
+	case ScopeProject:
+		return filepath.Join(l.Project, ".claude", "settings.json"), nil
+	case ScopeLocal:
+		return filepath.Join(l.Project, ".claude", "settings.local.json"), nil
+	}
+	return "", fmt.Errorf("settings: unknown scope %q (want user, project or local)", scope)
+}
+
+// PluginHooksFile returns the hooks file of the plugin in folder dir:
+// dir/hooks/hooks.json, the one place Claude Code looks for it.
+func PluginHooksFile(dir string) string { return filepath.Join(dir, "hooks", "hooks.json") }
+
+// Source is one file Claude Code reads hooks from.
+type Source struct {
+	Scope string // ScopeUser, ScopeProject, ScopeLocal or ScopePlugin
+	Path  string // the settings file or the plugin's hooks/hooks.json
+	// Plugin is the plugin's id ("name@marketplace", or the folder's name
+	// for a --plugin-dir plugin) and PluginRoot its folder, which
+	// ${CLAUDE_PLUGIN_ROOT} stands for; both empty for settings files.
+	Plugin, PluginRoot string
+}
+
+// Sources returns the files Claude Code reads hooks from, in its order:
+// the user, project and local settings, then every installed plugin
+// enabled for this project (installed_plugins.json entries of user scope,
+// or of project and local scope for this project, whose id is true in the
+// merged enabledPlugins of the three settings files; local wins over
+// project over user), then l.PluginDirs. Settings files are listed whether
+// they exist or not. Trouble reading the plugin records is returned with
+// the sources found.
+func (l Locations) Sources() ([]Source, error) {
+	var out []Source
+	enabled := map[string]bool{}
+	var errs []error
+	for _, sc := range []string{ScopeUser, ScopeProject, ScopeLocal} {
+		p, _ := l.SettingsFile(sc)
+		out = append(out, Source{Scope: sc, Path: p})
+		var s struct {
+			EnabledPlugins map[string]jsontext.Value `json:"enabledPlugins"`
+		}
+		if err := readJSON(p, &s); err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		for id, v := range s.EnabledPlugins {
+			enabled[id] = string(v) == "true"
+		}
+	}
+	var rec struct {
+		Plugins map[string][]struct {
+			Scope       string `json:"scope"`
+			InstallPath string `json:"installPath"`
+			ProjectPath string `json:"projectPath"`
+		} `json:"plugins"`
+	}
+	if err := readJSON(filepath.Join(l.PluginsDir, "installed_plugins.json"), &rec); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		errs = append(errs, err)
+	}
+	ids := make([]string, 0, len(rec.Plugins))
+	for id := range rec.Plugins {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if !enabled[id] {
+			continue
+		}
+		for _, in := range rec.Plugins[id] {
+			if in.InstallPath == "" || in.Scope != ScopeUser && !samePath(in.ProjectPath, l.Project) {
+				continue
+			}
+			out = append(out, Source{Scope: ScopePlugin, Path: PluginHooksFile(in.InstallPath), Plugin: id, PluginRoot: in.InstallPath})
+			break
+		}
+	}
+	for _, d := range l.PluginDirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			abs = d
+		}
+		out = append(out, Source{Scope: ScopePlugin, Path: PluginHooksFile(abs), Plugin: filepath.Base(abs), PluginRoot: abs})
+	}
+	return out, errors.Join(errs...)
+}
+
+// readJSON decodes the JSON file at path into v.
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	root, err := parse(data)
+	if err != nil {
+		return withPath(err, path)
+	}
+	if root == nil {
+		return nil
+	}
+	if err := json.Unmarshal(data, v, readOpts); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// samePath reports whether a and b name the same folder.
+func samePath(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
