@@ -119,9 +119,10 @@ func parse(data []byte) (*node, error) {
 	if err != nil {
 		return nil, p.wrap(err)
 	}
+	off := p.next()
 	if _, err := p.dec.ReadToken(); err != io.EOF {
 		if err == nil {
-			err = errors.New("more than one JSON value")
+			return nil, errorAt(data, off, "more than one JSON value")
 		}
 		return nil, p.wrap(err)
 	}
