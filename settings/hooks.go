@@ -301,3 +301,28 @@ func kindName(k jsontext.Kind) string {
 	}
 	return "nothing"
 }
+
+// Key is one top-level member of a file, where it is.
+type Key struct {
+	Name         string
+	Line, Column int // of the member's name, from 1
+}
+
+// Keys returns the top-level members of a settings or hooks.json file, in
+// order; an empty file has none. It is for diagnostics such as an event
+// written at the top level instead of inside "hooks".
+func Keys(data []byte) ([]Key, error) {
+	root, err := parse(data)
+	if err != nil || root == nil {
+		return nil, err
+	}
+	if root.kind != '{' {
+		return nil, errorAt(data, root.start, "the file must hold one JSON object, found %s", kindName(root.kind))
+	}
+	ks := make([]Key, len(root.members))
+	for i, m := range root.members {
+		ks[i].Name = m.key
+		ks[i].Line, ks[i].Column = position(data, m.nameStart)
+	}
+	return ks, nil
+}
