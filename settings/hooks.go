@@ -87,7 +87,7 @@ func (h Handler) String() string {
 
 func quoteArg(a string) string {
 	for _, r := range a {
-		if r <= ' ' || r == '"' || r == '\'' || r == '\\' || r == '$' || r == '`' || r > '~' {
+		if r <= ' ' || r == '"' || r == '\'' || r == '\\' || r == '`' || r > '~' {
 			return strconv.Quote(a)
 		}
 	}

@@ -143,7 +143,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		return out, err
 	})
 	if err != nil {
-		return err
+		return withFile(err, shown)
 	}
 	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
 	if remove && strings.HasPrefix(what, "removed 0") {
