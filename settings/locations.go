@@ -105,8 +105,9 @@ type Source struct {
 // or of project and local scope for this project, whose id is true in the
 // merged enabledPlugins of the three settings files; local wins over
 // project over user), then l.PluginDirs. Settings files are listed whether
-// they exist or not. Trouble reading the plugin records is returned with
-// the sources found.
+// they exist or not; one that cannot be read enables no plugin (its error
+// is for [ReadFile] to report). Trouble reading installed_plugins.json is
+// returned with the sources found.
 func (l Locations) Sources() ([]Source, error) {
 	var out []Source
 	enabled := map[string]bool{}
@@ -118,10 +119,7 @@ func (l Locations) Sources() ([]Source, error) {
 			EnabledPlugins map[string]jsontext.Value `json:"enabledPlugins"`
 		}
 		if err := readJSON(p, &s); err != nil {
-			if !errors.Is(err, fs.ErrNotExist) {
-				errs = append(errs, err)
-			}
-			continue
+			continue // a settings file that cannot be read is reported when its hooks are read
 		}
 		for id, v := range s.EnabledPlugins {
 			enabled[id] = string(v) == "true"
