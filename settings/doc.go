@@ -19,7 +19,8 @@
 //
 // [Locations] finds the files Claude Code 2.1.332 reads for a project, the
 // installed plugins among them ($CLAUDE_CONFIG_DIR or ~/.claude, then
-// plugins/installed_plugins.json and enabledPlugins).
+// plugins/installed_plugins.json, enabledPlugins, and the marketplaces it
+// knows: a plugin from a marketplace it does not know is not loaded).
 //
 // Only command handlers are written; handlers of every type are read.
 // Creating a plugin's .claude-plugin/plugin.json is out of scope.

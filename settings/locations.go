@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -99,31 +100,62 @@ type Source struct {
 	Plugin, PluginRoot string
 }
 
-// Sources returns the files Claude Code reads hooks from, in its order:
-// the user, project and local settings, then every installed plugin
-// enabled for this project (installed_plugins.json entries of user scope,
-// or of project and local scope for this project, whose id is true in the
-// merged enabledPlugins of the three settings files; local wins over
-// project over user), then l.PluginDirs. Settings files are listed whether
-// they exist or not; one that cannot be read enables no plugin (its error
-// is for [ReadFile] to report). Trouble reading installed_plugins.json is
-// returned with the sources found.
-func (l Locations) Sources() ([]Source, error) {
-	var out []Source
+// Plugin is a plugin recorded in installed_plugins.json for this project
+// (of user scope, or of project or local scope with this project's path).
+type Plugin struct {
+	ID   string // "name@marketplace"
+	Root string // its installPath, which ${CLAUDE_PLUGIN_ROOT} stands for
+	// Enabled: the merged enabledPlugins of the user, project and local
+	// settings (local wins over project over user) has it true.
+	Enabled bool
+	// MarketplaceKnown: its marketplace is recorded in
+	// known_marketplaces.json or declared with a "directory" or "file"
+	// source under extraKnownMarketplaces in one of the settings files.
+	// Claude Code 2.1.332 loads nothing of a plugin whose marketplace it
+	// does not know.
+	MarketplaceKnown bool
+}
+
+// Loaded reports whether Claude Code loads the plugin's hooks.
+func (p Plugin) Loaded() bool { return p.Enabled && p.MarketplaceKnown }
+
+// Plugins returns the installed plugins recorded for this project, sorted
+// by id, whether Claude Code loads them or not. A settings file that
+// cannot be read counts as empty (its error is for [ReadFile] to report);
+// trouble reading installed_plugins.json or known_marketplaces.json is
+// returned with the plugins found.
+func (l Locations) Plugins() ([]Plugin, error) {
 	enabled := map[string]bool{}
+	markets := map[string]bool{}
 	var errs []error
 	for _, sc := range []string{ScopeUser, ScopeProject, ScopeLocal} {
 		p, _ := l.SettingsFile(sc)
-		out = append(out, Source{Scope: sc, Path: p})
 		var s struct {
 			EnabledPlugins map[string]jsontext.Value `json:"enabledPlugins"`
+			Markets        map[string]struct {
+				Source struct {
+					Source string `json:"source"`
+				} `json:"source"`
+			} `json:"extraKnownMarketplaces"`
 		}
 		if err := readJSON(p, &s); err != nil {
-			continue // a settings file that cannot be read is reported when its hooks are read
+			continue
 		}
 		for id, v := range s.EnabledPlugins {
 			enabled[id] = string(v) == "true"
 		}
+		for name, m := range s.Markets {
+			if m.Source.Source == "directory" || m.Source.Source == "file" {
+				markets[name] = true
+			}
+		}
+	}
+	var known map[string]jsontext.Value
+	if err := readJSON(filepath.Join(l.PluginsDir, "known_marketplaces.json"), &known); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		errs = append(errs, err)
+	}
+	for name := range known {
+		markets[name] = true
 	}
 	var rec struct {
 		Plugins map[string][]struct {
@@ -140,16 +172,38 @@ func (l Locations) Sources() ([]Source, error) {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
+	var out []Plugin
 	for _, id := range ids {
-		if !enabled[id] {
-			continue
-		}
 		for _, in := range rec.Plugins[id] {
 			if in.InstallPath == "" || in.Scope != ScopeUser && !samePath(in.ProjectPath, l.Project) {
 				continue
 			}
-			out = append(out, Source{Scope: ScopePlugin, Path: PluginHooksFile(in.InstallPath), Plugin: id, PluginRoot: in.InstallPath})
+			market := ""
+			if i := strings.LastIndexByte(id, '@'); i >= 0 {
+				market = id[i+1:]
+			}
+			out = append(out, Plugin{ID: id, Root: in.InstallPath, Enabled: enabled[id], MarketplaceKnown: markets[market]})
 			break
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// Sources returns the files Claude Code reads hooks from, in its order:
+// the user, project and local settings (whether they exist or not), the
+// hooks/hooks.json of every installed plugin it loads (see [Plugin.Loaded]),
+// then that of each of l.PluginDirs. Trouble reading the plugin records is
+// returned with the sources found.
+func (l Locations) Sources() ([]Source, error) {
+	var out []Source
+	for _, sc := range []string{ScopeUser, ScopeProject, ScopeLocal} {
+		p, _ := l.SettingsFile(sc)
+		out = append(out, Source{Scope: sc, Path: p})
+	}
+	ps, err := l.Plugins()
+	for _, p := range ps {
+		if p.Loaded() {
+			out = append(out, Source{Scope: ScopePlugin, Path: PluginHooksFile(p.Root), Plugin: p.ID, PluginRoot: p.Root})
 		}
 	}
 	for _, d := range l.PluginDirs {
@@ -159,7 +213,7 @@ func (l Locations) Sources() ([]Source, error) {
 		}
 		out = append(out, Source{Scope: ScopePlugin, Path: PluginHooksFile(abs), Plugin: filepath.Base(abs), PluginRoot: abs})
 	}
-	return out, errors.Join(errs...)
+	return out, err
 }
 
 // readJSON decodes the JSON file at path into v.

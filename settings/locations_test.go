@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -57,10 +58,14 @@ func TestSources(t *testing.T) {
   "a@m": [{"scope": "user", "installPath": "/p/a"}],
   "b@m": [{"scope": "project", "projectPath": "/elsewhere", "installPath": "/p/b-other"}, {"scope": "project", "projectPath": ` + jsonQuote(l.Project) + `, "installPath": "/p/b"}],
   "c@m": [{"scope": "user", "installPath": "/p/c"}],
-  "d@m": [{"scope": "local", "projectPath": "/elsewhere", "installPath": "/p/d"}]
+  "d@m": [{"scope": "local", "projectPath": "/elsewhere", "installPath": "/p/d"}],
+  "e@unknown": [{"scope": "user", "installPath": "/p/e"}],
+  "f@dir": [{"scope": "user", "installPath": "/p/f"}]
 }}`
+	require.NoError(t, os.WriteFile(filepath.Join(l.PluginsDir, "known_marketplaces.json"), []byte(`{"m": {"source": {"source": "github", "repo": "o/m"}}}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(l.Project, ".claude", "settings.json"), []byte(`{"enabledPlugins": {"f@dir": true}, "extraKnownMarketplaces": {"dir": {"source": {"source": "directory", "path": "/p"}}, "unknown": {"source": {"source": "github", "repo": "o/u"}}}}`), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(l.PluginsDir, "installed_plugins.json"), []byte(rec), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(l.ConfigDir, "settings.json"), []byte(`{"enabledPlugins": {"a@m": true, "b@m": true, "c@m": true, "d@m": true}}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(l.ConfigDir, "settings.json"), []byte(`{"enabledPlugins": {"a@m": true, "b@m": true, "c@m": true, "d@m": true, "e@unknown": true}}`), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(l.Project, ".claude", "settings.local.json"), []byte(`{"enabledPlugins": {"c@m": false}}`), 0o644))
 	srcs, err := l.Sources()
 	require.NoError(t, err)
@@ -74,8 +79,17 @@ func TestSources(t *testing.T) {
 		"local  " + filepath.Join(l.Project, ".claude", "settings.local.json"),
 		"plugin a@m " + filepath.Join("/p/a", "hooks", "hooks.json"),
 		"plugin b@m " + filepath.Join("/p/b", "hooks", "hooks.json"),
+		"plugin f@dir " + filepath.Join("/p/f", "hooks", "hooks.json"),
 		"plugin dev " + filepath.Join(root, "dev", "hooks", "hooks.json"),
 	}, got)
+	ps, err := l.Plugins()
+	require.NoError(t, err)
+	var ids []string
+	for _, p := range ps {
+		ids = append(ids, fmt.Sprintf("%s enabled=%v known=%v", p.ID, p.Enabled, p.MarketplaceKnown))
+	}
+	assert.Equal(t, []string{"a@m enabled=true known=true", "b@m enabled=true known=true", "c@m enabled=false known=true",
+		"e@unknown enabled=true known=false", "f@dir enabled=true known=true"}, ids)
 
 	require.NoError(t, os.WriteFile(filepath.Join(l.PluginsDir, "installed_plugins.json"), []byte(`{"version": 2,`), 0o644))
 	_, err = l.Sources()

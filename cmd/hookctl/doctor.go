@@ -134,6 +134,15 @@ func diagnose(l *loaded) []finding {
 		}
 		fs = append(fs, f)
 	}
+	ps, _ := l.locs.Plugins() // its errors are in l.errs
+	for _, p := range ps {
+		if p.Enabled && !p.MarketplaceKnown {
+			market := p.ID[strings.LastIndexByte(p.ID, '@')+1:]
+			fs = append(fs, finding{Severity: sevWarning, File: displayPath(filepath.Join(l.locs.PluginsDir, "installed_plugins.json"), l.locs.Project),
+				Msg: fmt.Sprintf("plugin %s is enabled, but Claude Code does not know its marketplace %q: it loads nothing of the plugin, hooks included", p.ID, market),
+				Fix: fmt.Sprintf("claude plugin marketplace add <path-or-repo> (recorded in known_marketplaces.json), or declare %q with a directory source under extraKnownMarketplaces", market)})
+		}
+	}
 	for _, src := range l.sources {
 		fs = append(fs, checkFile(l, src)...)
 	}

@@ -79,8 +79,9 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 	write(t, filepath.Join(misplaced, ".claude-plugin", "plugin.json"), `{"name": "misplaced"}`, 0o644)
 	write(t, filepath.Join(misplaced, ".claude-plugin", "hooks.json"), `{"hooks": {}}`, 0o644)
 	write(t, filepath.Join(e.home, ".claude", "plugins", "installed_plugins.json"),
-		`{"version": 2, "plugins": {"misplaced@market": [{"scope": "user", "installPath": `+q(misplaced)+`}]}}`, 0o644)
-	write(t, filepath.Join(e.project, ".claude", "settings.local.json"), strings.Replace(local, `{"hooks"`, `{"enabledPlugins": {"misplaced@market": true}, "hooks"`, 1), 0o644)
+		`{"version": 2, "plugins": {"misplaced@market": [{"scope": "user", "installPath": `+q(misplaced)+`}], "stray@nowhere": [{"scope": "user", "installPath": "/p/stray"}]}}`, 0o644)
+	write(t, filepath.Join(e.home, ".claude", "plugins", "known_marketplaces.json"), `{"market": {"source": {"source": "github", "repo": "o/market"}}}`, 0o644)
+	write(t, filepath.Join(e.project, ".claude", "settings.local.json"), strings.Replace(local, `{"hooks"`, `{"enabledPlugins": {"misplaced@market": true, "stray@nowhere": true}, "hooks"`, 1), 0o644)
 	local = read(t, filepath.Join(e.project, ".claude", "settings.local.json"))
 
 	// Plugin "nowrap" (--plugin-dir): events at the top level.
@@ -138,6 +139,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 		{"warning", ps, `"dup"`, "is also registered at .claude/settings.local.json:2 (local), plugins/vars/hooks/hooks.json:7 (plugin vars)"},
 		{"error", "~/.claude/plugins/cache/market/misplaced/1.0.0/.claude-plugin/hooks.json", "", "plugin misplaced@market keeps its hooks here"},
 		{"error", nw, `"PreToolUse"`, `no top-level "hooks" wrapper`},
+		{"warning", "~/.claude/plugins/installed_plugins.json", "", `plugin stray@nowhere is enabled, but Claude Code does not know its marketplace "nowhere"`},
 		{"error", vs, `${PLUGIN_ROOT}`, "unknown variable ${PLUGIN_ROOT}"},
 	}
 	for _, w := range wants {

@@ -17,9 +17,9 @@
 // as ${CLAUDE_PLUGIN_ROOT}/... .
 //
 // list prints every hook Claude Code would load for the project — user,
-// project and local settings, then the enabled installed plugins (and each
-// -plugin DIR, as claude --plugin-dir loads it) — with the file and line
-// it comes from. doctor checks the same hooks and prints each finding with
+// project and local settings, then the installed plugins it loads (enabled,
+// and from a marketplace it knows), and each -plugin DIR as claude
+// --plugin-dir loads it — with the file and line it comes from. doctor checks the same hooks and prints each finding with
 // its file:line and the fix; it exits 1 when any finding is an error.
 //
 // Files are found as Claude Code finds them: $CLAUDE_CONFIG_DIR (else

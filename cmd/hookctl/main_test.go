@@ -172,6 +172,7 @@ func TestInstallPlugin(t *testing.T) {
 	// The same plugin, installed: listed only when enabled.
 	rec := `{"version": 2, "plugins": {"myplugin@market": [{"scope": "user", "installPath": ` + quote(dir) + `}]}}`
 	write(t, filepath.Join(e.home, ".claude", "plugins", "installed_plugins.json"), rec, 0o644)
+	write(t, filepath.Join(e.home, ".claude", "plugins", "known_marketplaces.json"), `{"market": {}}`, 0o644)
 	out, _, _ = e.run("list")
 	assert.NotContains(t, out, "myplugin@market")
 	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"enabledPlugins": {"myplugin@market": true}}`, 0o644)

@@ -1,0 +1,175 @@
+package e2e_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/go-json-experiment/json"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/e2e"
+)
+
+// TestHookctl: hookctl installs a library-built hook (bashguard, run under
+// hooktap) into the project's settings and into a local plugin installed
+// for the user; the real client runs it from each, the plugin's copy with
+// ${CLAUDE_PLUGIN_ROOT} substituted in its exec-form arguments; and
+// `hookctl list` names exactly the hooks the client ran.
+func TestHookctl(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	bin := t.TempDir()
+	require.NoError(t, e2e.Build(context.Background(), "..", bin, "./cmd/hookctl"))
+	hookctl := filepath.Join(bin, "hookctl")
+
+	// ctl runs hookctl as the user of the run (its HOME).
+	ctl := func(r *e2e.Run, args ...string) ([]byte, error) {
+		cmd := exec.Command(hookctl, args...)
+		cmd.Dir = r.Project
+		cmd.Env = append(os.Environ(), "HOME="+r.Home, "CLAUDE_CONFIG_DIR=", "CLAUDE_CODE_PLUGIN_CACHE_DIR=")
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			return out.Bytes(), fmt.Errorf("hookctl %v: %w\n%s%s", args, err, out.Bytes(), errb.Bytes())
+		}
+		return out.Bytes(), nil
+	}
+	var projectSettings []byte
+	r := run(t, e2e.Case{
+		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo ran > marker.txt")}}},
+		Setup: func(r *e2e.Run) error {
+			capDir := filepath.Join(r.Dir, "cap")
+			// The project: into the settings the harness wrote.
+			if _, err := ctl(r, "install", "-event", "PreToolUse", "-matcher", "Bash", "--",
+				harness.Path("hooktap"), capDir, "project", harness.Path("bashguard")); err != nil {
+				return err
+			}
+			var err error
+			if projectSettings, err = os.ReadFile(filepath.Join(r.Project, ".claude", "settings.json")); err != nil {
+				return err
+			}
+			// The plugin: its programs inside it, so hookctl writes
+			// ${CLAUDE_PLUGIN_ROOT} paths.
+			plugin := filepath.Join(r.Dir, "plugins", "guard")
+			for _, name := range []string{"hooktap", "bashguard"} {
+				b, err := os.ReadFile(harness.Path(name))
+				if err != nil {
+					return err
+				}
+				if err := writeFile(filepath.Join(plugin, "bin", name), b, 0o755); err != nil {
+					return err
+				}
+			}
+			if err := writeFile(filepath.Join(plugin, ".claude-plugin", "plugin.json"), []byte(`{"name": "guard", "version": "1.0.0"}`), 0o644); err != nil {
+				return err
+			}
+			if _, err := ctl(r, "install", "-plugin", plugin, "-event", "PreToolUse", "-matcher", "Bash", "--",
+				filepath.Join(plugin, "bin", "hooktap"), capDir, "plugin", filepath.Join(plugin, "bin", "bashguard")); err != nil {
+				return err
+			}
+			// Installed for the user, as /plugin install records it.
+			rec, err := json.Marshal(map[string]any{"version": 2, "plugins": map[string]any{
+				"guard@local": []map[string]string{{"scope": "user", "installPath": plugin, "version": "1.0.0"}}}})
+			if err != nil {
+				return err
+			}
+			if err := writeFile(filepath.Join(r.Home, ".claude", "plugins", "installed_plugins.json"), rec, 0o644); err != nil {
+				return err
+			}
+			// Claude Code loads a plugin only from a marketplace it knows:
+			// here a folder declared in the user settings.
+			market := filepath.Dir(plugin)
+			if err := writeFile(filepath.Join(market, ".claude-plugin", "marketplace.json"),
+				[]byte(`{"name": "local", "owner": {"name": "e2e"}, "plugins": [{"name": "guard", "source": "./guard"}]}`), 0o644); err != nil {
+				return err
+			}
+			user, err := json.Marshal(map[string]any{
+				"enabledPlugins":         map[string]bool{"guard@local": true},
+				"extraKnownMarketplaces": map[string]any{"local": map[string]any{"source": map[string]string{"source": "directory", "path": market}}},
+			})
+			if err != nil {
+				return err
+			}
+			return writeFile(filepath.Join(r.Home, ".claude", "settings.json"), user, 0o644)
+		},
+	})
+
+	hooks, err := os.ReadFile(filepath.Join(r.Dir, "plugins", "guard", "hooks", "hooks.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(hooks), `"command": "${CLAUDE_PLUGIN_ROOT}/bin/hooktap"`)
+	assert.Contains(t, string(hooks), `"${CLAUDE_PLUGIN_ROOT}/bin/bashguard"`)
+	assert.Contains(t, string(projectSettings), `"permissions"`, "the harness's settings were kept")
+
+	// The client ran the hook from each place, once, and the command ran.
+	cs, err := r.Captures()
+	require.NoError(t, err)
+	var ran []string
+	for _, c := range cs {
+		if c.Event == "PreToolUse" {
+			ran = append(ran, c.Label)
+			assert.Equal(t, "Bash", c.Tool)
+			assert.Equal(t, 0, c.Code, "%s: %s", c.Label, c.Err)
+		}
+	}
+	slices.Sort(ran)
+	assert.Equal(t, []string{"plugin", "project"}, ran, "PreToolUse hooks the client ran")
+	out, ok := r.File("marker.txt")
+	assert.True(t, ok, "the Bash call did not run")
+	assert.Equal(t, "ran\n", out)
+
+	// hookctl list names exactly those hooks.
+	listOut, err := ctl(r, "list", "-json")
+	require.NoError(t, err)
+	var listed []struct {
+		Scope   string   `json:"scope"`
+		Plugin  string   `json:"plugin"`
+		File    string   `json:"file"`
+		Line    int      `json:"line"`
+		Event   string   `json:"event"`
+		Matcher string   `json:"matcher"`
+		Command string   `json:"command"`
+		Args    []string `json:"args"`
+	}
+	require.NoError(t, json.Unmarshal(listOut, &listed), "%s", listOut)
+	var names []string
+	for _, l := range listed {
+		require.Len(t, l.Args, 3, "%+v", l)
+		names = append(names, l.Args[1]) // hooktap's label
+		assert.Equal(t, "PreToolUse", l.Event)
+		assert.Equal(t, "Bash", l.Matcher)
+		assert.Positive(t, l.Line)
+		switch l.Scope {
+		case "project":
+			assert.Equal(t, ".claude/settings.json", l.File)
+			assert.Equal(t, "project", l.Args[1])
+		case "plugin":
+			assert.Equal(t, "guard@local", l.Plugin)
+			assert.Equal(t, "${CLAUDE_PLUGIN_ROOT}/bin/hooktap", l.Command)
+			assert.Equal(t, "plugin", l.Args[1])
+		default:
+			t.Errorf("unexpected scope %q", l.Scope)
+		}
+	}
+	slices.Sort(names)
+	assert.Equal(t, ran, names, "hookctl list and the hooks the client ran")
+
+	// doctor finds nothing wrong with what install wrote.
+	doc, err := ctl(r, "doctor", "-q")
+	assert.NoError(t, err, "%s", doc)
+	assert.Contains(t, string(doc), "2 hooks in 3 files: 0 errors, 0 warnings")
+}
+
+// writeFile writes a file, making its folder.
+func writeFile(path string, b []byte, mode os.FileMode) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, mode)
+}
