@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-json-experiment/json"
@@ -25,22 +26,7 @@ import (
 func TestHookctl(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
-	bin := t.TempDir()
-	require.NoError(t, e2e.Build(context.Background(), "..", bin, "./cmd/hookctl"))
-	hookctl := filepath.Join(bin, "hookctl")
-
-	// ctl runs hookctl as the user of the run (its HOME).
-	ctl := func(r *e2e.Run, args ...string) ([]byte, error) {
-		cmd := exec.Command(hookctl, args...)
-		cmd.Dir = r.Project
-		cmd.Env = append(os.Environ(), "HOME="+r.Home, "CLAUDE_CONFIG_DIR=", "CLAUDE_CODE_PLUGIN_CACHE_DIR=")
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			return out.Bytes(), fmt.Errorf("hookctl %v: %w\n%s%s", args, err, out.Bytes(), errb.Bytes())
-		}
-		return out.Bytes(), nil
-	}
+	ctl := hookctlFor(t)
 	var projectSettings []byte
 	r := run(t, e2e.Case{
 		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo ran > marker.txt")}}},
@@ -74,30 +60,7 @@ func TestHookctl(t *testing.T) {
 				filepath.Join(plugin, "bin", "hooktap"), capDir, "plugin", filepath.Join(plugin, "bin", "bashguard")); err != nil {
 				return err
 			}
-			// Installed for the user, as /plugin install records it.
-			rec, err := json.Marshal(map[string]any{"version": 2, "plugins": map[string]any{
-				"guard@local": []map[string]string{{"scope": "user", "installPath": plugin, "version": "1.0.0"}}}})
-			if err != nil {
-				return err
-			}
-			if err := writeFile(filepath.Join(r.Home, ".claude", "plugins", "installed_plugins.json"), rec, 0o644); err != nil {
-				return err
-			}
-			// Claude Code loads a plugin only from a marketplace it knows:
-			// here a folder declared in the user settings.
-			market := filepath.Dir(plugin)
-			if err := writeFile(filepath.Join(market, ".claude-plugin", "marketplace.json"),
-				[]byte(`{"name": "local", "owner": {"name": "e2e"}, "plugins": [{"name": "guard", "source": "./guard"}]}`), 0o644); err != nil {
-				return err
-			}
-			user, err := json.Marshal(map[string]any{
-				"enabledPlugins":         map[string]bool{"guard@local": true},
-				"extraKnownMarketplaces": map[string]any{"local": map[string]any{"source": map[string]string{"source": "directory", "path": market}}},
-			})
-			if err != nil {
-				return err
-			}
-			return writeFile(filepath.Join(r.Home, ".claude", "settings.json"), user, 0o644)
+			return registerPlugin(r, plugin)
 		},
 	})
 
@@ -164,6 +127,89 @@ func TestHookctl(t *testing.T) {
 	doc, err := ctl(r, "doctor", "-q")
 	assert.NoError(t, err, "%s", doc)
 	assert.Contains(t, string(doc), "2 hooks in 3 files: 0 errors, 0 warnings")
+}
+
+// TestHookctlDuplicates: what doctor says about a command registered twice
+// is what the real client does. The same command in the project and the
+// local settings (with another timeout) runs once; once more from a
+// plugin, concurrently.
+func TestHookctlDuplicates(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	ctl := hookctlFor(t)
+	r := run(t, e2e.Case{
+		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo ran > marker.txt")}}},
+		Setup: func(r *e2e.Run) error {
+			cmd := []string{"--", harness.Path("hooktap"), filepath.Join(r.Dir, "cap"), "dup", harness.Path("bashguard")}
+			plugin := filepath.Join(r.Dir, "plugins", "guard")
+			for _, sel := range [][]string{{"-scope", "project"}, {"-scope", "local", "-timeout", "30"}, {"-plugin", plugin}} {
+				args := append(append([]string{"install", "-event", "PreToolUse", "-matcher", "Bash"}, sel...), cmd...)
+				if _, err := ctl(r, args...); err != nil {
+					return err
+				}
+			}
+			if err := writeFile(filepath.Join(plugin, ".claude-plugin", "plugin.json"), []byte(`{"name": "guard", "version": "1.0.0"}`), 0o644); err != nil {
+				return err
+			}
+			return registerPlugin(r, plugin)
+		},
+	})
+	captures(t, r, "dup", "PreToolUse", 2)
+	doc, err := ctl(r, "doctor", "-q")
+	require.NoError(t, err, "%s", doc) // warnings only
+	assert.Equal(t, 3, strings.Count(string(doc), "it runs 2 times, concurrently"), "%s", doc)
+}
+
+// hookctlFor builds hookctl and returns a function that runs it as the
+// user of a run (its HOME), in the run's project.
+func hookctlFor(t *testing.T) func(r *e2e.Run, args ...string) ([]byte, error) {
+	t.Helper()
+	bin := t.TempDir()
+	require.NoError(t, e2e.Build(context.Background(), "..", bin, "./cmd/hookctl"))
+	hookctl := filepath.Join(bin, "hookctl")
+	return func(r *e2e.Run, args ...string) ([]byte, error) {
+		cmd := exec.Command(hookctl, args...)
+		cmd.Dir = r.Project
+		cmd.Env = append(os.Environ(), "HOME="+r.Home, "CLAUDE_CONFIG_DIR=", "CLAUDE_CODE_PLUGIN_CACHE_DIR=")
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			return out.Bytes(), fmt.Errorf("hookctl %v: %w\n%s%s", args, err, out.Bytes(), errb.Bytes())
+		}
+		return out.Bytes(), nil
+	}
+}
+
+// registerPlugin records the plugin folder dir as installed for the user
+// and enabled, from a marketplace "local" (dir's parent) declared in the
+// user settings: Claude Code loads a plugin only from a marketplace it knows.
+func registerPlugin(r *e2e.Run, dir string) error {
+	name := filepath.Base(dir)
+	rec, err := json.Marshal(map[string]any{"version": 2, "plugins": map[string]any{
+		name + "@local": []map[string]string{{"scope": "user", "installPath": dir, "version": "1.0.0"}}}})
+	if err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(r.Home, ".claude", "plugins", "installed_plugins.json"), rec, 0o644); err != nil {
+		return err
+	}
+	market := filepath.Dir(dir)
+	mj, err := json.Marshal(map[string]any{"name": "local", "owner": map[string]string{"name": "e2e"},
+		"plugins": []map[string]string{{"name": name, "source": "./" + name}}})
+	if err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(market, ".claude-plugin", "marketplace.json"), mj, 0o644); err != nil {
+		return err
+	}
+	user, err := json.Marshal(map[string]any{
+		"enabledPlugins":         map[string]bool{name + "@local": true},
+		"extraKnownMarketplaces": map[string]any{"local": map[string]any{"source": map[string]string{"source": "directory", "path": market}}},
+	})
+	if err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(r.Home, ".claude", "settings.json"), user, 0o644)
 }
 
 // writeFile writes a file, making its folder.

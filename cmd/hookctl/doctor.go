@@ -504,8 +504,12 @@ func shellSplit(s string) (words []string, ok bool) {
 	return words, true
 }
 
-// checkDuplicate reports the i'th hook when the same command is registered
-// for the same event elsewhere too.
+// checkDuplicate reports the i'th hook when the same command (same
+// arguments and "if") is registered for the same event elsewhere with an
+// overlapping matcher. Claude Code 2.1.332 runs such a command once for
+// all the settings files together (seen live: the project and local
+// settings, other matcher groups and other timeouts), but once more for
+// each plugin that registers it, concurrently.
 func checkDuplicate(l *loaded, i int) []finding {
 	f := l.hooks[i]
 	h := f.hook.Handler
@@ -513,21 +517,39 @@ func checkDuplicate(l *loaded, i int) []finding {
 		return nil
 	}
 	var others []string
+	runners := map[string]bool{runner(f.src): true}
 	for j, g := range l.hooks {
-		if j == i || g.hook.Event != f.hook.Event || g.hook.Handler.Command != h.Command ||
-			!slices.Equal(g.hook.Handler.Args, h.Args) || (g.hook.Handler.Args == nil) != (h.Args == nil) ||
+		gh := g.hook.Handler
+		if j == i || g.hook.Event != f.hook.Event || gh.Command != h.Command || gh.If != h.If ||
+			!slices.Equal(gh.Args, h.Args) || (gh.Args == nil) != (h.Args == nil) ||
 			!overlap(f.hook.Event, f.hook.Matcher, g.hook.Matcher) {
 			continue
 		}
 		others = append(others, fmt.Sprintf("%s:%d (%s)", g.file, g.hook.Line, scopeName(g.src)))
+		runners[runner(g.src)] = true
 	}
 	if len(others) == 0 {
 		return nil
 	}
-	return []finding{{Severity: sevWarning, File: f.file, Line: f.hook.Line, Column: f.hook.Column,
-		Msg: fmt.Sprintf("%s %q is also registered at %s: where the matchers overlap it can run more than once, concurrently",
-			f.hook.Event, h.String(), strings.Join(others, ", ")),
-		Fix: "keep one registration (hookctl uninstall removes the others)"}}
+	fd := finding{Severity: sevNote, File: f.file, Line: f.hook.Line, Column: f.hook.Column,
+		Msg: fmt.Sprintf("%s %q is also registered at %s: Claude Code runs it once for all settings files",
+			f.hook.Event, h.String(), strings.Join(others, ", "))}
+	if len(runners) > 1 {
+		fd.Severity = sevWarning
+		fd.Msg = fmt.Sprintf("%s %q is also registered at %s: it runs %d times, concurrently (Claude Code merges identical commands of settings files, not those of plugins)",
+			f.hook.Event, h.String(), strings.Join(others, ", "), len(runners))
+		fd.Fix = "keep one registration (hookctl uninstall removes the others)"
+	}
+	return []finding{fd}
+}
+
+// runner names what runs a hook once: all settings files together, or
+// each plugin.
+func runner(s settings.Source) string {
+	if s.Scope == settings.ScopePlugin {
+		return "plugin " + s.PluginRoot
+	}
+	return "settings"
 }
 
 // overlap reports whether matchers a and b of event can both fire for one

@@ -136,7 +136,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 		{"error", ps, `"http://127.0.0.1:9/h"`, "SessionStart does not take http handlers"},
 		{"error", ps, `"case"`, `unknown event "pretooluse"`},
 		{"error", ps, `"SessionEnd"`, `event "SessionEnd" is at the top level of the file, outside "hooks"`},
-		{"warning", ps, `"dup"`, "is also registered at .claude/settings.local.json:2 (local), plugins/vars/hooks/hooks.json:7 (plugin vars)"},
+		{"warning", ps, `"dup"`, "is also registered at .claude/settings.local.json:2 (local), plugins/vars/hooks/hooks.json:7 (plugin vars): it runs 2 times, concurrently"},
 		{"error", "~/.claude/plugins/cache/market/misplaced/1.0.0/.claude-plugin/hooks.json", "", "plugin misplaced@market keeps its hooks here"},
 		{"error", nw, `"PreToolUse"`, `no top-level "hooks" wrapper`},
 		{"warning", "~/.claude/plugins/installed_plugins.json", "", `plugin stray@nowhere is enabled, but Claude Code does not know its marketplace "nowhere"`},
@@ -199,4 +199,33 @@ func TestDoctorClean(t *testing.T) {
 	assert.Contains(t, out, "3 hooks in 1 files: 0 errors, 0 warnings\n")
 	_, statErr := os.Stat(filepath.Join(e.project, ".claude", "settings.json.lock"))
 	assert.True(t, os.IsNotExist(statErr))
+}
+
+// TestDoctorDuplicates checks how doctor rates a command registered twice:
+// a note across settings files (Claude Code runs it once), a warning when a
+// plugin registers it too (it runs once more), nothing when the "if" rules
+// or the matchers keep them apart.
+func TestDoctorDuplicates(t *testing.T) {
+	e := newEnv(t)
+	prog := quote(write(t, filepath.Join(e.project, "bin", "guard"), "#!/bin/sh\n", 0o755))
+	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"hooks": {"PreToolUse": [
+  {"matcher": "Bash", "hooks": [{"type": "command", "command": `+prog+`, "timeout": 30}]},
+  {"matcher": "Read", "hooks": [{"type": "command", "command": `+prog+`, "if": "Read(*.md)"}]}
+]}}`, 0o644)
+	write(t, filepath.Join(e.project, ".claude", "settings.local.json"), `{"hooks": {"PreToolUse": [
+  {"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": `+prog+`}]},
+  {"matcher": "Read", "hooks": [{"type": "command", "command": `+prog+`, "if": "Read(*.go)"}]}
+]}}`, 0o644)
+	out, errOut, code := e.run("doctor")
+	assert.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, ".claude/settings.json:2:33: note: PreToolUse "+prog+" is also registered at .claude/settings.local.json:2 (local): Claude Code runs it once for all settings files")
+	assert.Equal(t, 2, strings.Count(out, "also registered"), out)
+	assert.Contains(t, out, "0 errors, 0 warnings")
+
+	plugin := filepath.Join(e.project, "plug")
+	write(t, filepath.Join(plugin, "hooks", "hooks.json"), `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": `+prog+`}]}]}}`, 0o644)
+	out, _, code = e.run("doctor", "-plugin", plugin)
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "it runs 2 times, concurrently")
+	assert.Contains(t, out, "0 errors, 3 warnings")
 }
