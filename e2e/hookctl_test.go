@@ -160,6 +160,53 @@ func TestHookctlDuplicates(t *testing.T) {
 	assert.Equal(t, 3, strings.Count(string(doc), "it runs 2 times, concurrently"), "%s", doc)
 }
 
+// TestHookctlExecFormPlaceholders: in exec form the real client
+// substitutes ${CLAUDE_PROJECT_DIR} but not $CLAUDE_PROJECT_DIR, and finds
+// a relative program from the project folder; doctor says so beforehand.
+func TestHookctlExecFormPlaceholders(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	ctl := hookctlFor(t)
+	var doc []byte
+	r := run(t, e2e.Case{
+		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo ran > marker.txt")}}},
+		Setup: func(r *e2e.Run) error {
+			for _, name := range []string{"hooktap", "bashguard"} {
+				b, err := os.ReadFile(harness.Path(name))
+				if err != nil {
+					return err
+				}
+				if err := writeFile(filepath.Join(r.Project, "bin", name), b, 0o755); err != nil {
+					return err
+				}
+			}
+			capDir := filepath.Join(r.Dir, "cap")
+			for _, c := range [][]string{
+				{"${CLAUDE_PROJECT_DIR}/bin/hooktap", capDir, "braced", "${CLAUDE_PROJECT_DIR}/bin/bashguard"},
+				{"$CLAUDE_PROJECT_DIR/bin/hooktap", capDir, "unbraced", "$CLAUDE_PROJECT_DIR/bin/bashguard"},
+				{"bin/hooktap", capDir, "relative", "bin/bashguard"},
+			} {
+				if _, err := ctl(r, append([]string{"install", "-event", "PreToolUse", "-matcher", "Bash", "--"}, c...)...); err != nil {
+					return err
+				}
+			}
+			doc, _ = ctl(r, "doctor", "-q")
+			return nil
+		},
+	})
+	cs, err := r.Captures()
+	require.NoError(t, err)
+	var ran []string
+	for _, c := range cs {
+		ran = append(ran, c.Label)
+	}
+	slices.Sort(ran)
+	assert.Equal(t, []string{"braced", "relative"}, ran, "the hooks that started")
+	assert.Contains(t, string(doc), "error: $CLAUDE_PROJECT_DIR is not substituted in exec form: the program path is looked for literally")
+	assert.Contains(t, string(doc), "warning: command bin/hooktap is a relative path")
+	assert.Contains(t, string(doc), "3 hooks in 1 files: 2 errors, 1 warnings", "%s", doc)
+}
+
 // hookctlFor builds hookctl and returns a function that runs it as the
 // user of a run (its HOME), in the run's project.
 func hookctlFor(t *testing.T) func(r *e2e.Run, args ...string) ([]byte, error) {

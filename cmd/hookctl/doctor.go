@@ -313,6 +313,14 @@ func checkVariables(f found, add func(sev, msg, fix string)) {
 				name = m[2]
 			}
 			switch name {
+			case "CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA":
+				if h.Args != nil && !braced {
+					add(sevError, fmt.Sprintf("%s is not substituted in exec form: the program %s is looked for literally and never starts", m[0], map[bool]string{true: "path", false: "argument"}[s == h.Command]),
+						fmt.Sprintf("write ${%s}: in exec form Claude Code substitutes only the braced placeholders", name))
+					continue
+				}
+			}
+			switch name {
 			case "CLAUDE_PROJECT_DIR":
 				continue
 			case "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA":
@@ -385,9 +393,9 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 		}
 	}
 	expand := func(s string) (string, bool) {
-		s = strings.NewReplacer("${CLAUDE_PROJECT_DIR}", l.locs.Project, "$CLAUDE_PROJECT_DIR", l.locs.Project,
-			"${CLAUDE_PLUGIN_ROOT}", f.src.PluginRoot, "$CLAUDE_PLUGIN_ROOT", f.src.PluginRoot).Replace(s)
-		if h.Args == nil {
+		s = strings.NewReplacer("${CLAUDE_PROJECT_DIR}", l.locs.Project, "${CLAUDE_PLUGIN_ROOT}", f.src.PluginRoot).Replace(s)
+		if h.Args == nil { // a shell expands these too
+			s = strings.NewReplacer("$CLAUDE_PROJECT_DIR", l.locs.Project, "$CLAUDE_PLUGIN_ROOT", f.src.PluginRoot).Replace(s)
 			if home, err := os.UserHomeDir(); err == nil {
 				if s == "~" || strings.HasPrefix(s, "~/") {
 					s = home + s[1:]

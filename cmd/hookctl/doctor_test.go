@@ -44,7 +44,9 @@ func TestDoctorFindsEachMistake(t *testing.T) {
         {"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/bin/x"},
         {"type": "command", "command": ` + q(good) + `, "args": ["$HOME/x"]},
         {"type": "command", "command": ` + q(good) + `, "args": ["bad-if"], "if": "Bash(git *"},
-        {"command": ` + q(good) + `, "args": ["no-type"]}
+        {"command": ` + q(good) + `, "args": ["no-type"]},
+        {"type": "command", "command": "$CLAUDE_PROJECT_DIR/bin/good", "args": ["unbraced"]},
+        {"type": "command", "command": "${CLAUDE_PROJECT_DIR}/bin/good", "args": ["braced"]}
       ]}
     ],
     "Stop": [
@@ -131,6 +133,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 		{"warning", ps, `$HOME/x`, "$HOME is not expanded in exec form"},
 		{"error", ps, `"bad-if"`, `if "Bash(git *"`},
 		{"error", ps, `"no-type"`, `the handler has no "type"`},
+		{"error", ps, `"unbraced"`, `$CLAUDE_PROJECT_DIR is not substituted in exec form: the program path is looked for literally`},
 		{"warning", ps, `"stop-matcher"`, `Stop has no matcher: Claude Code ignores "Bash"`},
 		{"error", ps, `"stop-if"`, "never runs on this event"},
 		{"error", ps, `"http://127.0.0.1:9/h"`, "SessionStart does not take http handlers"},
@@ -172,6 +175,9 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 			assert.NotContains(t, f.Msg, "also registered", "Read and Write do not overlap")
 		}
 		assert.NotContains(t, f.Msg, "${CLAUDE_PLUGIN_ROOT}/bin/run", "the good plugin hook was flagged")
+		if f.Line == lineOf(t, project, `"braced"`) {
+			assert.Equal(t, sevNote, f.Severity, "the braced placeholder was flagged: %s", f.Msg)
+		}
 	}
 
 	// The text form gives file:line:col, the severity and the fix.

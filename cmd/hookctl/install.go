@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/gohooks/hook"
@@ -103,6 +104,13 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	if len(rest) > 1 || *execForm {
 		h.Args = append([]string{}, rest[1:]...)
 	}
+	if h.Args != nil {
+		for _, w := range append([]string{h.Command}, h.Args...) {
+			if m := unbraced.FindString(w); m != "" {
+				fmt.Fprintf(stderr, "hookctl: warning: %s is not substituted in exec form (no shell runs); write ${%s}\n", m, m[1:])
+			}
+		}
+	}
 	if root != "" {
 		h.Command = pluginPath(root, h.Command)
 		for i, a := range h.Args {
@@ -151,6 +159,9 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	}
 	return nil
 }
+
+// unbraced finds a placeholder that exec form leaves as it is.
+var unbraced = regexp.MustCompile(`\$CLAUDE_[A-Z_]+`)
 
 // withFile puts the shown file name into a settings error.
 func withFile(err error, shown string) error {

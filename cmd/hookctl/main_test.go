@@ -215,6 +215,9 @@ func TestUsageErrors(t *testing.T) {
 	_, errOut, code := e.run("install", "-event", "Stop", "-timeout", "5000", "--", "/bin/true")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, errOut, "-timeout 5000 is 1.4 hours: Claude Code reads seconds")
+	_, errOut, code = e.run("install", "-event", "Stop", "--", "$CLAUDE_PROJECT_DIR/bin/x", "${CLAUDE_PROJECT_DIR}/y")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "hookctl: warning: $CLAUDE_PROJECT_DIR is not substituted in exec form (no shell runs); write ${CLAUDE_PROJECT_DIR}\n", errOut)
 }
 
 func TestInstallRefusesBadFile(t *testing.T) {
