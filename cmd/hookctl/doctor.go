@@ -409,6 +409,7 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 	if !ok {
 		return
 	}
+	shown := func(p string) string { return displayPath(p, l.locs.Project) }
 	fixPath := "use an absolute path, or \"$CLAUDE_PROJECT_DIR\"/path for a file in the project (hooks run in the project folder, but the session's folder can change)"
 	if f.src.Scope == settings.ScopePlugin {
 		fixPath = "write ${CLAUDE_PLUGIN_ROOT}/path for a file in the plugin"
@@ -428,13 +429,13 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 		fi, err := os.Stat(resolved)
 		switch {
 		case err != nil:
-			add(sevError, fmt.Sprintf("command %s does not exist", resolved), fixPath)
+			add(sevError, fmt.Sprintf("command %s does not exist", shown(resolved)), fixPath)
 			return
 		case fi.IsDir():
-			add(sevError, fmt.Sprintf("command %s is a folder", resolved), "name the program inside it")
+			add(sevError, fmt.Sprintf("command %s is a folder", shown(resolved)), "name the program inside it")
 			return
 		case runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0:
-			add(sevError, fmt.Sprintf("command %s is not executable", resolved), "chmod +x "+resolved)
+			add(sevError, fmt.Sprintf("command %s is not executable", shown(resolved)), "chmod +x "+resolved)
 			return
 		}
 		if !filepath.IsAbs(prog) {
@@ -449,7 +450,7 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 				script = filepath.Join(l.locs.Project, script)
 			}
 			if _, err := os.Stat(script); err != nil {
-				add(sevError, fmt.Sprintf("%s script %s does not exist", base, script), fixPath)
+				add(sevError, fmt.Sprintf("%s script %s does not exist", base, shown(script)), fixPath)
 			}
 		}
 	}

@@ -128,7 +128,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 		{"error", ps, `/nonexistent/hook`, "command /nonexistent/hook does not exist"},
 		{"error", ps, `bin/notexec`, "is not executable"},
 		{"error", ps, `no-such-program-xyz`, `command "no-such-program-xyz" is not found in PATH`},
-		{"error", ps, `missing.js`, "node script " + filepath.Join(e.project, "hooks", "missing.js") + " does not exist"},
+		{"error", ps, `missing.js`, "node script hooks/missing.js does not exist"},
 		{"error", ps, `${CLAUDE_PLUGIN_ROOT}/bin/x`, "only set for hooks in a plugin"},
 		{"warning", ps, `$HOME/x`, "$HOME is not expanded in exec form"},
 		{"error", ps, `"bad-if"`, `if "Bash(git *"`},
