@@ -17,9 +17,10 @@ import (
 // (indentation, line endings, spacing after colons).
 //
 // Adding is idempotent: when the same registration (see [Handler.Same]) is
-// already there with the same options, Add returns data unchanged and
-// false. When it is there with other options (a new timeout, say), those
-// members alone are changed in place. [Remove] of an entry Add added gives
+// already there with the options e sets, Add returns data unchanged and
+// false. When it is there with other values of them (a new timeout, say),
+// those members alone are changed in place; an option e leaves unset keeps
+// the file's value. [Remove] of an entry Add added gives
 // back the original bytes, provided the file held no empty "hooks" object
 // or empty event array on the way (those are removed once emptied).
 //
@@ -55,7 +56,7 @@ func Add(data []byte, e Entry) ([]byte, bool, error) {
 		if h.Event != e.Event || h.Matcher != e.Matcher || !h.Handler.Same(e.Handler) {
 			continue
 		}
-		if h.Handler.sameOptions(e.Handler) {
+		if h.Handler.hasOptions(e.Handler) {
 			return orig, false, nil
 		}
 		return updateOptions(t, i, e.Handler, st), true, nil
@@ -138,23 +139,19 @@ func removeHandler(t *tree, i int) []byte {
 	return removeChild(t.data, t.root, hi)
 }
 
-// updateOptions changes the options of the i'th handler of t to those of
-// h, member by member: a changed member's value is replaced, a new one
-// appended, an unset one removed; every other member keeps its bytes.
+// updateOptions sets the options that h sets on the i'th handler of t,
+// member by member: a changed member's value is replaced, a new one
+// appended; every other member keeps its bytes.
 func updateOptions(t *tree, i int, h Handler, st style) []byte {
 	data := t.data
 	for _, f := range options {
 		want := f.get(h)
-		if f.get(t.list[i].Handler) == want && want != nil {
+		if want == nil || f.get(t.list[i].Handler) == want {
 			continue
 		}
 		n := t.at[i].handler
-		v, mi := n.get(f.key)
+		v, _ := n.get(f.key)
 		switch {
-		case want == nil && v == nil:
-			continue
-		case want == nil:
-			data = removeChild(data, n, mi)
 		case v != nil:
 			data = splice(data, v.start, v.end, render(nil, want, "", st, false))
 		default:
@@ -184,6 +181,9 @@ func insertChild(data []byte, c *node, key string, v any, st style) []byte {
 		start, end := c.child(n - 1)
 		lead := leadOf(data, start)
 		multiline := strings.Contains(lead, "\n")
+		if !multiline {
+			st.space = lead // as the items around it are spaced
+		}
 		text = append(text, ',')
 		text = append(text, lead...)
 		indent := lineIndent(data, start)

@@ -60,10 +60,14 @@ func (h Handler) Same(o Handler) bool {
 		h.URL == o.URL && h.Prompt == o.Prompt
 }
 
-// sameOptions reports whether h and o also agree on every option.
-func (h Handler) sameOptions(o Handler) bool {
-	return h.Timeout == o.Timeout && h.OnFailure == o.OnFailure && h.StatusMessage == o.StatusMessage &&
-		h.Async == o.Async && h.AsyncRewake == o.AsyncRewake
+// hasOptions reports whether h already has every option that o sets.
+func (h Handler) hasOptions(o Handler) bool {
+	for _, f := range options {
+		if want := f.get(o); want != nil && f.get(h) != want {
+			return false
+		}
+	}
+	return true
 }
 
 // String returns the command line the handler runs, the arguments of the

@@ -104,14 +104,15 @@ func errorAt(data []byte, off int, format string, args ...any) *SyntaxError {
 	return &SyntaxError{Line: line, Column: col, Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
-// parse reads data as one JSON value into a tree of nodes. An empty (or
-// whitespace-only) file reads as no value: a nil node and no error.
+// parse reads data as one JSON value into a tree of nodes. An empty file,
+// or one of JSON whitespace only, reads as no value: a nil node and no
+// error.
 func parse(data []byte) (*node, error) {
 	skip := 0
 	if bytes.HasPrefix(data, bom) {
 		skip = len(bom)
 	}
-	if len(bytes.TrimSpace(data[skip:])) == 0 {
+	if len(bytes.Trim(data[skip:], " \t\r\n")) == 0 {
 		return nil, nil
 	}
 	p := &parser{data: data, skip: skip, dec: jsontext.NewDecoder(bytes.NewReader(data[skip:]), readOpts)}

@@ -17,6 +17,7 @@ type style struct {
 	unit    string // one level of indentation ("  ", "    ", "\t")
 	colon   string // ":" or ": "
 	compact bool   // the top-level object is on one line
+	space   string // after a comma, in what is written on one line
 }
 
 // detectStyle reads the style of data, whose top-level object is root.
@@ -116,6 +117,9 @@ func render(dst []byte, v any, indent string, st style, multiline bool) []byte {
 		for i, m := range v {
 			if i > 0 {
 				dst = append(dst, ',')
+				if !multiline {
+					dst = append(dst, st.space...)
+				}
 			}
 			sep(indent + st.unit)
 			dst, _ = jsontext.AppendQuote(dst, m.k)
@@ -131,6 +135,9 @@ func render(dst []byte, v any, indent string, st style, multiline bool) []byte {
 		for i, e := range v {
 			if i > 0 {
 				dst = append(dst, ',')
+				if !multiline {
+					dst = append(dst, st.space...)
+				}
 			}
 			sep(indent + st.unit)
 			dst = render(dst, e, indent+st.unit, st, multiline)
