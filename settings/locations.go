@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -19,6 +20,11 @@ const (
 	ScopeProject = "project" // .claude/settings.json, shared with the project
 	ScopeLocal   = "local"   // .claude/settings.local.json, this machine only
 	ScopePlugin  = "plugin"  // a plugin's hooks/hooks.json
+	// ScopeManaged is the machine's managed (policy) settings:
+	// managed-settings.json and managed-settings.d/*.json in
+	// [Locations.ManagedDir]. Its hooks run too, and its
+	// allowManagedHooksOnly can turn the others off.
+	ScopeManaged = "managed"
 )
 
 // Locations are the places Claude Code 2.1.332 reads hooks from for one
@@ -37,6 +43,21 @@ type Locations struct {
 	// PluginDirs are plugins loaded for one session only (claude
 	// --plugin-dir DIR); they need no install record.
 	PluginDirs []string
+	// ManagedDir holds the managed settings: /etc/claude-code on Linux,
+	// /Library/Application Support/ClaudeCode on macOS, C:\Program
+	// Files\ClaudeCode on Windows. Empty means none.
+	ManagedDir string
+}
+
+// managedDir is where Claude Code 2.1.332 looks for managed settings.
+func managedDir() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "/Library/Application Support/ClaudeCode"
+	case "windows":
+		return `C:\Program Files\ClaudeCode`
+	}
+	return "/etc/claude-code"
 }
 
 // DefaultLocations returns the locations for the project folder project
@@ -65,6 +86,7 @@ func DefaultLocations(project string) (Locations, error) {
 		}
 		l.ConfigDir = filepath.Join(home, ".claude")
 	}
+	l.ManagedDir = managedDir()
 	l.PluginsDir = os.Getenv("CLAUDE_CODE_PLUGIN_CACHE_DIR")
 	if l.PluginsDir == "" {
 		l.PluginsDir = filepath.Join(l.ConfigDir, "plugins")
@@ -73,9 +95,14 @@ func DefaultLocations(project string) (Locations, error) {
 }
 
 // SettingsFile returns the settings file of a scope: ScopeUser,
-// ScopeProject or ScopeLocal.
+// ScopeProject, ScopeLocal or ScopeManaged (its main file).
 func (l Locations) SettingsFile(scope string) (string, error) {
 	switch scope {
+	case ScopeManaged:
+		if l.ManagedDir == "" {
+			return "", errors.New("settings: no managed settings folder")
+		}
+		return filepath.Join(l.ManagedDir, "managed-settings.json"), nil
 	case ScopeUser:
 		return filepath.Join(l.ConfigDir, "settings.json"), nil
 	case ScopeProject:
@@ -189,13 +216,18 @@ func (l Locations) Plugins() ([]Plugin, error) {
 	return out, errors.Join(errs...)
 }
 
-// Sources returns the files Claude Code reads hooks from, in its order:
-// the user, project and local settings (whether they exist or not), the
+// Sources returns the files Claude Code reads hooks from: the managed
+// settings files that exist (managed-settings.json, then
+// managed-settings.d/*.json in name order), the user, project and local
+// settings (whether they exist or not), the
 // hooks/hooks.json of every installed plugin it loads (see [Plugin.Loaded]),
 // then that of each of l.PluginDirs. Trouble reading the plugin records is
 // returned with the sources found.
 func (l Locations) Sources() ([]Source, error) {
 	var out []Source
+	for _, p := range l.managedFiles() {
+		out = append(out, Source{Scope: ScopeManaged, Path: p})
+	}
 	for _, sc := range []string{ScopeUser, ScopeProject, ScopeLocal} {
 		p, _ := l.SettingsFile(sc)
 		out = append(out, Source{Scope: sc, Path: p})
@@ -214,6 +246,21 @@ func (l Locations) Sources() ([]Source, error) {
 		out = append(out, Source{Scope: ScopePlugin, Path: PluginHooksFile(abs), Plugin: filepath.Base(abs), PluginRoot: abs})
 	}
 	return out, err
+}
+
+// managedFiles returns the managed settings files that exist.
+func (l Locations) managedFiles() []string {
+	if l.ManagedDir == "" {
+		return nil
+	}
+	var out []string
+	main := filepath.Join(l.ManagedDir, "managed-settings.json")
+	if _, err := os.Stat(main); err == nil {
+		out = append(out, main)
+	}
+	more, _ := filepath.Glob(filepath.Join(l.ManagedDir, "managed-settings.d", "*.json"))
+	slices.Sort(more)
+	return append(out, more...)
 }
 
 // readJSON decodes the JSON file at path into v.

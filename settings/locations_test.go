@@ -91,6 +91,22 @@ func TestSources(t *testing.T) {
 	assert.Equal(t, []string{"a@m enabled=true known=true", "b@m enabled=true known=true", "c@m enabled=false known=true",
 		"e@unknown enabled=true known=false", "f@dir enabled=true known=true"}, ids)
 
+	l.ManagedDir = filepath.Join(root, "managed")
+	require.NoError(t, os.MkdirAll(filepath.Join(l.ManagedDir, "managed-settings.d"), 0o755))
+	for _, f := range []string{"managed-settings.json", "managed-settings.d/20-b.json", "managed-settings.d/10-a.json", "managed-settings.d/notes.txt"} {
+		require.NoError(t, os.WriteFile(filepath.Join(l.ManagedDir, f), []byte("{}"), 0o644))
+	}
+	srcs, err = l.Sources()
+	require.NoError(t, err)
+	require.Greater(t, len(srcs), 3)
+	for i, f := range []string{"managed-settings.json", "managed-settings.d/10-a.json", "managed-settings.d/20-b.json"} {
+		assert.Equal(t, Source{Scope: ScopeManaged, Path: filepath.Join(l.ManagedDir, filepath.FromSlash(f))}, srcs[i])
+	}
+	assert.Equal(t, ScopeUser, srcs[3].Scope)
+	p, err := l.SettingsFile(ScopeManaged)
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(l.ManagedDir, "managed-settings.json"), p)
+
 	require.NoError(t, os.WriteFile(filepath.Join(l.PluginsDir, "installed_plugins.json"), []byte(`{"version": 2,`), 0o644))
 	_, err = l.Sources()
 	var se *SyntaxError

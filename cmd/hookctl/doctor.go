@@ -183,6 +183,29 @@ func checkFile(l *loaded, src settings.Source) []finding {
 		return fs // reported by load
 	}
 	hasHooks := slices.ContainsFunc(keys, func(k settings.Key) bool { return k.Name == "hooks" })
+	if src.Scope != settings.ScopePlugin {
+		var flags struct {
+			DisableAllHooks       bool `json:"disableAllHooks"`
+			AllowManagedHooksOnly bool `json:"allowManagedHooksOnly"`
+		}
+		_ = json.Unmarshal(data, &flags) // lenient: a wrong type is not this check's business
+		for _, k := range keys {
+			at := finding{File: shown, Line: k.Line, Column: k.Column}
+			switch {
+			case k.Name == "disableAllHooks" && flags.DisableAllHooks:
+				at.Severity, at.Msg = sevWarning, "disableAllHooks is true: Claude Code runs no hooks at all"
+				at.Fix = `remove "disableAllHooks" if the hooks listed are meant to run`
+			case k.Name == "allowManagedHooksOnly" && flags.AllowManagedHooksOnly && src.Scope == settings.ScopeManaged:
+				at.Severity, at.Msg = sevWarning, "allowManagedHooksOnly is true: only managed hooks (and those of plugins managed settings enable) run; user, project and local hooks are ignored"
+				at.Fix = "ask whoever manages this machine, or register the hook in the managed settings"
+			case k.Name == "allowManagedHooksOnly" && flags.AllowManagedHooksOnly:
+				at.Severity, at.Msg = sevNote, "allowManagedHooksOnly has effect only in managed settings; here it is ignored"
+			default:
+				continue
+			}
+			fs = append(fs, at)
+		}
+	}
 	for _, k := range keys {
 		if !hook.KnownEvent(k.Name) {
 			continue

@@ -109,6 +109,12 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 `
 	write(t, filepath.Join(vars, "hooks", "hooks.json"), varsHooks, 0o644)
 
+	// Managed settings that keep the others from running.
+	managed := "{\n  \"allowManagedHooksOnly\": true,\n  \"hooks\": {\"SessionEnd\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}\n}\n"
+	write(t, filepath.Join(os.Getenv("HOOKCTL_MANAGED_DIR"), "managed-settings.json"), managed, 0o644)
+	dropIn := "{\"disableAllHooks\": true}\n"
+	write(t, filepath.Join(os.Getenv("HOOKCTL_MANAGED_DIR"), "managed-settings.d", "10-off.json"), dropIn, 0o644)
+
 	out, errOut, code := e.run("doctor", "-json", "-plugin", nowrap, "-plugin", vars)
 	assert.Equal(t, 1, code, errOut)
 	var got []finding
@@ -116,9 +122,13 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 
 	ps, ls := ".claude/settings.json", ".claude/settings.local.json"
 	nw, vs := "plugins/nowrap/hooks/hooks.json", "plugins/vars/hooks/hooks.json"
-	files := map[string]string{ps: project, ls: local, nw: nowrapHooks, vs: varsHooks, "~/.claude/settings.json": user}
+	ms := displayPath(filepath.Join(os.Getenv("HOOKCTL_MANAGED_DIR"), "managed-settings.json"), e.project)
+	md := displayPath(filepath.Join(os.Getenv("HOOKCTL_MANAGED_DIR"), "managed-settings.d", "10-off.json"), e.project)
+	files := map[string]string{ps: project, ls: local, nw: nowrapHooks, vs: varsHooks, "~/.claude/settings.json": user, ms: managed, md: dropIn}
 	wants := []want{
 		{"error", "~/.claude/settings.json", "// my settings", "comments are not JSON"},
+		{"warning", ms, `"allowManagedHooksOnly"`, "only managed hooks"},
+		{"warning", md, `"disableAllHooks"`, "Claude Code runs no hooks at all"},
 		{"error", ps, `"Bash|Read("`, "invalid JavaScript regular expression"},
 		{"warning", ps, `"bash"`, `matcher "bash" matches no built-in tool`},
 		{"note", ps, `"ms"`, `matcher "Edit|Write" matches Edit, Write`},
@@ -186,7 +196,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 	assert.Contains(t, out, fmt.Sprintf("%s:%d:", nw, lineOf(t, nowrapHooks, `"PreToolUse"`))+"3: error: this hooks.json has no top-level \"hooks\" wrapper")
 	assert.Contains(t, out, "    fix: write the file as {\"hooks\": {\"PreToolUse\": [...]}}")
 	assert.NotContains(t, out, ": note: ")
-	assert.Regexp(t, `\d+ hooks in 5 files: \d+ errors, \d+ warnings\n$`, out)
+	assert.Regexp(t, `\d+ hooks in 7 files: \d+ errors, \d+ warnings\n$`, out)
 }
 
 // TestDoctorClean checks that a sound setup has no errors or warnings and

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -45,6 +46,9 @@ func load(project string, pluginDirs []string) (*loaded, error) {
 		return nil, err
 	}
 	locs.PluginDirs = pluginDirs
+	if d, ok := os.LookupEnv("HOOKCTL_MANAGED_DIR"); ok {
+		locs.ManagedDir = d
+	}
 	l := &loaded{locs: locs}
 	var serr error
 	l.sources, serr = locs.Sources()

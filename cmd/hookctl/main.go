@@ -16,16 +16,19 @@
 // is a shell command line. In a plugin, paths inside the plugin are written
 // as ${CLAUDE_PLUGIN_ROOT}/... .
 //
-// list prints every hook Claude Code would load for the project — user,
-// project and local settings, then the installed plugins it loads (enabled,
-// and from a marketplace it knows), and each -plugin DIR as claude
-// --plugin-dir loads it — with the file and line it comes from. doctor checks the same hooks and prints each finding with
-// its file:line and the fix; it exits 1 when any finding is an error.
+// list prints every hook Claude Code would load for the project — managed,
+// user, project and local settings, then the installed plugins it loads
+// (enabled, and from a marketplace it knows), and each -plugin DIR as
+// claude --plugin-dir loads it — with the file and line it comes from.
+// doctor checks the same hooks and prints each finding with its file:line
+// and the fix; it exits 1 when any finding is an error.
 //
 // Files are found as Claude Code finds them: $CLAUDE_CONFIG_DIR (else
 // $HOME/.claude) for the user settings and plugins/installed_plugins.json
 // ($CLAUDE_CODE_PLUGIN_CACHE_DIR overrides the plugins folder), and the
-// project folder (-project, else the current folder) for .claude/.
+// project folder (-project, else the current folder) for .claude/. The
+// managed settings are read from the system folder Claude Code uses
+// (/etc/claude-code on Linux), or from $HOOKCTL_MANAGED_DIR when set.
 package main
 
 import (

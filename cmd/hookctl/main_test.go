@@ -32,6 +32,7 @@ func newEnv(t *testing.T) *env {
 	t.Setenv("USERPROFILE", e.home)
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	t.Setenv("CLAUDE_CODE_PLUGIN_CACHE_DIR", "")
+	t.Setenv("HOOKCTL_MANAGED_DIR", filepath.Join(root, "managed"))
 	return e
 }
 
