@@ -31,6 +31,9 @@ var events = []string{
 	"FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand",
 }
 
+// goos is the system doctor checks for; a variable for tests.
+var goos = runtime.GOOS
+
 // Severities of a finding.
 const (
 	sevError   = "error"   // the hook does not run as written, or the file is not read
@@ -307,6 +310,10 @@ func checkHook(l *loaded, f found) []finding {
 		}
 	}
 
+	if (typ == "command" || typ == "") && h.Args == nil && h.Shell == "" && goos == "windows" {
+		add(sevWarning, "a shell command line on Windows runs through Git Bash, or PowerShell when there is none: a POSIX command line may never start there",
+			"write it in exec form (hookctl install ... -- PROGRAM ARGS...), which starts the program with no shell")
+	}
 	if typ == "command" || typ == "" {
 		checkVariables(f, add)
 		checkCommand(l, f, add)
@@ -457,7 +464,7 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 		case fi.IsDir():
 			add(sevError, fmt.Sprintf("command %s is a folder", shown(resolved)), "name the program inside it")
 			return
-		case runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0:
+		case goos != "windows" && fi.Mode().Perm()&0o111 == 0:
 			add(sevError, fmt.Sprintf("command %s is not executable", shown(resolved)), "chmod +x "+resolved)
 			return
 		}

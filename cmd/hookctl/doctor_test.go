@@ -245,3 +245,21 @@ func TestDoctorDuplicates(t *testing.T) {
 	assert.Contains(t, out, "it runs 2 times, concurrently")
 	assert.Contains(t, out, "0 errors, 3 warnings")
 }
+
+// TestDoctorWindowsShellForm checks that on Windows a shell-form command
+// is a warning (claude-code #90077) and exec form is not.
+func TestDoctorWindowsShellForm(t *testing.T) {
+	e := newEnv(t)
+	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [
+  {"type": "command", "command": "echo done"},
+  {"type": "command", "command": "echo", "args": ["done"]},
+  {"type": "command", "command": "echo done", "shell": "powershell"}
+]}]}}`, 0o644)
+	old := goos
+	goos = "windows"
+	defer func() { goos = old }()
+	out, _, code := e.run("doctor")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, ".claude/settings.json:2:3: warning: a shell command line on Windows runs through Git Bash")
+	assert.Equal(t, 1, strings.Count(out, "on Windows"), out)
+}
