@@ -31,7 +31,10 @@ import (
 //     invalid answer is that handler's failure.
 //   - [Block] from any handler stops the chain and blocks (exit 2), as
 //     does a [FailClosed] handler that fails: a fail-closed guard blocks
-//     when it fails, whatever its neighbours do.
+//     when it fails, whatever its neighbours do. On the events where a
+//     block is feedback and every handler runs (Stop, SubagentStop,
+//     PostToolBatch, PostToolUse) the block is taken as the JSON block it
+//     equals, with its reason joined to the others'.
 //   - Any other failure (an error, a panic, an invalid answer) is that
 //     handler's alone, as a failing hook is in the client: the chain goes
 //     on without its answer, and the combined answer carries one line per
@@ -141,7 +144,11 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		out, err := serveOne(ctx, view, h)
 		var be *BlockError
 		if errors.As(err, &be) {
-			return nil, err
+			out = feedbackBlock(view, blockReason(be))
+			if out == nil {
+				return nil, err
+			}
+			err = nil
 		}
 		if err == nil && !noAnswer(out) {
 			if _, ok := out.(Async); ok {
@@ -166,7 +173,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		if stop {
 			break
 		}
-		if view, err = advance(ev, view, out); err != nil {
+		if view, err = advance(view, out); err != nil {
 			return nil, err
 		}
 	}
@@ -177,14 +184,64 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		return nil, nil
 	}
 	acc = finish(acc)
-	if len(failures) > 0 {
-		if c := commonOf(acc); c != nil {
-			for _, f := range failures {
-				c.SystemMessage = joinText(c.SystemMessage, failLine(f))
-			}
+	if len(failures) > 0 && textAnswerToJSON(acc) {
+		c := commonOf(acc)
+		for _, f := range failures {
+			c.SystemMessage = joinText(c.SystemMessage, failLine(f))
 		}
 	}
 	return acc, nil
+}
+
+// textAnswerToJSON prepares a combined answer for a note in its JSON
+// fields: a plain-text answer becomes additionalContext. It reports false
+// for a text answer of an event with no JSON for the text (PreCompact,
+// PostCompact), which then goes out without the note.
+func textAnswerToJSON(out Output) bool {
+	move := func(text, ctx *string) {
+		*ctx, *text = joinText(*ctx, *text), ""
+	}
+	switch o := out.(type) {
+	case *UserPromptSubmitOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *UserPromptExpansionOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *SessionStartOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *PostModelSwitchOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *PreCompactOutput:
+		return o.Text == ""
+	case *PostCompactOutput:
+		return o.Text == ""
+	}
+	return commonOf(out) != nil
+}
+
+// feedbackBlock returns the JSON form of a block with reason on the
+// events where a block is feedback for Claude and every handler runs
+// (Stop, SubagentStop, PostToolBatch, PostToolUse), so that it joins the
+// other handlers' reasons; nil on the other events, where a block stops
+// the chain. A block turned into an answer still blocks if the answer
+// cannot be written.
+func feedbackBlock(ev *Event, reason string) Output {
+	var out Output
+	switch ev.HookEventName {
+	case EventStop:
+		out = &StopOutput{Block: true, Reason: reason}
+	case EventSubagentStop:
+		out = &SubagentStopOutput{Block: true, Reason: reason}
+	case EventPostToolBatch:
+		out = &PostToolBatchOutput{Block: true, Reason: reason}
+	case EventPostToolUse:
+		out = &PostToolUseOutput{Block: true, Reason: reason}
+	default:
+		return nil
+	}
+	if CanBlock(ev.HookEventName) {
+		ev.invocation().closedAnswer.Store(true)
+	}
+	return out
 }
 
 // serveOne calls h, turning a panic into an error.
@@ -199,7 +256,7 @@ func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error)
 
 // advance returns the event the next handler sees after out answered
 // view.
-func advance(orig, view *Event, out Output) (*Event, error) {
+func advance(view *Event, out Output) (*Event, error) {
 	switch o := out.(type) {
 	case *PreToolUseOutput:
 		if o.UpdatedInput != nil {
@@ -403,17 +460,9 @@ func combine(acc, n Output) (Output, bool, error) {
 			return n.Decision == Deny, nil
 		})
 	case *PreSkillShellCommandOutput:
-		return merge(acc, n, func(a, n *PreSkillShellCommandOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			decide(&a.Decision, &a.Reason, n.Decision, n.Reason)
-			return n.Decision == Deny, nil
-		})
+		return merge(acc, n, decisions(func(o *PreSkillShellCommandOutput) (*PermissionDecision, *string) { return &o.Decision, &o.Reason }))
 	case *PreModelSwitchOutput:
-		return merge(acc, n, func(a, n *PreModelSwitchOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			decide(&a.Decision, &a.Reason, n.Decision, n.Reason)
-			return n.Decision == Deny, nil
-		})
+		return merge(acc, n, decisions(func(o *PreModelSwitchOutput) (*PermissionDecision, *string) { return &o.Decision, &o.Reason }))
 	case *PermissionRequestOutput:
 		return merge(acc, n, func(a, n *PermissionRequestOutput) (bool, error) {
 			joinCommon(&a.Common, n.Common)
@@ -449,35 +498,17 @@ func combine(acc, n Output) (Output, bool, error) {
 			return false, nil
 		})
 	case *PostToolUseFailureOutput:
-		return merge(acc, n, func(a, n *PostToolUseFailureOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
+		return merge(acc, n, contexts(func(o *PostToolUseFailureOutput) *string { return &o.AdditionalContext }))
 	case *PostToolBatchOutput:
-		return merge(acc, n, func(a, n *PostToolBatchOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.Block = a.Block || n.Block
-			a.Reason = joinText(a.Reason, n.Reason)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
+		return merge(acc, n, feedback(func(o *PostToolBatchOutput) (*bool, *string, *string) {
+			return &o.Block, &o.Reason, &o.AdditionalContext
+		}))
 	case *StopOutput:
-		return merge(acc, n, func(a, n *StopOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.Block = a.Block || n.Block
-			a.Reason = joinText(a.Reason, n.Reason)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
+		return merge(acc, n, feedback(func(o *StopOutput) (*bool, *string, *string) { return &o.Block, &o.Reason, &o.AdditionalContext }))
 	case *SubagentStopOutput:
-		return merge(acc, n, func(a, n *SubagentStopOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.Block = a.Block || n.Block
-			a.Reason = joinText(a.Reason, n.Reason)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
+		return merge(acc, n, feedback(func(o *SubagentStopOutput) (*bool, *string, *string) {
+			return &o.Block, &o.Reason, &o.AdditionalContext
+		}))
 	case *UserPromptSubmitOutput:
 		return merge(acc, n, func(a, n *UserPromptSubmitOutput) (bool, error) {
 			text := func(o *UserPromptSubmitOutput) *string { return &o.Text }
@@ -527,23 +558,11 @@ func combine(acc, n Output) (Output, bool, error) {
 			return false, nil
 		})
 	case *SetupOutput:
-		return merge(acc, n, func(a, n *SetupOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
+		return merge(acc, n, contexts(func(o *SetupOutput) *string { return &o.AdditionalContext }))
 	case *SubagentStartOutput:
-		return merge(acc, n, func(a, n *SubagentStartOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
+		return merge(acc, n, contexts(func(o *SubagentStartOutput) *string { return &o.AdditionalContext }))
 	case *NotificationOutput:
-		return merge(acc, n, func(a, n *NotificationOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
+		return merge(acc, n, contexts(func(o *NotificationOutput) *string { return &o.AdditionalContext }))
 	case *PostModelSwitchOutput:
 		return merge(acc, n, func(a, n *PostModelSwitchOutput) (bool, error) {
 			text := func(o *PostModelSwitchOutput) *string { return &o.Text }
@@ -579,45 +598,17 @@ func combine(acc, n Output) (Output, bool, error) {
 			return false, nil
 		})
 	case *ConfigChangeOutput:
-		return merge(acc, n, func(a, n *ConfigChangeOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			if n.Block {
-				a.Block, a.Reason = true, n.Reason
-			}
-			return n.Block, nil
-		})
+		return merge(acc, n, gate(func(o *ConfigChangeOutput) (*bool, *string) { return &o.Block, &o.Reason }))
 	case *TaskCreatedOutput:
-		return merge(acc, n, func(a, n *TaskCreatedOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			if n.Block {
-				a.Block, a.Reason = true, n.Reason
-			}
-			return n.Block, nil
-		})
+		return merge(acc, n, gate(func(o *TaskCreatedOutput) (*bool, *string) { return &o.Block, &o.Reason }))
 	case *ElicitationOutput:
-		return merge(acc, n, func(a, n *ElicitationOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			if n.Block {
-				a.Block, a.Reason, a.Action, a.Content = true, n.Reason, "", nil
-				return true, nil
-			}
-			if n.Action != "" && a.Action != ElicitationCancel {
-				a.Action, a.Content = n.Action, n.Content
-			}
-			return false, nil
-		})
+		return merge(acc, n, elicitation(func(o *ElicitationOutput) elicitationFields {
+			return elicitationFields{&o.Block, &o.Reason, &o.Action, &o.Content}
+		}))
 	case *ElicitationResultOutput:
-		return merge(acc, n, func(a, n *ElicitationResultOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			if n.Block {
-				a.Block, a.Reason, a.Action, a.Content = true, n.Reason, "", nil
-				return true, nil
-			}
-			if n.Action != "" && a.Action != ElicitationCancel {
-				a.Action, a.Content = n.Action, n.Content
-			}
-			return false, nil
-		})
+		return merge(acc, n, elicitation(func(o *ElicitationResultOutput) elicitationFields {
+			return elicitationFields{&o.Block, &o.Reason, &o.Action, &o.Content}
+		}))
 	case *PermissionDeniedOutput:
 		return merge(acc, n, func(a, n *PermissionDeniedOutput) (bool, error) {
 			joinCommon(&a.Common, n.Common)
@@ -625,17 +616,9 @@ func combine(acc, n Output) (Output, bool, error) {
 			return false, nil
 		})
 	case *CwdChangedOutput:
-		return merge(acc, n, func(a, n *CwdChangedOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
-			return false, nil
-		})
+		return merge(acc, n, watches(func(o *CwdChangedOutput) *[]string { return &o.WatchPaths }))
 	case *FileChangedOutput:
-		return merge(acc, n, func(a, n *FileChangedOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
-			return false, nil
-		})
+		return merge(acc, n, watches(func(o *FileChangedOutput) *[]string { return &o.WatchPaths }))
 	case *MessageDisplayOutput:
 		return merge(acc, n, func(a, n *MessageDisplayOutput) (bool, error) {
 			joinCommon(&a.Common, n.Common)
@@ -674,8 +657,95 @@ func combine(acc, n Output) (Output, bool, error) {
 // commonOnly merges the answers of the events that take only the common
 // fields.
 func commonOnly[T any](a, n *T) (bool, error) {
-	joinCommon(commonOf(any(a).(Output)), *commonOf(any(n).(Output)))
+	joinCommonOf(a, n)
 	return false, nil
+}
+
+// joinCommonOf merges the common fields of the answer n into a.
+func joinCommonOf[T any](a, n *T) {
+	joinCommon(commonOf(any(a).(Output)), *commonOf(any(n).(Output)))
+}
+
+// contexts merges answers that hold a context to join.
+func contexts[T any](ctx func(*T) *string) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		*ctx(a) = joinText(*ctx(a), *ctx(n))
+		return false, nil
+	}
+}
+
+// feedback merges the answers whose block is feedback for Claude: every
+// handler runs, a block from any blocks, reasons and contexts joined.
+func feedback[T any](f func(*T) (block *bool, reason, ctx *string)) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		ab, ar, ac := f(a)
+		nb, nr, nc := f(n)
+		*ab = *ab || *nb
+		*ar, *ac = joinText(*ar, *nr), joinText(*ac, *nc)
+		return false, nil
+	}
+}
+
+// gate merges the answers whose block refuses an action: the first block
+// stops the chain and wins.
+func gate[T any](f func(*T) (block *bool, reason *string)) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		ab, ar := f(a)
+		nb, nr := f(n)
+		if *nb {
+			*ab, *ar = true, *nr
+		}
+		return *nb, nil
+	}
+}
+
+// decisions merges permission decisions by precedence; the first deny
+// stops the chain.
+func decisions[T any](f func(*T) (*PermissionDecision, *string)) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		ad, ar := f(a)
+		nd, nr := f(n)
+		decide(ad, ar, *nd, *nr)
+		return *nd == Deny, nil
+	}
+}
+
+// watches merges watch lists.
+func watches[T any](paths func(*T) *[]string) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		*paths(a) = unionPaths(*paths(a), *paths(n))
+		return false, nil
+	}
+}
+
+// elicitationFields are the decision fields of the elicitation answers.
+type elicitationFields struct {
+	block   *bool
+	reason  *string
+	action  *ElicitationAction
+	content *jsontext.Value
+}
+
+// elicitation merges elicitation answers: the first block stops the
+// chain; a cancel wins; otherwise the last action, with its content.
+func elicitation[T any](f func(*T) elicitationFields) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		af, nf := f(a), f(n)
+		if *nf.block {
+			*af.block, *af.reason, *af.action, *af.content = true, *nf.reason, "", nil
+			return true, nil
+		}
+		if *nf.action != "" && *af.action != ElicitationCancel {
+			*af.action, *af.content = *nf.action, *nf.content
+		}
+		return false, nil
+	}
 }
 
 // finish settles a combined answer: a PreToolUse rewrite is left out of a

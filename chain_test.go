@@ -1,6 +1,7 @@
 package hook_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hooktest"
 )
 
 // trickyInput holds what a lossy rewrite would break: a big integer, a
@@ -184,6 +186,11 @@ func TestChainFailures(t *testing.T) {
 	assert.Equal(t, hook.ExitOK, code, "the fail-closed guard's allow stands")
 }
 
+// failingWriter fails every write, as a closed stdout does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("stdout closed") }
+
 func TestChainStop(t *testing.T) {
 	stop := func(out *hook.StopOutput) hook.Handler {
 		return hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return out, nil })
@@ -198,6 +205,31 @@ func TestChainStop(t *testing.T) {
 	code, stdout, stderr := serve(t, h, in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, `{"decision":"block","reason":"run the tests\nupdate the changelog","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"},"systemMessage":"guard 2"}`+"\n", stdout)
+
+	// hook.Block and a failing fail-closed guard are blocks too, with
+	// their reasons joined; nothing stops the chain.
+	broken := hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) {
+		return nil, errors.New("marker unreadable")
+	})
+	h = hook.Chain(
+		stop(&hook.StopOutput{Block: true, Reason: "run the tests"}),
+		hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, hook.Block("lint first") }),
+		hook.FailClosed(broken),
+		stop(&hook.StopOutput{AdditionalContext: "note"}),
+	)
+	code, stdout, stderr = serve(t, h, in)
+	require.Equal(t, hook.ExitOK, code, stderr)
+	assert.Equal(t, `{"decision":"block","reason":"run the tests\nlint first\nhook: marker unreadable","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"}}`+"\n", stdout)
+	// A fail-closed failure alone blocks, as JSON.
+	code, stdout, _ = serve(t, hook.Chain(stop(nil), hook.FailClosed(broken)), in)
+	assert.Equal(t, hook.ExitOK, code)
+	assert.Equal(t, `{"decision":"block","reason":"hook: marker unreadable"}`+"\n", stdout)
+
+	// The block, now JSON, still blocks when it cannot be written.
+	var errb bytes.Buffer
+	code = hook.Serve(context.Background(), bytes.NewReader(in), failingWriter{}, &errb,
+		hook.Chain(stop(nil), hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, hook.Block("lint first") })))
+	assert.Equal(t, hook.ExitBlock, code, errb.String())
 
 	// continue:false from any handler halts.
 	h = hook.Chain(stop(&hook.StopOutput{Block: true, Reason: "go on"}), stop(&hook.StopOutput{Common: hook.Common{Halt: true, StopReason: "budget"}}))
@@ -255,6 +287,11 @@ func TestChainUserPromptSubmit(t *testing.T) {
 			ups(&hook.UserPromptSubmitOutput{Text: "third"}),
 			ups(&hook.UserPromptSubmitOutput{SessionTitle: "t2"})),
 		"next to JSON, text becomes context, in order")
+	broken := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
+		return nil, errors.New("lookup failed")
+	})
+	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"first"},"systemMessage":"hook: handler 2 of 2 (hook.UserPromptSubmitFunc) failed: lookup failed"}`+"\n",
+		serveUPS(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), "a failure note turns a text answer into JSON")
 	ran := false
 	after := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
 		ran = true
@@ -296,6 +333,10 @@ func TestChainFeedsForward(t *testing.T) {
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, []string{"secret key", "****** key"}, sawDelta)
 	assert.Contains(t, stdout, `"displayContent":"****** KEY"`)
+}
+
+func elicit(out *hook.ElicitationOutput) hook.Handler {
+	return hook.ElicitationFunc(func(context.Context, *hook.Elicitation) (*hook.ElicitationOutput, error) { return out, nil })
 }
 
 func TestChainOtherEvents(t *testing.T) {
@@ -341,6 +382,71 @@ func TestChainOtherEvents(t *testing.T) {
 				return &hook.ConfigChangeOutput{Block: true, Reason: "locked"}, nil
 			}),
 		}, `{"decision":"block","reason":"locked","systemMessage":"seen"}`},
+		{"Elicitation cancel wins", hooktest.NewEvent(hook.EventElicitation), []hook.Handler{
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{"a":1}`)}),
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationCancel}),
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{"a":2}`)}),
+		}, `"action":"cancel"`},
+		{"Elicitation last action", hooktest.NewEvent(hook.EventElicitation), []hook.Handler{
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationDecline}),
+			elicit(&hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{"a":2.50}`)}),
+		}, `"action":"accept","content":{"a":2.50}`},
+		{"TaskCreated first block", hooktest.NewEvent(hook.EventTaskCreated), []hook.Handler{
+			hook.TaskCreatedFunc(func(context.Context, *hook.TaskCreated) (*hook.TaskCreatedOutput, error) {
+				return &hook.TaskCreatedOutput{Block: true, Reason: "first"}, nil
+			}),
+			hook.TaskCreatedFunc(func(context.Context, *hook.TaskCreated) (*hook.TaskCreatedOutput, error) {
+				panic("never runs")
+			}),
+		}, `{"decision":"block","reason":"first"}`},
+		{"FileChanged watch union", hooktest.NewEvent(hook.EventFileChanged), []hook.Handler{
+			hook.FileChangedFunc(func(context.Context, *hook.FileChanged) (*hook.FileChangedOutput, error) {
+				return &hook.FileChangedOutput{WatchPaths: []string{}}, nil
+			}),
+			hook.FileChangedFunc(func(context.Context, *hook.FileChanged) (*hook.FileChangedOutput, error) {
+				return &hook.FileChangedOutput{WatchPaths: []string{"/p/.env"}}, nil
+			}),
+		}, `"watchPaths":["/p/.env"]`},
+		{"PreSkillShellCommand deny wins", hooktest.NewEvent(hook.EventPreSkillShellCommand), []hook.Handler{
+			hook.PreSkillShellCommandFunc(func(context.Context, *hook.PreSkillShellCommand) (*hook.PreSkillShellCommandOutput, error) {
+				return &hook.PreSkillShellCommandOutput{Decision: hook.Allow}, nil
+			}),
+			hook.PreSkillShellCommandFunc(func(context.Context, *hook.PreSkillShellCommand) (*hook.PreSkillShellCommandOutput, error) {
+				return &hook.PreSkillShellCommandOutput{Decision: hook.Deny, Reason: "no shell in skills"}, nil
+			}),
+		}, `"permissionDecision":"deny","permissionDecisionReason":"no shell in skills"`},
+		{"PreModelSwitch ask beats allow", hooktest.NewEvent(hook.EventPreModelSwitch), []hook.Handler{
+			hook.PreModelSwitchFunc(func(context.Context, *hook.PreModelSwitch) (*hook.PreModelSwitchOutput, error) {
+				return &hook.PreModelSwitchOutput{Decision: hook.Ask, Reason: "costly"}, nil
+			}),
+			hook.PreModelSwitchFunc(func(context.Context, *hook.PreModelSwitch) (*hook.PreModelSwitchOutput, error) {
+				return &hook.PreModelSwitchOutput{Decision: hook.Allow, Reason: "fine"}, nil
+			}),
+		}, `"permissionDecision":"ask","permissionDecisionReason":"costly"`},
+		{"SubagentStop reasons joined", hooktest.NewEvent(hook.EventSubagentStop), []hook.Handler{
+			hook.SubagentStopFunc(func(context.Context, *hook.SubagentStop) (*hook.SubagentStopOutput, error) {
+				return &hook.SubagentStopOutput{Block: true, Reason: "r1"}, nil
+			}),
+			hook.SubagentStopFunc(func(context.Context, *hook.SubagentStop) (*hook.SubagentStopOutput, error) {
+				return &hook.SubagentStopOutput{Block: true, Reason: "r2"}, nil
+			}),
+		}, `{"decision":"block","reason":"r1\nr2"}`},
+		{"PostToolBatch block from any", hooktest.NewEvent(hook.EventPostToolBatch), []hook.Handler{
+			hook.PostToolBatchFunc(func(context.Context, *hook.PostToolBatch) (*hook.PostToolBatchOutput, error) {
+				return &hook.PostToolBatchOutput{AdditionalContext: "c"}, nil
+			}),
+			hook.PostToolBatchFunc(func(context.Context, *hook.PostToolBatch) (*hook.PostToolBatchOutput, error) {
+				return nil, hook.Block("stop the loop")
+			}),
+		}, `"decision":"block","reason":"stop the loop"`},
+		{"Setup contexts joined", hooktest.NewEvent(hook.EventSetup), []hook.Handler{
+			hook.SetupFunc(func(context.Context, *hook.Setup) (*hook.SetupOutput, error) {
+				return &hook.SetupOutput{AdditionalContext: "c1"}, nil
+			}),
+			hook.SetupFunc(func(context.Context, *hook.Setup) (*hook.SetupOutput, error) {
+				return &hook.SetupOutput{AdditionalContext: "c2"}, nil
+			}),
+		}, `"additionalContext":"c1\nc2"`},
 		{"SessionEnd", ev("SessionEnd", `,"reason":"other"`), []hook.Handler{
 			hook.SessionEndFunc(func(context.Context, *hook.SessionEnd) (*hook.SessionEndOutput, error) {
 				return &hook.SessionEndOutput{Common: hook.Common{SystemMessage: "one"}}, nil

@@ -9,10 +9,14 @@
 // its input to two private runes before matching, so `^.$` does not match
 // "😀" here either.
 //
-// What RE2 cannot express — lookahead, lookbehind, back-references, the
-// regexp modifiers `(?i:…)` whose support in Claude Code's engine is not
-// verified, repeat counts over 1000 — is an [Error] of kind
-// [Unsupported], never a silently different match. Syntax that only Go or
+// The regexp modifiers of ES2025, which Claude Code's engine accepts, are
+// translated: `(?i:…)` with JavaScript's own case folding (not Go's: /k/i
+// does not match the Kelvin sign), `(?s:…)` and their `-` forms.
+//
+// What RE2 cannot express — lookahead, lookbehind, back-references, `^`
+// and `$` inside a multiline `(?m:…)` group (RE2 ends lines at \n only),
+// repeat counts over 1000 — is an [Error] of kind [Unsupported], never a
+// silently different match. Syntax that only Go or
 // PCRE read the way its author meant (`\z`, `\A`, `\pL`, `[[:alpha:]]`) is
 // compiled with its JavaScript meaning and reported as an [Error] of kind
 // [GoSyntax] next to the usable Regexp.
@@ -130,6 +134,9 @@ func Compile(src string) (*Regexp, error) {
 		// disjunction stops only at ')' outside a group.
 		p.fail(p.pos, "unmatched ')'")
 	}
+	if p.abort {
+		return nil, p.unsupported
+	}
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -147,6 +154,13 @@ func Compile(src string) (*Regexp, error) {
 	return r, nil
 }
 
+// flags are the regexp modifiers in force.
+type flags struct{ ignoreCase, multiline, dotAll bool }
+
+// maxDepth bounds the nesting of groups; RE2 refuses deeper nesting
+// anyway.
+const maxDepth = 1000
+
 type parser struct {
 	src []uint16
 	pos int
@@ -156,6 +170,10 @@ type parser struct {
 	names       map[string]bool // group names in the whole source
 	namedGroups bool
 	seenNames   map[string]bool
+
+	flags flags // the modifiers in force
+	depth int   // groups open
+	abort bool  // parsing stopped on a construct too deep to follow
 
 	err         *Error // the first syntax error
 	unsupported *Error // the first construct RE2 cannot express
@@ -180,7 +198,7 @@ func (p *parser) goOnly(at int, format string, args ...any) {
 	}
 }
 
-func (p *parser) more() bool { return p.pos < len(p.src) && p.err == nil }
+func (p *parser) more() bool { return p.pos < len(p.src) && p.err == nil && !p.abort }
 
 func (p *parser) peek() rune {
 	if p.pos < len(p.src) {
@@ -281,18 +299,15 @@ func (p *parser) alternative() {
 
 // term parses one assertion or atom and its quantifier.
 func (p *parser) term() {
-	start := p.pos
-	mark := p.out.Len()
 	quantifiable := true
 	c := p.peek()
 	switch c {
-	case '^':
+	case '^', '$':
+		if p.flags.multiline {
+			p.cannot(p.pos, "a "+string(c)+" inside a multiline (?m:…) group")
+		}
 		p.pos++
-		p.out.WriteString(`^`)
-		quantifiable = false
-	case '$':
-		p.pos++
-		p.out.WriteString(`$`)
+		p.out.WriteRune(c)
 		quantifiable = false
 	case '\\':
 		if r := p.at(1); r == 'b' || r == 'B' {
@@ -306,7 +321,11 @@ func (p *parser) term() {
 		quantifiable = p.group()
 	case '.':
 		p.pos++
-		p.out.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+		if p.flags.dotAll {
+			p.out.WriteString(`[\x00-\x{10FFFF}]`)
+		} else {
+			p.out.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+		}
 	case '[':
 		p.class()
 	case '*', '+', '?':
@@ -327,12 +346,11 @@ func (p *parser) term() {
 	if p.err != nil || !p.more() {
 		return
 	}
-	p.quantifier(start, mark, quantifiable)
+	p.quantifier(quantifiable)
 }
 
-// quantifier parses an optional quantifier after the atom written from
-// out offset mark.
-func (p *parser) quantifier(start, mark int, quantifiable bool) {
+// quantifier parses an optional quantifier after the atom just written.
+func (p *parser) quantifier(quantifiable bool) {
 	var q string
 	qat := p.pos
 	switch p.peek() {
@@ -372,12 +390,9 @@ func (p *parser) quantifier(start, mark int, quantifiable bool) {
 		p.pos++
 		lazy = true
 	}
-	// Wrap the atom so that the quantifier applies to all of it.
-	atom := p.out.String()[mark:]
-	s := p.out.String()[:mark]
-	p.out.Reset()
-	p.out.WriteString(s)
-	p.out.WriteString("(?:" + atom + ")" + q)
+	// Every atom is written as one RE2 atom (a literal, a class or a
+	// group), so the quantifier applies to all of it.
+	p.out.WriteString(q)
 	if lazy {
 		p.out.WriteByte('?')
 	}
@@ -389,7 +404,6 @@ func (p *parser) quantifier(start, mark int, quantifiable bool) {
 			p.fail(p.pos, "nothing to repeat")
 		}
 	}
-	_ = start
 }
 
 func clampCount(n int) int {
@@ -438,6 +452,13 @@ func (p *parser) braced(i int) (lo, hi, n int, ok bool) {
 func (p *parser) group() bool {
 	open := p.pos
 	quantifiable := true
+	if p.depth >= maxDepth {
+		p.cannot(open, fmt.Sprintf("nesting groups deeper than %d", maxDepth))
+		p.abort = true
+		return false
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	p.pos++
 	if p.peek() == '?' {
 		switch {
@@ -470,8 +491,15 @@ func (p *parser) group() bool {
 			return false
 		default:
 			if n := p.modifiers(p.pos + 1); n > 0 {
-				p.cannot(open, "the regexp modifier group "+string(utf16.Decode(p.src[open:p.pos+1+n]))+"…) (whether Claude Code's JavaScript engine accepts it is not verified)")
+				f, ok := p.applyModifiers(p.src[p.pos+1 : p.pos+n])
+				if !ok {
+					p.fail(open, "invalid regular expression modifiers")
+					return false
+				}
 				p.pos += 1 + n
+				saved := p.flags
+				p.flags = f
+				defer func() { p.flags = saved }()
 				break
 			}
 			if p.modifierOnly(p.pos + 1) {
@@ -496,6 +524,37 @@ func (p *parser) group() bool {
 	return quantifiable
 }
 
+// applyModifiers returns the flags in force inside a group with the
+// modifiers mods ("ims-ims"): each flag at most once, at least one flag,
+// none both added and removed.
+func (p *parser) applyModifiers(mods []uint16) (flags, bool) {
+	f := p.flags
+	seen := map[uint16]bool{}
+	on, any := true, false
+	for _, c := range mods {
+		if c == '-' {
+			if !on {
+				return f, false
+			}
+			on = false
+			continue
+		}
+		if seen[c] {
+			return f, false
+		}
+		seen[c], any = true, true
+		switch c {
+		case 'i':
+			f.ignoreCase = on
+		case 'm':
+			f.multiline = on
+		case 's':
+			f.dotAll = on
+		}
+	}
+	return f, any
+}
+
 // modifiers returns the length of "ims-ims:" at src[i:], or 0.
 func (p *parser) modifiers(i int) int {
 	j := i
@@ -518,8 +577,13 @@ func (p *parser) modifierOnly(i int) bool {
 	return j > i && j < len(p.src) && p.src[j] == ')'
 }
 
-// literal writes the code unit c as a Go literal.
+// literal writes the code unit c as a Go literal, or the class of its
+// case variants inside (?i:…).
 func (p *parser) literal(c uint16) {
+	if p.flags.ignoreCase {
+		p.out.WriteString(ranges{{rune(c), rune(c)}}.foldCase().goClass())
+		return
+	}
 	fmt.Fprintf(&p.out, `\x{%X}`, unitRune(c))
 }
 
@@ -576,6 +640,9 @@ func (p *parser) atomEscape() {
 		return
 	}
 	if set, ok := p.classEscape(); ok {
+		if p.flags.ignoreCase {
+			set = set.foldCase()
+		}
 		p.out.WriteString(set.goClass())
 		return
 	}
@@ -774,6 +841,9 @@ func (p *parser) class() {
 		} else {
 			set = set.add(a, a)
 		}
+	}
+	if p.flags.ignoreCase {
+		set = set.foldCase()
 	}
 	if negate {
 		set = set.negate()
