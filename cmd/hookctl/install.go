@@ -181,31 +181,40 @@ func describe(e settings.Entry) string {
 }
 
 // pluginPath writes p as ${CLAUDE_PLUGIN_ROOT}/... when it names a file
-// inside the plugin folder root (absolute, or relative to the current
-// folder or to root); anything else is returned as it is.
+// inside the plugin folder root: an absolute path, or one relative to the
+// current folder that has a slash or starts with ".", inside root (whether
+// it exists yet or not, so that uninstall works after the file is gone);
+// or a path relative to root that exists. Anything else (a flag, a word)
+// is returned as it is.
 func pluginPath(root, p string) string {
 	if p == "" || strings.Contains(p, "${") {
 		return p
 	}
-	cands := []string{p}
-	if !filepath.IsAbs(p) {
-		if abs, err := filepath.Abs(p); err == nil {
-			cands = append(cands, abs)
-		}
-		cands = append(cands, filepath.Join(root, p))
-	}
-	for _, c := range cands {
-		if !filepath.IsAbs(c) {
-			continue
-		}
+	inside := func(c string) (string, bool) {
 		rel, err := filepath.Rel(root, c)
-		if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
-			continue
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "", false
 		}
-		if _, err := os.Stat(c); err != nil {
-			continue
+		return "${CLAUDE_PLUGIN_ROOT}/" + filepath.ToSlash(rel), true
+	}
+	switch {
+	case filepath.IsAbs(p):
+		if r, ok := inside(filepath.Clean(p)); ok {
+			return r
 		}
-		return "${CLAUDE_PLUGIN_ROOT}/" + filepath.ToSlash(rel)
+	case strings.ContainsAny(p, `/\`) || strings.HasPrefix(p, "."):
+		if abs, err := filepath.Abs(p); err == nil {
+			if r, ok := inside(abs); ok {
+				return r
+			}
+		}
+	}
+	if !filepath.IsAbs(p) {
+		if _, err := os.Stat(filepath.Join(root, p)); err == nil {
+			if r, ok := inside(filepath.Join(root, p)); ok {
+				return r
+			}
+		}
 	}
 	return p
 }

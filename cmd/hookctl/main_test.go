@@ -249,3 +249,24 @@ func TestUnifiedDiff(t *testing.T) {
 	b := "1\n2\n3\n4\n5\nX\n6\n7\n8\n9\n10"
 	assert.Equal(t, "--- f\n+++ f\n@@ -3,8 +3,9 @@\n 3\n 4\n 5\n+X\n 6\n 7\n 8\n 9\n-10\n+10\n\\ No newline at end of file\n", unifiedDiff("f", a, b))
 }
+
+func TestPluginPath(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "policy.json"), "{}", 0o644)
+	t.Chdir(filepath.Dir(root))
+	base := filepath.Base(root)
+	for in, want := range map[string]string{
+		filepath.Join(root, "bin", "gone"):   "${CLAUDE_PLUGIN_ROOT}/bin/gone",
+		"./" + base + "/bin/x":               "${CLAUDE_PLUGIN_ROOT}/bin/x",
+		base + "/bin/x":                      "${CLAUDE_PLUGIN_ROOT}/bin/x",
+		"policy.json":                        "${CLAUDE_PLUGIN_ROOT}/policy.json",
+		"--check":                            "--check",
+		"other.json":                         "other.json",
+		root:                                 root,
+		filepath.Join(root, "..", "sibling"): filepath.Join(root, "..", "sibling"),
+		"/usr/bin/env":                       "/usr/bin/env",
+		"${CLAUDE_PLUGIN_ROOT}/x":            "${CLAUDE_PLUGIN_ROOT}/x",
+	} {
+		assert.Equal(t, want, pluginPath(root, in), in)
+	}
+}
