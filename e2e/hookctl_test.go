@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-json-experiment/json"
@@ -211,9 +212,8 @@ func TestHookctlExecFormPlaceholders(t *testing.T) {
 // user of a run (its HOME), in the run's project.
 func hookctlFor(t *testing.T) func(r *e2e.Run, args ...string) ([]byte, error) {
 	t.Helper()
-	bin := t.TempDir()
-	require.NoError(t, e2e.Build(context.Background(), "..", bin, "./cmd/hookctl"))
-	hookctl := filepath.Join(bin, "hookctl")
+	require.NoError(t, buildHookctl())
+	hookctl := harness.Path("hookctl")
 	return func(r *e2e.Run, args ...string) ([]byte, error) {
 		cmd := exec.Command(hookctl, args...)
 		cmd.Dir = r.Project
@@ -226,6 +226,11 @@ func hookctlFor(t *testing.T) func(r *e2e.Run, args ...string) ([]byte, error) {
 		return out.Bytes(), nil
 	}
 }
+
+// buildHookctl builds hookctl once, beside the other binaries of the run.
+var buildHookctl = sync.OnceValue(func() error {
+	return e2e.Build(context.Background(), "..", harness.Bin, "./cmd/hookctl")
+})
 
 // registerPlugin records the plugin folder dir as installed for the user
 // and enabled, from a marketplace "local" (dir's parent) declared in the
