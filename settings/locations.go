@@ -14,7 +14,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// The scopes a hook can come from, in the order Claude Code reads them.
+// The scopes a hook can come from.
 const (
 	ScopeUser    = "user"    // ~/.claude/settings.json
 	ScopeProject = "project" // .claude/settings.json, shared with the project
