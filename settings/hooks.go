@@ -113,6 +113,8 @@ type Hook struct {
 	Group, Index int
 	// Raw is the handler's object exactly as written.
 	Raw jsontext.Value
+	// Fields are the names of the handler's members, in order.
+	Fields []string
 	// Problems lists fields of the handler that Claude Code would refuse
 	// (a timeout that is not a number, an unknown shell, ...), each with
 	// its line and column.
@@ -204,6 +206,9 @@ func parseTree(data []byte) (*tree, error) {
 				hk := Hook{Event: ev.key, Matcher: matcher, Line: line, Column: col, Group: gi, Index: hi,
 					Raw: jsontext.Value(data[h.start:h.end])}
 				hk.Handler, hk.Problems = readHandler(data, h)
+				for _, m := range h.members {
+					hk.Fields = append(hk.Fields, m.key)
+				}
 				t.list = append(t.list, hk)
 				t.at = append(t.at, handlerAt{event: arr, group: g, hooks: hs, handler: h, groupIdx: gi, idx: hi})
 			}

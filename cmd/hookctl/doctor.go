@@ -261,6 +261,20 @@ func checkHook(l *loaded, f found) []finding {
 			"use a command handler")
 	}
 
+	if known := handlerFields[typ]; known != nil {
+		for _, k := range f.hook.Fields {
+			if !slices.Contains(known, k) {
+				fix := "remove it"
+				for _, w := range known {
+					if strings.EqualFold(w, k) {
+						fix = fmt.Sprintf("write %q", w)
+					}
+				}
+				add(sevWarning, fmt.Sprintf("field %q is not one Claude Code reads for a %s handler: it has no effect", k, typ), fix)
+			}
+		}
+	}
+
 	// The matcher.
 	mr := checkMatcher(ev, f.hook.Matcher)
 	switch {
@@ -300,7 +314,7 @@ func checkHook(l *loaded, f found) []finding {
 	}
 
 	// timeout
-	if t := h.Timeout; t != 0 || strings.Contains(string(f.hook.Raw), `"timeout"`) {
+	if t := h.Timeout; slices.Contains(f.hook.Fields, "timeout") {
 		switch {
 		case t <= 0 && len(f.hook.Problems) == 0:
 			add(sevError, fmt.Sprintf("timeout %g is not positive: Claude Code refuses the handler", t), "give a positive number of seconds, or leave timeout out (600 s)")
@@ -319,6 +333,17 @@ func checkHook(l *loaded, f found) []finding {
 		checkCommand(l, f, add)
 	}
 	return fs
+}
+
+// handlerFields are the fields Claude Code 2.1.332 reads per handler type
+// (its settings schema; wire-format spec §10).
+var handlerFields = map[string][]string{
+	"command": {"type", "command", "args", "if", "shell", "timeout", "onFailure", "statusMessage", "once", "async",
+		"asyncRewake", "holdsTools", "rewakeMessage", "rewakeSummary", "cloud"},
+	"http":     {"type", "url", "if", "timeout", "onFailure", "headers", "allowedEnvVars", "statusMessage", "once", "cloud"},
+	"mcp_tool": {"type", "server", "tool", "input", "if", "timeout", "onFailure", "statusMessage", "once"},
+	"prompt":   {"type", "prompt", "if", "timeout", "model", "continueOnBlock", "statusMessage", "once"},
+	"agent":    {"type", "prompt", "if", "timeout", "model", "statusMessage", "once"},
 }
 
 // splitPos splits a settings problem "line:col: msg".

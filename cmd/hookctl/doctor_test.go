@@ -46,7 +46,8 @@ func TestDoctorFindsEachMistake(t *testing.T) {
         {"type": "command", "command": ` + q(good) + `, "args": ["bad-if"], "if": "Bash(git *"},
         {"command": ` + q(good) + `, "args": ["no-type"]},
         {"type": "command", "command": "$CLAUDE_PROJECT_DIR/bin/good", "args": ["unbraced"]},
-        {"type": "command", "command": "${CLAUDE_PROJECT_DIR}/bin/good", "args": ["braced"]}
+        {"type": "command", "command": "${CLAUDE_PROJECT_DIR}/bin/good", "args": ["braced"]},
+        {"type": "command", "command": ` + q(good) + `, "args": ["typo"], "timeOut": 5}
       ]}
     ],
     "Stop": [
@@ -143,6 +144,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 		{"warning", ps, `$HOME/x`, "$HOME is not expanded in exec form"},
 		{"error", ps, `"bad-if"`, `if "Bash(git *"`},
 		{"error", ps, `"no-type"`, `the handler has no "type"`},
+		{"warning", ps, `"typo"`, `field "timeOut" is not one Claude Code reads for a command handler`},
 		{"error", ps, `"unbraced"`, `$CLAUDE_PROJECT_DIR is not substituted in exec form: the program path is looked for literally`},
 		{"warning", ps, `"stop-matcher"`, `Stop has no matcher: Claude Code ignores "Bash"`},
 		{"error", ps, `"stop-if"`, "never runs on this event"},
