@@ -54,6 +54,40 @@
 //   - an event without a handler, or one the library does not know: 0 and
 //     nothing written, so hooks keep working when Claude Code adds events.
 //
+// # Failing closed
+//
+// [FailClosed] composes: wherever it wraps a handler (outermost, inside a
+// [Mux], under middleware), that handler's errors, panics, runtime.Goexit,
+// invalid answers, a [Server] Timeout or SIGINT/SIGTERM while it runs, and
+// an answer of it that cannot be written (a full disk, a closed pipe)
+// block on the events that can block. [Server].Timeout bounds everything
+// handler code can stall, also after the handler returned (an error whose
+// Error method blocks, the answer's encoding): when it passes, a
+// fail-closed hook exits 2 and a fail-open one exits 1, at once.
+//
+// # What the library cannot catch
+//
+// Some failures happen outside any code the library can wrap. Each one
+// ends the process the Go runtime's way, and each has a remedy:
+//
+//   - A Go fatal error — a stack overflow from deep recursion, concurrent
+//     map writes, running out of memory — prints a Go stack trace on
+//     stderr and exits with code 2, which Claude Code reads as a block
+//     with the trace as its reason. Bound recursion by the input's size,
+//     guard shared maps with a mutex, and keep [Server].MaxInputBytes set.
+//   - A panic on a goroutine that the handler started is not the
+//     handler's panic: it crashes the process the same way. Recover on
+//     every goroutine you start, or return errors over a channel.
+//   - A handler that writes to os.Stdout or os.Stderr itself can break the
+//     promise that stdout is one JSON answer (and Claude Code reads exit 2
+//     with stdout as a block). Return the answer instead, and log to a
+//     file or with log/slog to a file.
+//   - os.Exit or log.Fatal inside a handler ends the process without an
+//     answer and with the code given. Return an error instead.
+//   - A hook killed by Claude Code at the hook's timeout (600 s by default)
+//     takes no decision, and the action goes on: set [Server].Timeout
+//     below it so that a fail-closed guard blocks in time.
+//
 // # Raw in, raw out
 //
 // Tool inputs, tool responses and the whole event are kept as

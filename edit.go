@@ -1,25 +1,26 @@
 package hook
 
 import (
-	"github.com/gohooks/hook/internal/rawjson"
-
-	"bytes"
 	"fmt"
-	"reflect"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // Edit decodes the JSON object orig into a new T (typically one of the
 // typed tool inputs such as [BashInput]), lets edit change it, and returns
-// orig with exactly the members whose value edit changed replaced. See
-// [Update] for the rules. If edit returns an error, Edit returns it.
+// orig with exactly the values that edit changed replaced, at every depth.
+// See [Update] for the rules. If edit returns an error, Edit returns it.
 //
 //	upd, err := hook.Edit(ev.ToolInput, func(in *hook.BashInput) error {
 //		in.Command = "timeout 600 " + in.Command
 //		return nil
 //	})
 func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, error) {
+	if err := checkEditable("Edit", orig); err != nil {
+		return nil, err
+	}
 	v := new(T)
 	if err := unmarshal(orig, v); err != nil {
 		return nil, fmt.Errorf("hook: Edit: decoding %T: %w", v, err)
@@ -27,69 +28,57 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 	if err := edit(v); err != nil {
 		return nil, err
 	}
-	return Update(orig, v)
+	out, err := updateValue(orig, v) // orig is checked above
+	if err != nil {
+		return nil, err
+	}
+	return append(jsontext.Value(nil), out...), nil
 }
 
 // Update compares edited, a typed view of the JSON object orig after the
 // hook changed it, with a fresh decode of orig into the same type, and
-// returns orig with only the members whose value differs replaced (via
-// [Merge]). Members of orig that the type does not know, and members whose
-// value did not change, are kept byte for byte and in order, even when the
-// view would encode them differently (escapes, number spelling).
+// returns orig with only the values that differ replaced. The comparison
+// recurses through structs, pointers, maps with string keys and slices,
+// so the rules hold at every depth:
 //
-// A field that was absent from orig and is still its zero value stays
-// absent; a field set to a new value, zero included, is written. Update
-// never removes a member: when the edited view would omit a member that orig
-// has (an omitzero field reset to zero), Update returns an error that points
-// to [Remove]. edited must be a struct or a pointer to one.
+//   - A member whose value did not change keeps its bytes, even when the
+//     view would encode it differently (escapes, "2.50", big integers).
+//   - Members that the view does not know survive, in order, in every
+//     object, also inside a nested object or array element that the edit
+//     changed (a todo's unknown "id" inside todos[]).
+//   - A field set to a new value is written, zero values included: an
+//     edit that sets Content to "" writes "content":"", whatever the
+//     field's omitzero option says. A field absent from orig that is
+//     still its zero value stays absent.
+//   - A slice element is matched with the original element at the same
+//     place, after the elements the edit left equal at the start and end
+//     of the slice: changing, appending, inserting or deleting elements
+//     keeps the bytes (and unknown members) of every other element.
+//   - Update never removes a member: an edit that would (a raw value or
+//     pointer set to nil, a map key deleted) is an error that points to
+//     [Remove]. Array elements are values, not members: a shorter slice
+//     is written shorter.
+//
+// Values whose type encodes itself (a MarshalJSON method, an interface)
+// are written whole when they change. The result is compact where it
+// changed: whitespace inside a rewritten object or array is not kept.
+// edited must be a struct or a pointer to one.
 func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
-	rv := reflect.ValueOf(edited)
-	for rv.Kind() == reflect.Pointer {
-		if rv.IsNil() {
-			return nil, fmt.Errorf("hook: Update: the edited view is a nil %T", edited)
-		}
-		rv = rv.Elem()
+	if err := checkEditable("Update", orig); err != nil {
+		return nil, err
 	}
-	if rv.Kind() != reflect.Struct {
-		return nil, fmt.Errorf("hook: Update: the edited view must be a struct, not %T", edited)
-	}
-	before := reflect.New(rv.Type())
-	if err := unmarshal(orig, before.Interface()); err != nil {
-		return nil, fmt.Errorf("hook: Update: decoding %s: %w", rv.Type(), err)
-	}
-	bb, err := marshal(before.Interface())
+	out, err := updateValue(orig, edited)
 	if err != nil {
-		return nil, fmt.Errorf("hook: Update: encoding %s: %w", rv.Type(), err)
+		return nil, err
 	}
-	ab, err := marshal(rv.Addr().Interface())
-	if err != nil {
-		return nil, fmt.Errorf("hook: Update: encoding %s: %w", rv.Type(), err)
+	return append(jsontext.Value(nil), out...), nil
+}
+
+// checkEditable refuses an orig that is not one valid JSON object by the
+// library's rules (see json.go).
+func checkEditable(fn string, orig jsontext.Value) error {
+	if _, err := rawjson.Members(orig); err != nil {
+		return objectError(fn+": the original", err)
 	}
-	bms, err := rawjson.Members(bb)
-	if err != nil {
-		return nil, objectError("Update: the view", err)
-	}
-	ams, err := rawjson.Members(ab)
-	if err != nil {
-		return nil, objectError("Update: the view", err)
-	}
-	var changed []rawjson.Member
-	for _, a := range ams {
-		if b, ok := rawjson.Find(bms, a.Key); !ok || !bytes.Equal(a.Value, b.Value) {
-			changed = append(changed, a)
-		}
-	}
-	for _, b := range bms {
-		if _, ok := rawjson.Find(ams, b.Key); !ok {
-			return nil, fmt.Errorf("hook: Update: the edit would remove member %q; typed edits never remove members, use hook.Remove", b.Key)
-		}
-	}
-	oms, err := rawjson.Members(orig)
-	if err != nil {
-		return nil, objectError("Update: the original", err)
-	}
-	if len(changed) == 0 {
-		return append(jsontext.Value(nil), orig...), nil
-	}
-	return mergeMembers(orig, oms, changed), nil
+	return nil
 }

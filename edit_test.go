@@ -71,7 +71,19 @@ func TestEditErrors(t *testing.T) {
 	type omitting struct {
 		Command string `json:"command,omitzero"`
 	}
-	_, err = hook.Update(jsontext.Value(`{"command":"ls"}`), &omitting{})
+	// An omitzero field set to its zero value is written, not dropped.
+	got, err := hook.Update(jsontext.Value(`{"command":"ls","x":1}`), &omitting{})
+	require.NoError(t, err)
+	assert.Equal(t, `{"command":"","x":1}`, string(got))
+
+	// A raw value or pointer set to nil would drop the member.
+	type rawView struct {
+		Meta jsontext.Value `json:"meta,omitzero"`
+		Ptr  *string        `json:"ptr,omitzero"`
+	}
+	_, err = hook.Update(jsontext.Value(`{"meta":{"a":1}}`), &rawView{})
+	assert.ErrorContains(t, err, "hook.Remove")
+	_, err = hook.Update(jsontext.Value(`{"ptr":"p"}`), &rawView{})
 	assert.ErrorContains(t, err, "hook.Remove")
 
 	_, err = hook.Update(jsontext.Value(`{"command":"ls"}`), "not a struct")

@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/rawjson"
+
 	"context"
 	"errors"
 	"fmt"
@@ -101,6 +103,31 @@ type invocation struct {
 	// closedAnswer is set when a fail-closed handler's answer is part of
 	// what is to be written.
 	closedAnswer atomic.Bool
+	// inputKeys are the names of the incoming tool_input's members, read
+	// before any handler had the event, for the partial-answer check;
+	// hasInput is whether they were read. A handler that writes into the
+	// raw tool_input it was given cannot change them.
+	inputKeys []string
+	hasInput  bool
+}
+
+// newInvocation returns the state of the invocation of ev, with the
+// names the answer checks need copied out of the input.
+func newInvocation(ev *Event) *invocation {
+	inv := new(invocation)
+	switch ev.HookEventName {
+	case EventPreToolUse, EventPermissionRequest:
+		if in, ok := ev.Field("tool_input"); ok {
+			if ms, err := rawjson.MembersTrusted(in); err == nil {
+				inv.inputKeys = make([]string, len(ms))
+				for i, m := range ms {
+					inv.inputKeys[i] = m.Key
+				}
+				inv.hasInput = true
+			}
+		}
+	}
+	return inv
 }
 
 // failingClosed reports whether a failure now must block: a fail-closed
@@ -125,10 +152,31 @@ type failCloser interface {
 	failsClosed(event string) bool
 }
 
+// Wrapper is implemented by middleware: a [Handler] that wraps another
+// and calls it. Unwrap returns the wrapped handler, so that the library
+// sees through the middleware, as errors.Unwrap sees through a wrapped
+// error: a [FailClosed] handler inside it still makes unreadable input
+// fail closed, and [Mux.Handle] still refuses a typed adapter of another
+// event inside it. Middleware that does not implement Wrapper works too;
+// only those two checks cannot see into it.
+type Wrapper interface {
+	Handler
+	Unwrap() Handler
+}
+
 // handlerFailsClosed reports whether h fails closed for event.
 func handlerFailsClosed(h Handler, event string) bool {
-	fc, ok := h.(failCloser)
-	return ok && fc.failsClosed(event)
+	for range 100 { // a bound against a Wrapper that wraps itself
+		switch x := h.(type) {
+		case failCloser:
+			return x.failsClosed(event)
+		case Wrapper:
+			h = x.Unwrap()
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // eventAdapter is implemented by the typed adapters ([PreToolUseFunc] and
@@ -147,11 +195,19 @@ type eventRouter interface {
 // known to ignore it (a typed adapter of another event, or a wrapper of
 // such handlers).
 func handlesEvent(h Handler, event string) bool {
-	switch a := h.(type) {
-	case eventAdapter:
-		return a.adapterEvent() == event
-	case eventRouter:
-		return a.handles(event)
+	for range 100 { // a bound against a Wrapper that wraps itself
+		switch a := h.(type) {
+		case eventAdapter:
+			return a.adapterEvent() == event
+		case eventRouter:
+			return a.handles(event)
+		case Wrapper:
+			if h = a.Unwrap(); h == nil {
+				return true
+			}
+			continue
+		}
+		return true
 	}
 	return true
 }

@@ -78,6 +78,15 @@ const (
 	endNotObject                // the first value does not begin with '{'
 )
 
+// MaxInputDepth is the deepest nesting of objects and arrays that [Serve]
+// reads; deeper input is refused at the read with a clear error (exit 1,
+// or 2 when failing closed). An answer puts the input's values at most
+// two levels deeper than the event holds them (PermissionRequest's
+// hookSpecificOutput.decision.updatedInput), and JSON text is read to
+// 10000 levels, so every answer built from input the read accepted can
+// be written.
+const MaxInputDepth = 10000 - 2
+
 // objectScanner finds the end of the first JSON object in input that is
 // fed to it piece by piece. It is not a validator: jsontext validates the
 // object afterwards.
@@ -85,8 +94,10 @@ type objectScanner struct {
 	state scanState
 	end   scanEnd
 	depth int
-	start int64 // offset of the first value's first byte; -1 before it
-	stop  int64 // offset just past the last byte scanned, once stopped
+	// deepest is the deepest nesting seen.
+	deepest int
+	start   int64 // offset of the first value's first byte; -1 before it
+	stop    int64 // offset just past the last byte scanned, once stopped
 }
 
 // scan advances over p, which begins at offset off of the input, until it
@@ -118,7 +129,9 @@ func (s *objectScanner) scan(p []byte, off int64) {
 			case '"':
 				s.state = scanString
 			case '{', '[':
-				s.depth++
+				if s.depth++; s.depth > s.deepest {
+					s.deepest = s.depth
+				}
 			case '}', ']':
 				if s.depth--; s.depth == 0 {
 					s.finish(endObject, off+int64(i)+1)
@@ -278,7 +291,11 @@ func readObject(r io.Reader, limit int64) ([]byte, []rawjson.Member, error) {
 	if limit >= 0 && s.stop > limit {
 		return nil, nil, tooLarge(limit)
 	}
+	if s.deepest > MaxInputDepth {
+		return nil, nil, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, MaxInputDepth)
+	}
 	raw := c.bytes(s.start, s.stop)
+	raw = raw[:len(raw):len(raw)]    // appending to Raw() copies it
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
 	if len(c.full) > 0 && len(raw) >= collectFrom {
 		// The chunks are garbage as big as the input now. A hook serves
@@ -325,6 +342,9 @@ func atEOF(c *chunks, s *objectScanner) error {
 // checkJSON validates raw, one JSON value, in place.
 func checkJSON(raw []byte) error {
 	_, err := jsontext.NewDecoder(bytes.NewBuffer(raw), readOpts).ReadValue()
+	if err == nil {
+		err = rawjson.CheckNames(raw)
+	}
 	switch {
 	case err == nil:
 		return nil

@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"slices"
+	"sync"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -19,22 +20,37 @@ import (
 // Raw values are written back with PreserveRawStrings, so their escapes and
 // bytes survive exactly. Duplicate member names are refused: Claude Code never
 // sends them, and a hook cannot know which of two values Claude Code meant.
+//
+// The duplicate rule is internal/rawjson's, which compares names as
+// JavaScript does ("\ud800" and "\ufffd" differ); jsontext's own check
+// compares them after U+FFFD replacement, so it is off in every option set
+// below, and every value is validated by rawjson before it is decoded or
+// written (the input at the read, raw answer values by their checks and
+// the whole answer by the final guard).
 
 var (
 	// readOpts is used to read and validate the whole input once.
-	readOpts = jsontext.AllowInvalidUTF8(true)
+	readOpts = json.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 
 	// unmarshalOpts decodes input into typed views. Unknown members are
 	// ignored: Claude Code adds fields often.
 	unmarshalOpts = json.JoinOptions(
 		jsontext.AllowInvalidUTF8(true),
+		jsontext.AllowDuplicateNames(true),
 		json.MatchCaseInsensitiveNames(false),
 	)
+
+	// decodeOpts is unmarshalOpts with integers read from any JSON number
+	// (see number.go), built on first use: a hook does no work at start-up.
+	decodeOpts = sync.OnceValue(func() json.Options {
+		return json.JoinOptions(unmarshalOpts, json.WithUnmarshalers(numberUnmarshalers()))
+	})
 
 	// marshalOpts encodes answers and patch values. Raw values keep their
 	// escapes and bytes; nil slices and maps are never written as null.
 	marshalOpts = json.JoinOptions(
 		jsontext.AllowInvalidUTF8(true),
+		jsontext.AllowDuplicateNames(true),
 		jsontext.PreserveRawStrings(true),
 		json.FormatNilSliceAsNull(false),
 		json.FormatNilMapAsNull(false),
@@ -47,7 +63,7 @@ func unmarshal(raw []byte, v any) error {
 	if fastUnmarshal(raw, v) {
 		return nil
 	}
-	return json.Unmarshal(raw, v, unmarshalOpts)
+	return json.Unmarshal(raw, v, decodeOpts())
 }
 
 // marshal encodes v with the library's output options.
@@ -172,4 +188,12 @@ func (s *splicer) marshal(enc *jsontext.Encoder, v jsontext.Value) error {
 	}
 	s.raw = bytes.Trim(v, " \t\r\n")
 	return enc.WriteToken(jsontext.String("\x00hook:splice\x00"))
+}
+
+// validJSON reports whether v is one valid JSON value by the library's
+// rules (rawjson's: invalid UTF-8 allowed, duplicate names as JavaScript
+// compares them refused).
+func validJSON(v []byte) bool {
+	ok, _ := rawjson.Valid(v)
+	return ok
 }

@@ -304,40 +304,6 @@ func (m Matcher) MatchEvent(ev *Event) bool {
 	return m.match(v, ev)
 }
 
-// matcherField names the input member each event's matcher is tested
-// against, from the client's own table, or ""; FileChanged takes the base
-// name of file_path.
-func matcherField(event string) string {
-	switch event {
-	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPermissionRequest,
-		EventPermissionDenied, EventPreSkillShellCommand:
-		return "tool_name"
-	case EventUserPromptExpansion:
-		return "command_name"
-	case EventSessionStart, EventConfigChange, EventDirectoryAdded:
-		return "source"
-	case EventSetup, EventPreCompact, EventPostCompact:
-		return "trigger"
-	case EventPreModelSwitch, EventPostModelSwitch:
-		return "to_model"
-	case EventNotification:
-		return "notification_type"
-	case EventSessionEnd:
-		return "reason"
-	case EventStopFailure:
-		return "error"
-	case EventSubagentStart, EventSubagentStop:
-		return "agent_type"
-	case EventElicitation, EventElicitationResult:
-		return "mcp_server_name"
-	case EventInstructionsLoaded:
-		return "load_reason"
-	case EventFileChanged:
-		return "file_path"
-	}
-	return ""
-}
-
 // HasMatcher reports whether Claude Code tests a matcher for event. On the
 // other events (UserPromptSubmit, PostToolBatch, Stop, TeammateIdle,
 // TaskCreated, TaskCompleted, WorktreeCreate, WorktreeRemove, CwdChanged,

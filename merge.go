@@ -68,13 +68,11 @@ func mergeMembers(orig []byte, ms, ps []rawjson.Member) jsontext.Value {
 		out = append(out, ':')
 		out = append(out, value...)
 	}
+	find := indexMembers(ps)
 	for _, m := range ms {
 		v := m.Value
-		for j, p := range ps {
-			if p.Key == m.Key {
-				v, used[j] = p.Value, true
-				break
-			}
+		if j := find(m.Key); j >= 0 {
+			v, used[j] = ps[j].Value, true
 		}
 		add(m.Name, v)
 	}
@@ -84,6 +82,59 @@ func mergeMembers(orig []byte, ms, ps []rawjson.Member) jsontext.Value {
 		}
 	}
 	return append(out, '}')
+}
+
+// smallIndex is the member count up to which a linear search beats
+// building a map.
+const smallIndex = 8
+
+// indexMembers returns a function that finds the index in ms of the member
+// with key k (or -1): a linear search for a few members, a map for more,
+// so that looking up every member of one object in another stays linear
+// in their sizes.
+func indexMembers(ms []rawjson.Member) func(k string) int {
+	if len(ms) <= smallIndex {
+		return func(k string) int {
+			for i, m := range ms {
+				if m.Key == k {
+					return i
+				}
+			}
+			return -1
+		}
+	}
+	idx := make(map[string]int, len(ms))
+	for i, m := range ms {
+		if _, dup := idx[m.Key]; !dup {
+			idx[m.Key] = i
+		}
+	}
+	return func(k string) int {
+		if i, ok := idx[k]; ok {
+			return i
+		}
+		return -1
+	}
+}
+
+// nameSet returns a function that reports whether k is one of names, in
+// constant time for many names.
+func nameSet(names []string) func(k string) bool {
+	if len(names) <= smallIndex {
+		return func(k string) bool {
+			for _, n := range names {
+				if n == k {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	set := make(map[string]struct{}, len(names))
+	for _, n := range names {
+		set[n] = struct{}{}
+	}
+	return func(k string) bool { _, ok := set[k]; return ok }
 }
 
 func patchSize(ps []rawjson.Member) int {
@@ -124,15 +175,9 @@ func Remove(orig jsontext.Value, names ...string) (jsontext.Value, error) {
 		return nil, objectError("Remove: the original", err)
 	}
 	kept := ms[:0]
+	drop := nameSet(names)
 	for _, m := range ms {
-		drop := false
-		for _, n := range names {
-			if m.Key == n {
-				drop = true
-				break
-			}
-		}
-		if !drop {
+		if !drop(m.Key) {
 			kept = append(kept, m)
 		}
 	}

@@ -2,7 +2,6 @@ package hook
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -133,7 +132,7 @@ var responseRequired = map[string][]string{
 // checkUpdatedToolOutput refuses an updatedToolOutput that Claude Code
 // would ignore.
 func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
-	if !upd.IsValid(readOpts) {
+	if !validJSON(upd) {
 		return errors.New("UpdatedToolOutput is not one valid JSON value")
 	}
 	if upd.Kind() == 'n' {
@@ -169,7 +168,7 @@ func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
 // Code would ignore.
 func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput bool) error {
 	switch {
-	case !upd.IsValid(readOpts):
+	case !validJSON(upd):
 		return errors.New("UpdatedMCPToolOutput is not one valid JSON value")
 	case !IsMCPTool(tool):
 		return fmt.Errorf("UpdatedMCPToolOutput only applies to MCP tools, not %s; use UpdatedToolOutput", tool)
@@ -195,18 +194,6 @@ func isFalsy(v jsontext.Value) bool {
 	}
 	return false
 }
-
-// PostToolUseFunc adapts a function to a [Handler] that answers PostToolUse
-// events and ignores every other event (exit 0, no output). A nil answer
-// writes nothing.
-type PostToolUseFunc func(ctx context.Context, e *PostToolUse) (*PostToolUseOutput, error)
-
-// ServeHook decodes a PostToolUse event and calls f.
-func (f PostToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPostToolUse, f)
-}
-
-func (PostToolUseFunc) adapterEvent() string { return EventPostToolUse }
 
 // PostToolUseFailure fires after a tool call started and failed. It does
 // not fire for calls refused before they ran (unknown tool, invalid input,
@@ -250,15 +237,3 @@ func (o *PostToolUseFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, 
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostToolUseFailure, o.AdditionalContext)})
 }
-
-// PostToolUseFailureFunc adapts a function to a [Handler] that answers
-// PostToolUseFailure events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type PostToolUseFailureFunc func(ctx context.Context, e *PostToolUseFailure) (*PostToolUseFailureOutput, error)
-
-// ServeHook decodes a PostToolUseFailure event and calls f.
-func (f PostToolUseFailureFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPostToolUseFailure, f)
-}
-
-func (PostToolUseFailureFunc) adapterEvent() string { return EventPostToolUseFailure }

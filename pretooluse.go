@@ -3,7 +3,6 @@ package hook
 import (
 	"github.com/gohooks/hook/internal/rawjson"
 
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -176,13 +175,17 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 }
 
 // checkUpdate checks an answer's updatedInput, if any, against the
-// event's incoming tool_input.
+// event's incoming tool_input: the names read before the handler had the
+// event when Serve read it, else the tool_input as it is now.
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) error {
 	if upd == nil {
 		if len(removed) > 0 {
 			return errors.New("Removed is set without UpdatedInput; removals only make sense in an updated input")
 		}
 		return nil
+	}
+	if inv := ev.inv; inv != nil && inv.hasInput {
+		return checkUpdatedKeys(inv.inputKeys, upd, removed)
 	}
 	orig, _ := ev.Field("tool_input")
 	return checkUpdatedInput(orig, upd, removed)
@@ -192,6 +195,20 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) error {
 // a partial input: not an object, empty, or missing a member of the
 // original tool input that removed does not name.
 func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
+	var keys []string
+	if orig != nil {
+		if oms, err := rawjson.MembersTrusted(orig); err == nil {
+			keys = make([]string, len(oms))
+			for i, m := range oms {
+				keys[i] = m.Key
+			}
+		}
+	}
+	return checkUpdatedKeys(keys, upd, removed)
+}
+
+// checkUpdatedKeys is checkUpdatedInput with the original's member names.
+func checkUpdatedKeys(orig []string, upd jsontext.Value, removed []string) error {
 	ums, err := rawjson.Members(upd)
 	if err != nil {
 		return fmt.Errorf("updatedInput must be one JSON object: %w", err)
@@ -199,27 +216,14 @@ func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
 	if len(ums) == 0 {
 		return errors.New("updatedInput is empty; Claude Code would take {} as the whole tool input (omit it to keep the input)")
 	}
-	if orig == nil {
-		return nil
-	}
-	oms, err := rawjson.MembersTrusted(orig)
-	if err != nil {
-		return nil // an input that is not an object: nothing to keep
+	if i := invalidUTF8(upd); i >= 0 {
+		return fmt.Errorf("updatedInput is not valid UTF-8 (byte %#02x at offset %d): the handler set raw bytes that JSON text cannot carry; write a lone surrogate as an escape such as \\ud800, or build the value with hook.Merge", upd[i], i)
 	}
 	var lost []string
-	for _, m := range oms {
-		if _, ok := rawjson.Find(ums, m.Key); ok {
-			continue
-		}
-		meant := false
-		for _, r := range removed {
-			if r == m.Key {
-				meant = true
-				break
-			}
-		}
-		if !meant {
-			lost = append(lost, "/"+rawjson.PointerToken(m.Key))
+	find, meant := indexMembers(ums), nameSet(removed)
+	for _, k := range orig {
+		if find(k) < 0 && !meant(k) {
+			lost = append(lost, "/"+rawjson.PointerToken(k))
 		}
 	}
 	if len(lost) > 0 {
@@ -227,18 +231,3 @@ func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
 	}
 	return nil
 }
-
-// PreToolUseFunc adapts a function to a [Handler] that answers PreToolUse
-// events and ignores every other event (exit 0, no output):
-//
-//	hook.Run(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-//		…
-//	}))
-type PreToolUseFunc func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error)
-
-// ServeHook decodes a PreToolUse event and calls f.
-func (f PreToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPreToolUse, f)
-}
-
-func (PreToolUseFunc) adapterEvent() string { return EventPreToolUse }

@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gohooks/hook/internal/rawjson"
 )
@@ -245,11 +244,15 @@ func (s *Server) decide(r result, h Handler) (o outcome) {
 	// the promise that stdout is one JSON object, or, for the answers that
 	// are plain text by design (context text, a worktree path), text that
 	// Claude Code cannot mistake for JSON.
+	if i := invalidUTF8(b); i >= 0 {
+		// Go strings may hold any bytes; JSON text must be UTF-8.
+		return failed(closed, fmt.Errorf("hook: invalid answer to %s: a string or raw value the handler set is not valid UTF-8 (byte %#02x at offset %d of the answer); Claude Code would read U+FFFD there", ev.HookEventName, b[i], i))
+	}
 	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
-		if textLooksLikeJSON(b) || !utf8.Valid(b) {
-			return failed(closed, fmt.Errorf("hook: internal error: the plain-text answer to %s would be read as JSON or is not UTF-8", ev.HookEventName))
+		if textLooksLikeJSON(b) {
+			return failed(closed, fmt.Errorf("hook: internal error: the plain-text answer to %s would be read as JSON", ev.HookEventName))
 		}
-	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid || !utf8.Valid(b) {
+	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid {
 		return failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
 	}
 	// One write: the answer and its newline reach Claude Code together.
@@ -272,7 +275,7 @@ func (s *Server) serveOne(ctx context.Context, stdin io.Reader, h Handler, handl
 	if r.err != nil {
 		return r
 	}
-	r.ev.inv = new(invocation)
+	r.ev.inv = newInvocation(r.ev)
 	r.stage = stageHandler
 	switch {
 	case isNil(h):

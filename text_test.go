@@ -2,6 +2,7 @@ package hook_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,4 +44,39 @@ func TestTextThatClaudeCodeReadsAsJSON(t *testing.T) {
 	code, stdout, stderr := serve(t, h, []byte(badEvent(hook.EventSessionStart, "")))
 	assert.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, "\u0085{not json\n", stdout)
+}
+
+// TestHandlerBugsAreNamed: an answer the handler made invalid says what
+// the handler did, never "internal error".
+func TestHandlerBugsAreNamed(t *testing.T) {
+	for name, h := range map[string]hook.Handler{
+		"raw updatedInput with invalid UTF-8": hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: []byte("{\"command\":\"l\xffs\"}")}, nil
+		}),
+		"raw updatedMCPToolOutput with invalid UTF-8": hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
+			return &hook.PostToolUseOutput{UpdatedMCPToolOutput: []byte("\"l\xffs\"")}, nil
+		}),
+	} {
+		in := badBash(`{"command":"ls"}`)
+		if strings.Contains(name, "MCP") {
+			in = badEvent(hook.EventPostToolUse, `,"tool_name":"mcp__x__y","tool_input":{},"tool_response":"r","tool_use_id":"t"`)
+		}
+		code, stdout, stderr := serve(t, h, []byte(in))
+		assert.Equal(t, hook.ExitError, code, name)
+		assert.Empty(t, stdout, name)
+		assert.Contains(t, stderr, "UTF-8", name)
+		assert.NotContains(t, stderr, "internal error", name)
+	}
+}
+
+// TestGoStringsWithInvalidUTF8: a Go string field holding bytes that are
+// not UTF-8 is written with U+FFFD in their place, as encoding/json does:
+// the answer stays valid JSON.
+func TestGoStringsWithInvalidUTF8(t *testing.T) {
+	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no \xfe", AdditionalContext: "\xc3"}, nil
+	})
+	code, stdout, stderr := serve(t, h, []byte(badBash(`{"command":"ls"}`)))
+	assert.Equal(t, hook.ExitOK, code, stderr)
+	assert.Equal(t, "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"no \ufffd\",\"additionalContext\":\"\ufffd\"}}\n", stdout)
 }

@@ -10,17 +10,15 @@ import (
 // This file holds typed views of the built-in tools' inputs (tool_input),
 // as declared in the SDK's sdk-tools.d.ts (spec §9.1). They are for
 // reading, and for typed edits with [Edit] and [Update]: an update built
-// from a view replaces only the members whose value changed, so members a
-// view does not know survive. The views carry no omitempty options on
-// purpose: a field set to its zero value by an edit is written as that
-// zero value, never dropped. Nested open objects are kept as
-// jsontext.Value (omitted when absent), so their bytes survive too.
-//
-// Nested items that are typed (TodoWrite todos, AskUserQuestion
-// questions, …) are re-encoded whole when an edit changes them: members
-// the view does not know inside such an item are then lost, and their
-// optional members at the zero value are left out. Edit them with [Merge]
-// on raw values when that matters.
+// from a view replaces only the values that changed, at every depth, so
+// members a view does not know survive everywhere — also inside typed
+// nested items such as TodoWrite todos and AskUserQuestion questions and
+// options — and untouched values keep their bytes. A field set to its
+// zero value by an edit is written as that zero value, never dropped.
+// Nested open objects are kept as jsontext.Value (omitted when absent),
+// so their bytes survive too. Integer fields read any JSON number, as
+// JavaScript sends them: a fraction is dropped when reading (2.50 reads
+// as 2), and the member keeps its bytes unless the edit changes it.
 
 // The names of the built-in tools, as tool_name carries them. Claude Code
 // always sends the current name ("Agent", never the legacy "Task").

@@ -102,7 +102,9 @@ func TestMembersBeyondInline(t *testing.T) {
 	add(`{"`+long+`":1,"`+long+`x":{"`+long+`":2},"short":3,"`+long+`":4}`, false)
 	add(`{"a\u0062":1,"\ud800":2,"\ud83d\ude00":3,"\"q\"":4,"\\":5,"é":6,"\u00e9x":7,"":8}`, true)
 	add("{\"\xff\":1,\"\\ud800x\":2,\"tab\\t\":3}", true)
-	add(`{"\ud800":1,"x":{"\ufffd":2},"\ufffd":3}`, false) // a duplicate through U+FFFD
+	add(`{"\ud800":1,"x":{"\ufffd":2},"\ufffd":3}`, true)  // JavaScript tells \ud800 from U+FFFD
+	add(`{"\ud800":1,"x":{"\ufffd":2},"\uD800":3}`, false) // the same lone surrogate twice
+	add("{\"\xff\":1,\"\\ufffd\":2}", false)               // invalid UTF-8 reads as U+FFFD
 	add(`{"a":1,"b":{"c":2},"\u0061":3}`, false)           // a duplicate after a nested object
 	for _, c := range inputs {
 		assert.Equal(t, c.valid, checkSame(t, []byte(c.raw)), "valid: %q", clip([]byte(c.raw)))
@@ -113,9 +115,13 @@ func TestMembersBeyondInline(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, ms, 3)
 	assert.Equal(t, "ab", ms[0].Key)
-	assert.Equal(t, "\ufffd", ms[1].Key)
+	assert.Equal(t, "\xed\xa0\x80", ms[1].Key, "a lone surrogate stays itself, as WTF-8")
 	assert.Equal(t, "c", ms[2].Key)
 	assert.Equal(t, len(ms), cap(ms), "the members slice is sized once")
+	for _, m := range ms {
+		assert.Equal(t, len(m.Value), cap(m.Value), "appending to a value must not overwrite what follows it")
+		assert.Equal(t, len(m.Name), cap(m.Name))
+	}
 	tr, err := rawjson.MembersTrusted(raw)
 	require.NoError(t, err)
 	assert.Equal(t, ms, tr)

@@ -20,6 +20,14 @@ import (
 // Member is one top-level member of a JSON object: Name is the quoted name
 // exactly as written, Key its unquoted form, Value the value exactly as
 // written.
+//
+// Key is the name as JavaScript's JSON.parse reads it, so that two keys
+// are equal exactly when Claude Code takes them for the same name: an
+// escaped lone surrogate such as \ud800 is kept as its WTF-8 bytes (never
+// U+FFFD, so "\ud800" and "\ufffd" differ), and raw bytes that are not
+// UTF-8 read as U+FFFD. Name and Value are slices of the object's bytes
+// whose capacity ends with them: appending to one copies it instead of
+// overwriting the bytes that follow.
 type Member struct {
 	Key   string
 	Name  []byte
@@ -160,4 +168,40 @@ func SameValue(a, b []byte) bool {
 		return false
 	}
 	return bytes.Equal(ca, cb)
+}
+
+// ElementsTrusted splits the JSON array raw into its elements, each a
+// slice of raw whose capacity ends with it, without validating raw: it is
+// for input that has already been validated (see [MembersTrusted]). It
+// reports false when raw is not shaped like an array; it never panics.
+func ElementsTrusted(raw []byte) ([][]byte, bool) {
+	b := raw
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return nil, false
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return nil, true
+	}
+	var elems [][]byte
+	for {
+		start := i
+		if i = skipValue(b, i); i <= start || i > len(b) {
+			return nil, false
+		}
+		elems = append(elems, b[start:i:i])
+		i = skipWS(b, i)
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case ',':
+			i = skipWS(b, i+1)
+		case ']':
+			return elems, true
+		default:
+			return nil, false
+		}
+	}
 }

@@ -49,8 +49,13 @@ func checkSame(t testing.TB, raw []byte) bool {
 func checkValid(t testing.TB, raw []byte) {
 	t.Helper()
 	valid, compact := rawjson.Valid(raw)
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowInvalidUTF8(true))
+	// jsontext's duplicate check compares names after U+FFFD replacement;
+	// the reference compares them as JavaScript does (CheckNames).
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 	_, err := dec.ReadValue()
+	if err == nil {
+		err = rawjson.CheckNames(raw)
+	}
 	if err == nil {
 		if _, e := dec.ReadToken(); e != io.EOF {
 			err = fmt.Errorf("after the value: %v", e)
@@ -60,7 +65,7 @@ func checkValid(t testing.TB, raw []byte) {
 		return
 	}
 	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out, jsontext.AllowInvalidUTF8(true), jsontext.PreserveRawStrings(true))
+	enc := jsontext.NewEncoder(&out, jsontext.AllowInvalidUTF8(true), jsontext.PreserveRawStrings(true), jsontext.AllowDuplicateNames(true))
 	require.NoError(t, enc.WriteValue(raw))
 	same := bytes.Equal(bytes.TrimRight(out.Bytes(), "\n"), bytes.Trim(raw, " \t\r\n"))
 	assert.Equal(t, same, compact, "compact on %q (encoded: %q)", clip(raw), clip(out.Bytes()))
@@ -101,7 +106,7 @@ var cases = []string{
 	"{\"a\":\"x\ny\"}", "{\"a\":\"\x00\"}", "{\"a\":\"\x1f\"}", `{"a":"\x"}`, `{"a":"\u12"}`, `{"a":"\u12g4"}`, `{"a":"\U0041"}`, `{"a":"\'"}`, `{"a":"abc}`, `{"a":"abc\"}`, `{"a":'x'}`,
 	// Duplicate names, at every depth and through escapes.
 	`{"a":1,"a":2}`, `{"a":1,"b":2,"a":3}`, `{"a":{"b":1,"b":2}}`, `{"a":[{"x":1},{"x":1,"x":2}]}`,
-	`{"a":1,"\u0061":2}`, `{"\ud800":1,"\udc00":2}`, `{"\ud800":1,"\ufffd":2}`, "{\"\xff\":1,\"\\ufffd\":2}", "{\"\xff\":1,\"\xfe\":2}",
+	`{"a":1,"\u0061":2}`, `{"\ud800":1,"\ud800":2}`, `{"\udc00":1,"x":2,"\uDC00":3}`, "{\"\xff\":1,\"\\ufffd\":2}", "{\"\xff\":1,\"\xfe\":2}",
 	`{"a/b":1,"a\/b":2}`, `{"é":1,"\u00e9":2}`, `{"é":1,"\u00c9":2}`,
 	// The same name in different objects is not a duplicate.
 	`{"a":{"a":{"a":1}},"b":{"a":1},"c":[{"a":1},{"a":2}]}`, `{"x":{"k":1},"y":{"k":1}}`,
@@ -270,5 +275,28 @@ func TestPlainPrefix(t *testing.T) {
 			want++
 		}
 		require.Equal(t, want-i, rawjson.PlainPrefix(p[i:]), "at offset %d", i)
+	}
+}
+
+func TestElementsTrusted(t *testing.T) {
+	for raw, want := range map[string][]string{
+		`[]`:                                    nil,
+		` [ ] `:                                 nil,
+		`[1]`:                                   {`1`},
+		`[ 1 , "a,]" ,{"k":[1,2]}, [[]] ,null]`: {`1`, `"a,]"`, `{"k":[1,2]}`, `[[]]`, `null`},
+		`["\ud800","caf\u00e9",2.50]`:           {`"\ud800"`, `"caf\u00e9"`, `2.50`},
+	} {
+		got, ok := rawjson.ElementsTrusted([]byte(raw))
+		require.True(t, ok, raw)
+		var gs []string
+		for _, g := range got {
+			gs = append(gs, string(g))
+			assert.Equal(t, len(g), cap(g))
+		}
+		assert.Equal(t, want, gs, raw)
+	}
+	for _, raw := range []string{``, `{}`, `[1,`, `[1 2]`, `"x"`, `[`} {
+		_, ok := rawjson.ElementsTrusted([]byte(raw))
+		assert.False(t, ok, raw)
 	}
 }

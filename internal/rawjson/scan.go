@@ -1,10 +1,11 @@
 package rawjson
 
 import (
+	"unicode/utf16"
+	"unicode/utf8"
+
 	"encoding/binary"
 	"math/bits"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // This file holds the two fast scanners behind [Members] and
@@ -213,14 +214,113 @@ func isSimple(content []byte) bool {
 }
 
 // appendKey appends the unquoted form of the valid JSON string name to
-// dst, the way jsontext compares names and returns them: invalid UTF-8
-// and lone surrogates become U+FFFD.
+// dst, as JavaScript's JSON.parse reads it: names are compared as
+// sequences of UTF-16 code units, so an escaped lone surrogate such as
+// \ud800 stays itself (encoded as WTF-8, the three bytes that UTF-8
+// would give the code point) and never equals "\ufffd". Raw bytes that
+// are not UTF-8 become U+FFFD, as Claude Code's UTF-8 decoding of its
+// input makes them.
 func appendKey(dst, name []byte) []byte {
 	if content := name[1 : len(name)-1]; isSimple(content) {
 		return append(dst, content...)
 	}
-	dst, _ = jsontext.AppendUnquote(dst, name)
+	return AppendExactUnquote(dst, name)
+}
+
+// AppendExactUnquote appends the unquoted form of the valid JSON string
+// quoted to dst, keeping escaped lone surrogates as WTF-8 (see
+// [Member].Key), and returns dst unchanged when quoted is not a valid
+// JSON string.
+func AppendExactUnquote(dst, quoted []byte) []byte {
+	if len(quoted) < 2 || quoted[0] != '"' || quoted[len(quoted)-1] != '"' {
+		return dst
+	}
+	start := len(dst)
+	b := quoted[1 : len(quoted)-1]
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c == '\\':
+			if i+1 >= len(b) {
+				return dst[:start]
+			}
+			e := b[i+1]
+			i += 2
+			switch e {
+			case '"', '\\', '/':
+				dst = append(dst, e)
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				r, ok := hex4(b, i)
+				if !ok {
+					return dst[:start]
+				}
+				i += 4
+				if utf16.IsSurrogate(r) && r < 0xdc00 && i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u' {
+					if r2, ok := hex4(b, i+2); ok && r2 >= 0xdc00 && r2 <= 0xdfff {
+						dst = utf8.AppendRune(dst, utf16.DecodeRune(r, r2))
+						i += 6
+						continue
+					}
+				}
+				dst = appendWTF8(dst, r)
+			default:
+				return dst[:start]
+			}
+		case c < utf8.RuneSelf:
+			dst = append(dst, c)
+			i++
+		default:
+			r, n := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && n == 1 {
+				dst = append(dst, "\uFFFD"...)
+			} else {
+				dst = append(dst, b[i:i+n]...)
+			}
+			i += n
+		}
+	}
 	return dst
+}
+
+// hex4 decodes the four hex digits at b[i:].
+func hex4(b []byte, i int) (rune, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// appendWTF8 appends r as UTF-8 would encode it, surrogates included
+// (utf8.AppendRune would write U+FFFD for those).
+func appendWTF8(dst []byte, r rune) []byte {
+	if !utf16.IsSurrogate(r) {
+		return utf8.AppendRune(dst, r)
+	}
+	return append(dst, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
 }
 
 // frame is one open object or array of the validating scanner.
@@ -284,7 +384,7 @@ func members(raw []byte, spans []span, keys []byte, keyEnds []int) []Member {
 	all := string(keys[:keyEnds[len(spans)-1]])
 	prev := 0
 	for i, s := range spans {
-		ms[i] = Member{Key: all[prev:keyEnds[i]], Name: raw[s.name:s.nameEnd], Value: raw[s.val:s.end]}
+		ms[i] = Member{Key: all[prev:keyEnds[i]], Name: raw[s.name:s.nameEnd:s.nameEnd], Value: raw[s.val:s.end:s.end]}
 		prev = keyEnds[i]
 	}
 	return ms
