@@ -2,88 +2,74 @@ package e2e_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/go-json-experiment/json"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/gohooks/hook/e2e"
 )
 
-// TestHookctl: hookctl installs a library-built hook (bashguard, run under
-// hooktap) into the project's settings and into a local plugin installed
-// for the user; the real client runs it from each, the plugin's copy with
-// ${CLAUDE_PLUGIN_ROOT} substituted in its exec-form arguments; and
-// `hookctl list` names exactly the hooks the client ran.
+// The hookctl tests install ctlmark (e2e/testdata/ctlmark, a hook built
+// with the library that appends "LABEL TOOL" to a log) with hookctl, the
+// way a user would, and see what the real client runs. The harness writes
+// the project's .claude/settings.json itself after Setup, so hookctl
+// installs into the project's local settings (.claude/settings.local.json)
+// and into the user settings (which Setup creates, so hookctl edits an
+// existing file); the project settings are covered by the unit tests.
+
+// TestHookctl: hooks installed by hookctl into the local and user settings
+// and into a plugin all fire (the plugin's from ${CLAUDE_PLUGIN_ROOT}
+// paths in exec form), and `hookctl list` names exactly the hooks the
+// client ran.
 func TestHookctl(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
 	ctl := hookctlFor(t)
-	var projectSettings []byte
-	r := run(t, e2e.Case{
-		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo ran > marker.txt")}}},
-		Setup: func(r *e2e.Run) error {
-			capDir := filepath.Join(r.Dir, "cap")
-			// The project: into the settings the harness wrote.
-			if _, err := ctl(r, "install", "-event", "PreToolUse", "-matcher", "Bash", "--",
-				harness.Path("hooktap"), capDir, "project", harness.Path("bashguard")); err != nil {
-				return err
-			}
-			var err error
-			if projectSettings, err = os.ReadFile(filepath.Join(r.Project, ".claude", "settings.json")); err != nil {
-				return err
-			}
-			// The plugin: its programs inside it, so hookctl writes
-			// ${CLAUDE_PLUGIN_ROOT} paths.
+	mark := hook("ctlmark")[0]
+	var log string
+	r := run(t, Case{
+		Script: Script{Turns: []Turn{{bash(t, "echo ran > marker.txt")}}},
+		Setup: func(r *Run) error {
+			log = filepath.Join(r.Dir, "ctlmark.log")
 			plugin := filepath.Join(r.Dir, "plugins", "guard")
-			for _, name := range []string{"hooktap", "bashguard"} {
-				b, err := os.ReadFile(harness.Path(name))
-				if err != nil {
-					return err
-				}
-				if err := writeFile(filepath.Join(plugin, "bin", name), b, 0o755); err != nil {
-					return err
-				}
+			if err := copyFile(mark, filepath.Join(plugin, "bin", "ctlmark")); err != nil {
+				return err
 			}
 			if err := writeFile(filepath.Join(plugin, ".claude-plugin", "plugin.json"), []byte(`{"name": "guard", "version": "1.0.0"}`), 0o644); err != nil {
 				return err
 			}
-			if _, err := ctl(r, "install", "-plugin", plugin, "-event", "PreToolUse", "-matcher", "Bash", "--",
-				filepath.Join(plugin, "bin", "hooktap"), capDir, "plugin", filepath.Join(plugin, "bin", "bashguard")); err != nil {
+			if err := registerPlugin(r, plugin); err != nil {
 				return err
 			}
-			return registerPlugin(r, plugin)
+			for _, args := range [][]string{
+				{"-scope", "local", "--", mark, log, "local"},
+				{"-scope", "user", "--", mark, log, "user"},
+				{"-plugin", plugin, "--", filepath.Join(plugin, "bin", "ctlmark"), log, "plugin"},
+			} {
+				if _, err := ctl(r, append([]string{"install", "-event", "PreToolUse", "-matcher", "Bash"}, args...)...); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 	})
 
 	hooks, err := os.ReadFile(filepath.Join(r.Dir, "plugins", "guard", "hooks", "hooks.json"))
 	require.NoError(t, err)
-	assert.Contains(t, string(hooks), `"command": "${CLAUDE_PLUGIN_ROOT}/bin/hooktap"`)
-	assert.Contains(t, string(hooks), `"${CLAUDE_PLUGIN_ROOT}/bin/bashguard"`)
-	assert.Contains(t, string(projectSettings), `"permissions"`, "the harness's settings were kept")
+	assert.Contains(t, string(hooks), `"command": "${CLAUDE_PLUGIN_ROOT}/bin/ctlmark"`)
+	user, err := os.ReadFile(filepath.Join(r.Home, ".claude", "settings.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(user), `"enabledPlugins"`, "hookctl kept the user settings it edited")
 
 	// The client ran the hook from each place, once, and the command ran.
-	cs, err := r.Captures()
-	require.NoError(t, err)
-	var ran []string
-	for _, c := range cs {
-		if c.Event == "PreToolUse" {
-			ran = append(ran, c.Label)
-			assert.Equal(t, "Bash", c.Tool)
-			assert.Equal(t, 0, c.Code, "%s: %s", c.Label, c.Err)
-		}
-	}
-	slices.Sort(ran)
-	assert.Equal(t, []string{"plugin", "project"}, ran, "PreToolUse hooks the client ran")
+	ran := marks(t, log)
+	assert.Equal(t, []string{"local Bash", "plugin Bash", "user Bash"}, ran, "the hooks the client ran")
 	out, ok := r.File("marker.txt")
 	assert.True(t, ok, "the Bash call did not run")
 	assert.Equal(t, "ran\n", out)
@@ -104,21 +90,21 @@ func TestHookctl(t *testing.T) {
 	require.NoError(t, json.Unmarshal(listOut, &listed), "%s", listOut)
 	var names []string
 	for _, l := range listed {
-		require.Len(t, l.Args, 3, "%+v", l)
-		names = append(names, l.Args[1]) // hooktap's label
+		if len(l.Args) != 2 || l.Args[0] != log {
+			continue // not one of this test's hooks
+		}
+		names = append(names, l.Args[1]+" "+l.Matcher)
 		assert.Equal(t, "PreToolUse", l.Event)
-		assert.Equal(t, "Bash", l.Matcher)
 		assert.Positive(t, l.Line)
+		assert.Equal(t, l.Args[1], l.Scope, "listed from the wrong scope: %+v", l)
 		switch l.Scope {
-		case "project":
-			assert.Equal(t, ".claude/settings.json", l.File)
-			assert.Equal(t, "project", l.Args[1])
+		case "local":
+			assert.Equal(t, ".claude/settings.local.json", l.File)
+		case "user":
+			assert.Equal(t, "~/.claude/settings.json", l.File)
 		case "plugin":
 			assert.Equal(t, "guard@local", l.Plugin)
-			assert.Equal(t, "${CLAUDE_PLUGIN_ROOT}/bin/hooktap", l.Command)
-			assert.Equal(t, "plugin", l.Args[1])
-		default:
-			t.Errorf("unexpected scope %q", l.Scope)
+			assert.Equal(t, "${CLAUDE_PLUGIN_ROOT}/bin/ctlmark", l.Command)
 		}
 	}
 	slices.Sort(names)
@@ -127,35 +113,40 @@ func TestHookctl(t *testing.T) {
 	// doctor finds nothing wrong with what install wrote.
 	doc, err := ctl(r, "doctor", "-q")
 	assert.NoError(t, err, "%s", doc)
-	assert.Contains(t, string(doc), "2 hooks in 3 files: 0 errors, 0 warnings")
+	assert.NotContains(t, string(doc), "warning:")
 }
 
 // TestHookctlDuplicates: what doctor says about a command registered twice
-// is what the real client does. The same command in the project and the
+// is what the real client does. The same command in the user and the
 // local settings (with another timeout) runs once; once more from a
 // plugin, concurrently.
 func TestHookctlDuplicates(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
 	ctl := hookctlFor(t)
-	r := run(t, e2e.Case{
-		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo ran > marker.txt")}}},
-		Setup: func(r *e2e.Run) error {
-			cmd := []string{"--", harness.Path("hooktap"), filepath.Join(r.Dir, "cap"), "dup", harness.Path("bashguard")}
+	mark := hook("ctlmark")[0]
+	var log string
+	r := run(t, Case{
+		Script: Script{Turns: []Turn{{bash(t, "echo ran > marker.txt")}}},
+		Setup: func(r *Run) error {
+			log = filepath.Join(r.Dir, "ctlmark.log")
 			plugin := filepath.Join(r.Dir, "plugins", "guard")
-			for _, sel := range [][]string{{"-scope", "project"}, {"-scope", "local", "-timeout", "30"}, {"-plugin", plugin}} {
-				args := append(append([]string{"install", "-event", "PreToolUse", "-matcher", "Bash"}, sel...), cmd...)
+			if err := writeFile(filepath.Join(plugin, ".claude-plugin", "plugin.json"), []byte(`{"name": "guard", "version": "1.0.0"}`), 0o644); err != nil {
+				return err
+			}
+			if err := registerPlugin(r, plugin); err != nil {
+				return err
+			}
+			for _, sel := range [][]string{{"-scope", "user"}, {"-scope", "local", "-timeout", "30"}, {"-plugin", plugin}} {
+				args := append(append([]string{"install", "-event", "PreToolUse", "-matcher", "Bash"}, sel...), "--", mark, log, "dup")
 				if _, err := ctl(r, args...); err != nil {
 					return err
 				}
 			}
-			if err := writeFile(filepath.Join(plugin, ".claude-plugin", "plugin.json"), []byte(`{"name": "guard", "version": "1.0.0"}`), 0o644); err != nil {
-				return err
-			}
-			return registerPlugin(r, plugin)
+			return nil
 		},
 	})
-	captures(t, r, "dup", "PreToolUse", 2)
+	assert.Equal(t, []string{"dup Bash", "dup Bash"}, marks(t, log), "once for the settings files, once for the plugin")
 	doc, err := ctl(r, "doctor", "-q")
 	require.NoError(t, err, "%s", doc) // warnings only
 	assert.Equal(t, 3, strings.Count(string(doc), "it runs 2 times, concurrently"), "%s", doc)
@@ -168,26 +159,22 @@ func TestHookctlExecFormPlaceholders(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
 	ctl := hookctlFor(t)
+	mark := hook("ctlmark")[0]
+	var log string
 	var doc []byte
-	r := run(t, e2e.Case{
-		Script: e2e.Script{Turns: []e2e.Turn{{bash(t, "echo ran > marker.txt")}}},
-		Setup: func(r *e2e.Run) error {
-			for _, name := range []string{"hooktap", "bashguard"} {
-				b, err := os.ReadFile(harness.Path(name))
-				if err != nil {
-					return err
-				}
-				if err := writeFile(filepath.Join(r.Project, "bin", name), b, 0o755); err != nil {
-					return err
-				}
+	run(t, Case{
+		Script: Script{Turns: []Turn{{bash(t, "echo ran > marker.txt")}}},
+		Setup: func(r *Run) error {
+			log = filepath.Join(r.Dir, "ctlmark.log")
+			if err := copyFile(mark, filepath.Join(r.Project, "bin", "ctlmark")); err != nil {
+				return err
 			}
-			capDir := filepath.Join(r.Dir, "cap")
 			for _, c := range [][]string{
-				{"${CLAUDE_PROJECT_DIR}/bin/hooktap", capDir, "braced", "${CLAUDE_PROJECT_DIR}/bin/bashguard"},
-				{"$CLAUDE_PROJECT_DIR/bin/hooktap", capDir, "unbraced", "$CLAUDE_PROJECT_DIR/bin/bashguard"},
-				{"bin/hooktap", capDir, "relative", "bin/bashguard"},
+				{"${CLAUDE_PROJECT_DIR}/bin/ctlmark", log, "braced"},
+				{"$CLAUDE_PROJECT_DIR/bin/ctlmark", log, "unbraced"},
+				{"bin/ctlmark", log, "relative"},
 			} {
-				if _, err := ctl(r, append([]string{"install", "-event", "PreToolUse", "-matcher", "Bash", "--"}, c...)...); err != nil {
+				if _, err := ctl(r, append([]string{"install", "-scope", "local", "-event", "PreToolUse", "-matcher", "Bash", "--"}, c...)...); err != nil {
 					return err
 				}
 			}
@@ -195,26 +182,33 @@ func TestHookctlExecFormPlaceholders(t *testing.T) {
 			return nil
 		},
 	})
-	cs, err := r.Captures()
-	require.NoError(t, err)
-	var ran []string
-	for _, c := range cs {
-		ran = append(ran, c.Label)
-	}
-	slices.Sort(ran)
-	assert.Equal(t, []string{"braced", "relative"}, ran, "the hooks that started")
+	assert.Equal(t, []string{"braced Bash", "relative Bash"}, marks(t, log), "the hooks that started")
 	assert.Contains(t, string(doc), "error: $CLAUDE_PROJECT_DIR is not substituted in exec form: the program path is looked for literally")
-	assert.Contains(t, string(doc), "warning: command bin/hooktap is a relative path")
-	assert.Contains(t, string(doc), "3 hooks in 1 files: 2 errors, 1 warnings", "%s", doc)
+	assert.Contains(t, string(doc), "warning: command bin/ctlmark is a relative path")
+	assert.Contains(t, string(doc), ": 1 errors, 1 warnings", "%s", doc)
+}
+
+// marks returns the sorted lines ctlmark wrote to log.
+func marks(t *testing.T, log string) []string {
+	t.Helper()
+	b, err := os.ReadFile(log)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	slices.Sort(lines)
+	return lines
 }
 
 // hookctlFor builds hookctl and returns a function that runs it as the
 // user of a run (its HOME), in the run's project.
-func hookctlFor(t *testing.T) func(r *e2e.Run, args ...string) ([]byte, error) {
+func hookctlFor(t *testing.T) func(r *Run, args ...string) ([]byte, error) {
 	t.Helper()
-	require.NoError(t, buildHookctl())
-	hookctl := harness.Path("hookctl")
-	return func(r *e2e.Run, args ...string) ([]byte, error) {
+	hookctl := filepath.Join(t.TempDir(), "hookctl")
+	out, err := exec.Command("go", "build", "-o", hookctl, "../cmd/hookctl").CombinedOutput()
+	require.NoError(t, err, "go build ../cmd/hookctl: %s", out)
+	return func(r *Run, args ...string) ([]byte, error) {
 		cmd := exec.Command(hookctl, args...)
 		cmd.Dir = r.Project
 		cmd.Env = append(os.Environ(), "HOME="+r.Home, "CLAUDE_CONFIG_DIR=", "CLAUDE_CODE_PLUGIN_CACHE_DIR=")
@@ -227,15 +221,10 @@ func hookctlFor(t *testing.T) func(r *e2e.Run, args ...string) ([]byte, error) {
 	}
 }
 
-// buildHookctl builds hookctl once, beside the other binaries of the run.
-var buildHookctl = sync.OnceValue(func() error {
-	return e2e.Build(context.Background(), "..", harness.Bin, "./cmd/hookctl")
-})
-
 // registerPlugin records the plugin folder dir as installed for the user
 // and enabled, from a marketplace "local" (dir's parent) declared in the
 // user settings: Claude Code loads a plugin only from a marketplace it knows.
-func registerPlugin(r *e2e.Run, dir string) error {
+func registerPlugin(r *Run, dir string) error {
 	name := filepath.Base(dir)
 	rec, err := json.Marshal(map[string]any{"version": 2, "plugins": map[string]any{
 		name + "@local": []map[string]string{{"scope": "user", "installPath": dir, "version": "1.0.0"}}}})
@@ -261,7 +250,16 @@ func registerPlugin(r *e2e.Run, dir string) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(r.Home, ".claude", "settings.json"), user, 0o644)
+	return writeFile(filepath.Join(r.Home, ".claude", "settings.json"), append(user, '\n'), 0o644)
+}
+
+// copyFile copies the program src to dst, making dst's folder.
+func copyFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return writeFile(dst, b, 0o755)
 }
 
 // writeFile writes a file, making its folder.
