@@ -19,18 +19,6 @@ import (
 	"github.com/gohooks/hook/settings"
 )
 
-// events are the 34 hook events of Claude Code 2.1.332 (spec §3), for
-// suggesting the right spelling of an unknown one.
-var events = []string{
-	"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification",
-	"UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop",
-	"StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact",
-	"PreModelSwitch", "PostModelSwitch", "PermissionRequest", "PermissionDenied", "Setup",
-	"TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult",
-	"ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged",
-	"FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand",
-}
-
 // goos is the system doctor checks for; a variable for tests.
 var goos = runtime.GOOS
 
@@ -240,7 +228,7 @@ func checkHook(l *loaded, f found) []finding {
 	ev := f.hook.Event
 	if !hook.KnownEvent(ev) {
 		fix := "use one of the 34 events of Claude Code 2.1.332 (PreToolUse, PostToolUse, Stop, ...)"
-		for _, e := range events {
+		for _, e := range hook.Events() {
 			if strings.EqualFold(e, ev) {
 				fix = fmt.Sprintf("write %q (event names are case-sensitive)", e)
 			}
