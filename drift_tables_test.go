@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,15 +26,12 @@ import (
 // and keeps those KnownEvent accepts (TestDriftTables checks the two
 // agree).
 func libraryEvents() ([]string, error) {
-	consts, err := sourceConsts("Event")
-	if err != nil {
-		return nil, err
-	}
 	var events []string
-	for _, v := range consts {
-		if KnownEvent(v) {
-			events = append(events, v)
+	for _, e := range protocol.Events {
+		if !KnownEvent(e.Name) {
+			return nil, fmt.Errorf("the protocol table's %s is not a KnownEvent: run go generate", e.Name)
 		}
+		events = append(events, e.Name)
 	}
 	return events, nil
 }
