@@ -27,9 +27,21 @@
 // end of input), keeps its exact bytes, decodes the common fields into an
 // [Event] and passes it to a [Handler]. The typed adapters (one per event,
 // such as [PreToolUseFunc]) decode the event into its type and ignore every
-// other event; a [Mux] dispatches on the event name. The handler's answer is
-// validated for its event and written compactly with the library's JSON
-// options; [Serve] returns the exit code and [Run] exits with it.
+// other event; a [Mux] dispatches on the event name and the event's matcher.
+// The handler's answer is validated for its event and written compactly with
+// the library's JSON options; [Serve] returns the exit code and [Run] exits
+// with it.
+//
+// # Several policies in one hook
+//
+// A [Mux] takes patterns such as "PreToolUse Bash|mcp__.*", with the
+// matcher read exactly as Claude Code reads it ([CompileMatcher]); every
+// registration that matches runs, in order. [Chain] runs handlers in order
+// on one event: each sees the event as the previous one left it (a
+// rewritten tool_input), and the answers are combined by the client's own
+// rules (PreToolUse: deny > defer > ask > allow; rewrites composed and
+// checked against the original input), deterministically, where separate
+// hooks would race.
 //
 // # Exit codes
 //

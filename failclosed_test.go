@@ -246,7 +246,7 @@ func TestMuxRefusesMisuse(t *testing.T) {
 		"nil handler":     func(m *hook.Mux) { m.Handle(hook.EventPreToolUse, nil) },
 		"nil adapter":     func(m *hook.Mux) { m.Handle(hook.EventPreToolUse, hook.PreToolUseFunc(nil)) },
 		"nil HandlerFunc": func(m *hook.Mux) { m.Handle(hook.EventPreToolUse, hook.HandlerFunc(nil)) },
-		"second handler":  func(m *hook.Mux) { m.Handle(hook.EventPreToolUse, guard); m.Handle(hook.EventPreToolUse, guard) },
+		"bad matcher":     func(m *hook.Mux) { m.Handle("PreToolUse Bash|(", guard) },
 		"StopFunc under SubagentStop": func(m *hook.Mux) {
 			m.Handle(hook.EventSubagentStop, hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, nil }))
 		},

@@ -3,80 +3,168 @@ package hook
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
-// Mux is a [Handler] that dispatches each event to the handler registered
-// for its hook_event_name. An event with no handler gets no answer (exit 0,
-// nothing written), so a hook keeps working when Claude Code adds events.
-// The zero value is an empty Mux ready to use. Register every handler
-// before serving; a Mux is not safe for registration while it serves.
+// Mux is a [Handler] that routes each event to the handlers registered for
+// its hook_event_name and, optionally, a matcher, as Claude Code routes
+// hooks by event and matcher. Every registration that matches an event
+// runs, in registration order, and their answers are combined as [Chain]
+// combines them. An event that matches no registration gets no answer
+// (exit 0, nothing written), so a hook keeps working when Claude Code adds
+// events. The zero value is an empty Mux ready to use. Register every
+// handler before serving; a Mux is not safe for registration while it
+// serves.
 type Mux struct {
-	handlers map[string]Handler
+	routes []route
+}
+
+// route is one registration.
+type route struct {
+	event   string
+	matcher Matcher
+	h       Handler
 }
 
 // NewMux returns an empty Mux.
 func NewMux() *Mux { return &Mux{} }
 
-// Handle registers h for the event name. It panics if name is not one of
-// the events of Claude Code 2.1.332 (see [KnownEvent]), if h is nil (or a
-// nil function such as a nil [PreToolUseFunc]), if h is a typed adapter
-// of another event (it would never answer: PreToolUseFunc under "Stop"),
-// or if a handler is already registered for name; misuse at set-up
-// panics, trouble with an event is returned as a value.
-func (m *Mux) Handle(name string, h Handler) {
+// Handle registers h for pattern, which is an event name ("PreToolUse")
+// or an event name, one space and a matcher ("PreToolUse Bash|mcp__.*",
+// "PreToolUse Edit, Write"), split at the first space as net/http splits
+// "GET /path". The matcher is read exactly as Claude Code reads the
+// matcher of a settings entry (see [CompileMatcher]): "Edit.*" also
+// matches NotebookEdit, "Task" matches Agent. No matcher, "" or "*"
+// matches every occurrence of the event.
+//
+// Handle panics if the event is not one of Claude Code 2.1.332 (see
+// [KnownEvent]); if the matcher does not compile cleanly
+// ([CompileMatcher] returns an error: an invalid regular expression, one
+// RE2 cannot express, Go-only syntax); if the event has no matcher
+// support (see [HasMatcher]) and the matcher is anything but "" or "*",
+// since Claude Code would ignore it; if h is nil (or a nil function such
+// as a nil [PreToolUseFunc]); or if h is a typed adapter of another event
+// (it would never answer: PreToolUseFunc under "Stop"). Misuse at set-up
+// panics, trouble with an event is returned as a value. Registering
+// several handlers for one event is how several policies share one hook.
+func (m *Mux) Handle(pattern string, h Handler) {
+	name, matcher, _ := strings.Cut(pattern, " ")
 	if !KnownEvent(name) {
 		panic(fmt.Sprintf("hook: Mux.Handle: %q is not a hook event of Claude Code 2.1.332", name))
 	}
+	if !HasMatcher(name) && matcher != "" && matcher != "*" {
+		panic(fmt.Sprintf("hook: Mux.Handle(%q): %s has no matcher; Claude Code ignores it and runs every %s hook (register %q)", pattern, name, name, name))
+	}
+	mt, err := CompileMatcher(name, matcher)
+	if err != nil {
+		panic(fmt.Sprintf("hook: Mux.Handle(%q): %v", pattern, err))
+	}
 	if isNil(h) {
-		panic("hook: Mux.Handle: nil handler for " + name)
+		panic(fmt.Sprintf("hook: Mux.Handle(%q): nil handler", pattern))
 	}
 	if !handlesEvent(h, name) {
-		panic(fmt.Sprintf("hook: Mux.Handle: the handler registered for %s answers only other events (%T); it would never run", name, h))
+		panic(fmt.Sprintf("hook: Mux.Handle(%q): the handler answers only other events (%T); it would never run", pattern, h))
 	}
-	if _, dup := m.handlers[name]; dup {
-		panic(fmt.Sprintf("hook: Mux.Handle: a handler for %s is already registered", name))
-	}
-	if m.handlers == nil {
-		m.handlers = make(map[string]Handler)
-	}
-	m.handlers[name] = h
+	m.routes = append(m.routes, route{event: name, matcher: mt, h: h})
 }
 
-// HandleFunc registers the function f for the event name, as Handle does.
-func (m *Mux) HandleFunc(name string, f func(ctx context.Context, ev *Event) (Output, error)) {
+// HandleFunc registers the function f for pattern, as Handle does.
+func (m *Mux) HandleFunc(pattern string, f func(ctx context.Context, ev *Event) (Output, error)) {
 	if f == nil {
-		panic("hook: Mux.HandleFunc: nil function for " + name)
+		panic(fmt.Sprintf("hook: Mux.HandleFunc(%q): nil function", pattern))
 	}
-	m.Handle(name, HandlerFunc(f))
+	m.Handle(pattern, HandlerFunc(f))
 }
 
-// Handler returns the handler registered for the event name, or nil.
+// Handler returns the handler that serves the event name: nil when
+// nothing is registered for it, the registered handler when it is the
+// only one and has no matcher, else a handler that routes the event by
+// matcher and combines the answers as the Mux does.
 func (m *Mux) Handler(name string) Handler {
-	return m.handlers[name]
+	var only *route
+	n := 0
+	for i := range m.routes {
+		if m.routes[i].event == name {
+			only = &m.routes[i]
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return nil
+	case n == 1 && only.matcher.MatchesAll():
+		return only.h
+	}
+	return muxEvent{m, name}
+}
+
+// muxEvent is the part of a Mux that serves one event.
+type muxEvent struct {
+	m    *Mux
+	name string
+}
+
+func (e muxEvent) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	if ev.HookEventName != e.name {
+		return nil, nil
+	}
+	return e.m.ServeHook(ctx, ev)
+}
+
+func (e muxEvent) handles(event string) bool { return event == e.name && e.m.handles(event) }
+
+func (e muxEvent) failsClosed(event string) bool {
+	return (event == "" || event == e.name) && e.m.failsClosed(e.name)
 }
 
 // handles reports whether a handler is registered for event.
-func (m *Mux) handles(event string) bool { return m.handlers[event] != nil }
-
-// failsClosed reports whether the handler for event fails closed; for an
-// unknown event (""), whether any handler does.
-func (m *Mux) failsClosed(event string) bool {
-	if event != "" {
-		return handlerFailsClosed(m.handlers[event], event)
-	}
-	for name, h := range m.handlers {
-		if handlerFailsClosed(h, name) {
+func (m *Mux) handles(event string) bool {
+	for _, r := range m.routes {
+		if r.event == event {
 			return true
 		}
 	}
 	return false
 }
 
-// ServeHook passes ev to the handler registered for its event, if any.
-func (m *Mux) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	h := m.handlers[ev.HookEventName]
-	if h == nil {
-		return nil, nil
+// failsClosed reports whether a handler registered for event fails
+// closed, whatever its matcher; for an unknown event (""), whether any
+// handler does.
+func (m *Mux) failsClosed(event string) bool {
+	for _, r := range m.routes {
+		if (event == "" || r.event == event) && handlerFailsClosed(r.h, r.event) {
+			return true
+		}
 	}
-	return h.ServeHook(ctx, ev)
+	return false
+}
+
+// ServeHook passes ev to every handler whose registration matches it, in
+// registration order, and combines their answers as [Chain] does; a
+// single match is called directly.
+func (m *Mux) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	var (
+		first Handler
+		more  []Handler
+	)
+	for _, r := range m.routes {
+		if r.event != ev.HookEventName || !r.matcher.MatchEvent(ev) {
+			continue
+		}
+		switch {
+		case first == nil:
+			first = r.h
+		case more == nil:
+			more = []Handler{first, r.h}
+		default:
+			more = append(more, r.h)
+		}
+	}
+	switch {
+	case first == nil:
+		return nil, nil
+	case more == nil:
+		return first.ServeHook(ctx, ev)
+	}
+	return serveAll(ctx, ev, more)
 }

@@ -259,7 +259,7 @@ func TestMux(t *testing.T) {
 	m.HandleFunc(hook.EventSessionEnd, func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		return nil, hook.Block("session end seen")
 	})
-	assert.Panics(t, func() { m.Handle(hook.EventPreToolUse, addFingerprint) }, "duplicate registration panics")
+	assert.Panics(t, func() { m.Handle("PreToolUse Bash|(", addFingerprint) }, "a bad matcher panics")
 	assert.Panics(t, func() { m.Handle("", addFingerprint) })
 	assert.Panics(t, func() { m.Handle("Stop", nil) })
 	assert.NotNil(t, m.Handler(hook.EventPreToolUse))

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/examples/internal/bashrules"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -25,8 +26,8 @@ const (
 // are not repositories.
 var branches = map[string]string{project: "main", "/home/dev/feature-work": "feature/login", "/srv/other": "master"}
 
-func testGuard() *Guard {
-	return &Guard{Home: home, ProjectDir: project, Branch: func(_ context.Context, dir string) (string, error) {
+func testGuard() *bashrules.Guard {
+	return &bashrules.Guard{Home: home, ProjectDir: project, Branch: func(_ context.Context, dir string) (string, error) {
 		if b, ok := branches[dir]; ok {
 			return b, nil
 		}
@@ -317,7 +318,7 @@ func TestGitBranchFromRealRepository(t *testing.T) {
 	repo := t.TempDir()
 	out, err := exec.Command("git", "-C", repo, "init", "-q", "-b", "main").CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	g := &Guard{Home: home, ProjectDir: repo} // Branch nil: ask git
+	g := &bashrules.Guard{Home: home, ProjectDir: repo} // Branch nil: ask git
 	reason, err := g.Check(context.Background(), "git push --force", repo)
 	require.NoError(t, err)
 	assert.Contains(t, reason, "force push to main")

@@ -31,9 +31,9 @@ package main
 
 import (
 	"context"
-	"os"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/examples/internal/bashrules"
 )
 
 func main() {
@@ -48,21 +48,5 @@ func Handler() hook.Handler {
 }
 
 func guard(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-	if e.ToolName != hook.ToolBash {
-		return nil, nil
-	}
-	in, err := hook.DecodeView[hook.BashInput](e.ToolInput)
-	if err != nil {
-		return nil, err
-	}
-	home := os.Getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	g := Guard{Home: home, ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR")}
-	reason, err := g.Check(ctx, in.Command, e.Cwd)
-	if err != nil || reason == "" {
-		return nil, err
-	}
-	return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: reason}, nil
+	return bashrules.Deny(ctx, e, nil)
 }

@@ -30,6 +30,7 @@ import (
 	"os/exec"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/examples/internal/timeout"
 )
 
 func main() {
@@ -43,27 +44,6 @@ func Handler() hook.Handler {
 
 func newHandler(lookPath func(string) (string, error)) hook.Handler {
 	return hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-		if e.ToolName != hook.ToolBash {
-			return nil, nil
-		}
-		in, err := hook.DecodeView[hook.BashInput](e.ToolInput)
-		if err != nil {
-			return nil, err
-		}
-		if in.RunInBackground {
-			return nil, nil // meant to outlive the call
-		}
-		cmd, ok := Bound(in.Command, lookPath)
-		if !ok {
-			return nil, nil
-		}
-		upd, err := hook.Edit(e.ToolInput, func(b *hook.BashInput) error {
-			b.Command = cmd
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		return &hook.PreToolUseOutput{UpdatedInput: upd}, nil
+		return timeout.Rewrite(e, lookPath)
 	})
 }

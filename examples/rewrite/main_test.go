@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/examples/internal/timeout"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -44,11 +45,11 @@ func TestBound(t *testing.T) {
 		"sh -c 'make && make test'":             "timeout 600 sh -c 'make && make test'",
 	}
 	for in, want := range rewritten {
-		got, ok := Bound(in, onPath)
+		got, ok := timeout.Bound(in, onPath)
 		assert.True(t, ok, in)
 		assert.Equal(t, want, got, in)
 		// Never twice.
-		again, ok := Bound(got, onPath)
+		again, ok := timeout.Bound(got, onPath)
 		assert.False(t, ok, "prefixed twice: %q", got)
 		assert.Equal(t, got, again)
 	}
@@ -80,7 +81,7 @@ func TestBound(t *testing.T) {
 		"# only a comment",
 	}
 	for _, in := range unchanged {
-		got, ok := Bound(in, onPath)
+		got, ok := timeout.Bound(in, onPath)
 		assert.False(t, ok, in)
 		assert.Equal(t, in, got, in)
 	}
@@ -134,7 +135,7 @@ func TestCommandWithTrickyText(t *testing.T) {
 		require.True(t, ok)
 		var gotCmd string
 		require.NoError(t, json.Unmarshal(got, &gotCmd, jsontext.AllowInvalidUTF8(true)))
-		assert.Equal(t, Prefix+cmd, gotCmd, tv.Name)
+		assert.Equal(t, timeout.Prefix+cmd, gotCmd, tv.Name)
 		assert.NoError(t, hooktest.CheckPreserved(jsontext.Value(in), rec.UpdatedInput, "command"), tv.Name)
 	}
 }

@@ -20,16 +20,8 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
-	"unicode/utf8"
-
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/examples/internal/stoprules"
 )
 
 func main() {
@@ -38,48 +30,8 @@ func main() {
 
 // Handler returns the stopguard hook.
 func Handler() hook.Handler {
-	return hook.StopFunc(guard)
+	return hook.StopFunc(stoprules.Guard)
 }
 
 // Marker is the marker file's path inside the project root.
-var Marker = filepath.Join(".claude", "unfinished")
-
-// maxNote caps how much of the marker's text is quoted.
-const maxNote = 2000
-
-func guard(ctx context.Context, e *hook.Stop) (*hook.StopOutput, error) {
-	root := os.Getenv("CLAUDE_PROJECT_DIR")
-	if root == "" {
-		root = e.Cwd
-	}
-	marker := filepath.Join(root, Marker)
-	note, err := os.ReadFile(marker)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil // nothing unfinished
-	}
-	if err != nil {
-		return nil, fmt.Errorf("stopguard: %w", err)
-	}
-	if e.StopHookActive {
-		// Claude already went on once because of a Stop hook: let it stop.
-		return &hook.StopOutput{Common: hook.Common{
-			SystemMessage: fmt.Sprintf("stopguard: Claude stopped although %s says the work is unfinished.", marker),
-		}}, nil
-	}
-	text := strings.TrimSpace(string(note))
-	if len(text) > maxNote {
-		cut := maxNote
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = text[:cut] + "\n… (cut)"
-	}
-	reason := fmt.Sprintf("stopguard: the work is not finished yet: %s is still there.", marker)
-	if text != "" {
-		reason += " It says what is left:\n" + text + "\n\n"
-	} else {
-		reason += " "
-	}
-	reason += fmt.Sprintf("Finish it, then delete %s. If something cannot be done, say why and delete the file.", marker)
-	return &hook.StopOutput{Block: true, Reason: reason}, nil
-}
+var Marker = stoprules.Marker

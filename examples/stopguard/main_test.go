@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/examples/internal/stoprules"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -83,7 +84,7 @@ func TestLongNotesAreCut(t *testing.T) {
 	rec := stop(t, false)
 	assert.Equal(t, "block", rec.Decision)
 	assert.Contains(t, rec.Reason, "\n… (cut)\n")
-	assert.Less(t, len(rec.Reason), maxNote+400)
+	assert.Less(t, len(rec.Reason), stoprules.MaxNote+400)
 }
 
 func TestUnreadableMarkerIsAnError(t *testing.T) {

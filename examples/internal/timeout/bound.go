@@ -1,4 +1,6 @@
-package main
+// Package timeout bounds a Bash command line with coreutils' timeout, for
+// the rewrite and policy examples.
+package timeout
 
 import (
 	"strings"

@@ -1,4 +1,6 @@
-package main
+// Package bashrules holds the rules of the bashguard example: which Bash
+// command lines are destructive accidents, and why.
+package bashrules
 
 import (
 	"context"

@@ -1,0 +1,725 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// Chain returns a handler that runs hs in order on each event and answers
+// with their answers combined by the client's own rules, deterministically
+// — what several hooks for one event do in Claude Code, without the race:
+// the client runs separate hooks in parallel and applies answers as they
+// finish, so the last rewrite wins and a sibling's answer has dropped
+// rewrites in the past.
+//
+// The rules, for every event:
+//   - Handlers run in the order given; a handler that does not answer the
+//     event (a typed adapter of another event) is skipped.
+//   - Each handler sees the event as the previous ones left it: after a
+//     PreToolUse or PermissionRequest rewrite, the next handler's
+//     tool_input is the rewritten input (so rewrites compose, and each is
+//     checked for loss against the input it was given); after a
+//     PostToolUse updatedToolOutput, the next tool_response is that
+//     output; after a MessageDisplay displayContent, the next delta is it.
+//   - Each answer is validated against the event its handler saw; an
+//     invalid answer is that handler's failure.
+//   - [Block] from any handler stops the chain and blocks (exit 2), as
+//     does a [FailClosed] handler that fails: a fail-closed guard blocks
+//     when it fails, whatever its neighbours do.
+//   - Any other failure (an error, a panic, an invalid answer) is that
+//     handler's alone, as a failing hook is in the client: the chain goes
+//     on without its answer, and the combined answer carries one line per
+//     failure in its SystemMessage, which the user sees. When no handler
+//     answered, the chain fails with the failures (exit 1).
+//   - Common fields: Halt ("continue": false) from any handler halts, with
+//     the StopReasons joined; SystemMessages are joined; SuppressOutput
+//     from any; TerminalSequences are concatenated. Halting does not stop
+//     the chain.
+//   - Texts (reasons, contexts, messages) are joined in order with a
+//     newline.
+//
+// And per event:
+//   - PreToolUse, PreSkillShellCommand, PreModelSwitch: the decision by
+//     precedence deny > defer > ask > allow; the first deny stops the
+//     chain; the reasons of the handlers whose decision won are joined;
+//     additionalContext is joined. PreToolUse's updatedInput is the last
+//     rewrite, which holds every earlier one (each handler saw the one
+//     before), so a rewrite is never dropped by a later handler that says
+//     nothing; Removed lists what any rewrite removed, and the final
+//     updatedInput is checked against the original input. With a final
+//     deny or defer the rewrite is left out (the client ignores it). A
+//     legacy answer counts as its decision and is written in the current
+//     form.
+//   - PermissionRequest: the first deny stops the chain and is the
+//     answer; otherwise allow from any handler allows, updatedInput
+//     composes as for PreToolUse and updatedPermissions are concatenated.
+//   - UserPromptSubmit, UserPromptExpansion, PreCompact, ConfigChange,
+//     TaskCreated, Elicitation, ElicitationResult: the first block stops the
+//     chain and wins. Contexts are joined; SessionTitle is the last one
+//     given. A plain-text answer (Text) is kept as text when every answer
+//     is text; next to JSON answers it becomes additionalContext (for
+//     PreCompact and PostCompact, which have no JSON for it, mixing text
+//     and JSON is a failure). Elicitation: a cancel from any handler wins,
+//     else the last action given, with its content.
+//   - Stop, SubagentStop, PostToolBatch, PostToolUse: every handler runs; a
+//     block from any blocks, with the reasons of every blocking handler
+//     joined (all of them reach Claude); contexts and classifierContext
+//     are joined; PostToolUse's updatedToolOutput and
+//     updatedMCPToolOutput are the last given.
+//   - SessionStart: contexts and initialUserMessages joined, SessionTitle
+//     the last given, watchPaths the union in order, reloadSkills from
+//     any. CwdChanged, FileChanged: watchPaths the union in order (an
+//     empty list from one handler clears only if no handler adds a path).
+//   - PermissionDenied: retry from any. MessageDisplay: the last
+//     displayContent. WorktreeCreate: the first handler that gives a path
+//     creates the worktree and stops the chain.
+//   - Every other event: the common fields only.
+//
+// An [Async] answer cannot be combined and is a failure of its handler.
+// Chain panics if a handler is nil; Chain() with no handlers answers
+// nothing. Chain is the combining a [Mux] does for several matching
+// registrations.
+func Chain(hs ...Handler) Handler {
+	for i, h := range hs {
+		if isNil(h) {
+			panic(fmt.Sprintf("hook: Chain: handler %d is nil", i))
+		}
+	}
+	return chain(append([]Handler(nil), hs...))
+}
+
+type chain []Handler
+
+// handles reports whether any handler of c answers event.
+func (c chain) handles(event string) bool {
+	for _, h := range c {
+		if handlesEvent(h, event) {
+			return true
+		}
+	}
+	return false
+}
+
+// failsClosed reports whether a handler of c fails closed for event.
+func (c chain) failsClosed(event string) bool {
+	for _, h := range c {
+		if handlerFailsClosed(h, event) {
+			return true
+		}
+	}
+	return false
+}
+
+// ServeHook runs the handlers in order and combines their answers.
+func (c chain) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveAll(ctx, ev, c)
+}
+
+// serveAll runs hs on ev as Chain documents and returns the combined
+// answer.
+func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
+	name := ev.HookEventName
+	ev.invocation() // shared by every view of the event
+	view := ev
+	var (
+		acc      Output
+		failures []error
+	)
+	for i, h := range hs {
+		if !handlesEvent(h, name) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out, err := serveOne(ctx, view, h)
+		var be *BlockError
+		if errors.As(err, &be) {
+			return nil, err
+		}
+		if err == nil && !noAnswer(out) {
+			if _, ok := out.(Async); ok {
+				err = errors.New("an Async answer cannot be combined with other handlers")
+			} else if _, verr := out.appendAnswer(nil, view); verr != nil {
+				err = fmt.Errorf("invalid answer to %s: %w", name, verr)
+			}
+		}
+		if err != nil {
+			failures = append(failures, fmt.Errorf("hook: handler %d of %d (%T) failed: %w", i+1, len(hs), h, err))
+			continue
+		}
+		if noAnswer(out) {
+			continue
+		}
+		var stop bool
+		acc, stop, err = combine(acc, out)
+		if err != nil {
+			failures = append(failures, fmt.Errorf("hook: handler %d of %d (%T): %w", i+1, len(hs), h, err))
+			continue
+		}
+		if stop {
+			break
+		}
+		if view, err = advance(ev, view, out); err != nil {
+			return nil, err
+		}
+	}
+	if acc == nil {
+		if len(failures) > 0 {
+			return nil, errors.Join(failures...)
+		}
+		return nil, nil
+	}
+	acc = finish(acc)
+	if len(failures) > 0 && textAnswerToJSON(acc) {
+		c := commonOf(acc)
+		for _, f := range failures {
+			c.SystemMessage = joinText(c.SystemMessage, failLine(f))
+		}
+	}
+	return acc, nil
+}
+
+// textAnswerToJSON prepares a combined answer for a note in its JSON
+// fields: a plain-text answer becomes additionalContext. It reports false
+// for a text answer of an event with no JSON for the text (PreCompact,
+// PostCompact), which then goes out without the note.
+func textAnswerToJSON(out Output) bool {
+	move := func(text, ctx *string) {
+		*ctx, *text = joinText(*ctx, *text), ""
+	}
+	switch o := out.(type) {
+	case *UserPromptSubmitOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *UserPromptExpansionOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *SessionStartOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *PostModelSwitchOutput:
+		move(&o.Text, &o.AdditionalContext)
+	case *PreCompactOutput:
+		return o.Text == ""
+	case *PostCompactOutput:
+		return o.Text == ""
+	}
+	return commonOf(out) != nil
+}
+
+// serveOne calls h, turning a panic into an error.
+func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = nil, fmt.Errorf("panic: %v%s", p, panicSite())
+		}
+	}()
+	return h.ServeHook(ctx, ev)
+}
+
+// advance returns the event the next handler sees after out answered
+// view.
+func advance(orig, view *Event, out Output) (*Event, error) {
+	switch o := out.(type) {
+	case *PreToolUseOutput:
+		if o.UpdatedInput != nil {
+			return view.withMember("tool_input", o.UpdatedInput)
+		}
+	case *PermissionRequestOutput:
+		if o.UpdatedInput != nil {
+			return view.withMember("tool_input", o.UpdatedInput)
+		}
+	case *PostToolUseOutput:
+		if o.UpdatedToolOutput != nil {
+			return view.withMember("tool_response", o.UpdatedToolOutput)
+		}
+	case *MessageDisplayOutput:
+		if o.DisplayContent != "" {
+			s, err := marshal(o.DisplayContent)
+			if err != nil {
+				return nil, err
+			}
+			return view.withMember("delta", s)
+		}
+	}
+	return view, nil
+}
+
+// withMember returns a copy of e whose input member name is value; the
+// copy shares e's invocation.
+func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
+	key, err := marshal(name)
+	if err != nil {
+		return nil, err
+	}
+	patch := make([]byte, 0, len(key)+len(value)+3)
+	patch = append(append(append(append(patch, '{'), key...), ':'), value...)
+	patch = append(patch, '}')
+	raw, err := Merge(e.raw, jsontext.Value(patch))
+	if err != nil {
+		return nil, err
+	}
+	ms, err := rawjson.MembersTrusted(raw)
+	if err != nil {
+		return nil, err
+	}
+	nv := *e
+	nv.raw, nv.members = raw, ms
+	return &nv, nil
+}
+
+// joinText joins two texts with a newline, leaving out empty ones.
+func joinText(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n" + b
+}
+
+// joinCommon merges the common fields of n into a.
+func joinCommon(a *Common, n Common) {
+	a.Halt = a.Halt || n.Halt
+	a.StopReason = joinText(a.StopReason, n.StopReason)
+	a.SuppressOutput = a.SuppressOutput || n.SuppressOutput
+	a.SystemMessage = joinText(a.SystemMessage, n.SystemMessage)
+	a.TerminalSequence += n.TerminalSequence
+}
+
+// commonOf returns the Common of an answer.
+func commonOf(out Output) *Common {
+	v := reflect.ValueOf(out)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return nil
+	}
+	f := v.Elem().FieldByName("Common")
+	if !f.IsValid() {
+		return nil
+	}
+	c, _ := f.Addr().Interface().(*Common)
+	return c
+}
+
+// rank orders permission decisions by precedence.
+func rank(d PermissionDecision) int {
+	switch d {
+	case Deny:
+		return 4
+	case Defer:
+		return 3
+	case Ask:
+		return 2
+	case Allow:
+		return 1
+	}
+	return 0
+}
+
+// decide merges decision n (with reason nr) into *d (with reason *r).
+func decide(d *PermissionDecision, r *string, n PermissionDecision, nr string) {
+	switch {
+	case rank(n) > rank(*d):
+		*d, *r = n, nr
+	case rank(n) == rank(*d) && n != "":
+		*r = joinText(*r, nr)
+	}
+}
+
+// union appends the members of b that a lacks.
+func union(a, b []string) []string {
+	for _, s := range b {
+		found := false
+		for _, t := range a {
+			if s == t {
+				found = true
+				break
+			}
+		}
+		if !found {
+			a = append(a, s)
+		}
+	}
+	return a
+}
+
+// unionPaths merges watch lists: nil is "no answer", an empty list
+// clears.
+func unionPaths(a, b []string) []string {
+	if b == nil {
+		return a
+	}
+	if a == nil {
+		a = []string{}
+	}
+	return union(a, b)
+}
+
+// merge combines the answer n of type *T into acc (nil for the first
+// answer) with f, which merges n into a fresh copy. It never modifies the
+// handlers' own answers.
+func merge[T any](acc Output, n *T, f func(a, n *T) (stop bool, err error)) (Output, bool, error) {
+	a := new(T)
+	if acc != nil {
+		prev, ok := any(acc).(*T)
+		if !ok {
+			return acc, false, fmt.Errorf("answer of type %T next to one of type %T", n, acc)
+		}
+		*a = *prev
+	}
+	stop, err := f(a, n)
+	if err != nil {
+		return acc, false, err
+	}
+	return any(a).(Output), stop, nil
+}
+
+// textOnly reports whether v has only its Text set.
+func textOnly[T any](v *T, text func(*T) *string) bool {
+	if *text(v) == "" {
+		return false
+	}
+	c := *v
+	*text(&c) = ""
+	return reflect.ValueOf(c).IsZero()
+}
+
+// mergeText merges n's text into a: texts stay text while every answer
+// is text; otherwise every text goes to context (via ctx; nil when the
+// event has no JSON for it, which makes the mix an error).
+func mergeText[T any](a, n *T, text func(*T) *string, ctx func(*T) *string) error {
+	if *text(n) == "" && *text(a) == "" {
+		return nil
+	}
+	first := reflect.ValueOf(*a).IsZero()
+	if (first || textOnly(a, text)) && textOnly(n, text) {
+		*text(a) = joinText(*text(a), *text(n))
+		return nil
+	}
+	if ctx == nil {
+		return errors.New("a plain-text answer cannot be combined with a JSON answer for this event")
+	}
+	*ctx(a) = joinText(*ctx(a), *text(a))
+	*text(a) = ""
+	*ctx(a) = joinText(*ctx(a), *text(n))
+	return nil
+}
+
+// combine merges the answer n into acc and reports whether the chain
+// stops.
+func combine(acc, n Output) (Output, bool, error) {
+	switch n := n.(type) {
+	case *PreToolUseOutput:
+		return merge(acc, n, func(a, n *PreToolUseOutput) (bool, error) {
+			joinCommon(&a.Common, n.Common)
+			decide(&a.Decision, &a.Reason, n.Decision, n.Reason)
+			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+			if n.UpdatedInput != nil {
+				a.UpdatedInput = n.UpdatedInput
+			}
+			a.Removed = union(a.Removed, n.Removed)
+			a.Legacy = false
+			return n.Decision == Deny, nil
+		})
+	case *PreSkillShellCommandOutput:
+		return merge(acc, n, decisions(func(o *PreSkillShellCommandOutput) (*PermissionDecision, *string) { return &o.Decision, &o.Reason }))
+	case *PreModelSwitchOutput:
+		return merge(acc, n, decisions(func(o *PreModelSwitchOutput) (*PermissionDecision, *string) { return &o.Decision, &o.Reason }))
+	case *PermissionRequestOutput:
+		return merge(acc, n, func(a, n *PermissionRequestOutput) (bool, error) {
+			joinCommon(&a.Common, n.Common)
+			if n.Decision == Deny {
+				c := a.Common
+				*a = *n
+				a.Common = c
+				return true, nil
+			}
+			if n.Decision != "" {
+				a.Decision = n.Decision
+			}
+			if n.UpdatedInput != nil {
+				a.UpdatedInput = n.UpdatedInput
+			}
+			a.Removed = union(a.Removed, n.Removed)
+			a.UpdatedPermissions = append(append([]PermissionUpdate(nil), a.UpdatedPermissions...), n.UpdatedPermissions...)
+			return false, nil
+		})
+	case *PostToolUseOutput:
+		return merge(acc, n, func(a, n *PostToolUseOutput) (bool, error) {
+			joinCommon(&a.Common, n.Common)
+			a.Block = a.Block || n.Block
+			a.Reason = joinText(a.Reason, n.Reason)
+			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+			a.ClassifierContext = joinText(a.ClassifierContext, n.ClassifierContext)
+			if n.UpdatedToolOutput != nil {
+				a.UpdatedToolOutput = n.UpdatedToolOutput
+			}
+			if n.UpdatedMCPToolOutput != nil {
+				a.UpdatedMCPToolOutput = n.UpdatedMCPToolOutput
+			}
+			return false, nil
+		})
+	case *PostToolUseFailureOutput:
+		return merge(acc, n, contexts(func(o *PostToolUseFailureOutput) *string { return &o.AdditionalContext }))
+	case *PostToolBatchOutput:
+		return merge(acc, n, feedback(func(o *PostToolBatchOutput) (*bool, *string, *string) {
+			return &o.Block, &o.Reason, &o.AdditionalContext
+		}))
+	case *StopOutput:
+		return merge(acc, n, feedback(func(o *StopOutput) (*bool, *string, *string) { return &o.Block, &o.Reason, &o.AdditionalContext }))
+	case *SubagentStopOutput:
+		return merge(acc, n, feedback(func(o *SubagentStopOutput) (*bool, *string, *string) {
+			return &o.Block, &o.Reason, &o.AdditionalContext
+		}))
+	case *UserPromptSubmitOutput:
+		return merge(acc, n, func(a, n *UserPromptSubmitOutput) (bool, error) {
+			text := func(o *UserPromptSubmitOutput) *string { return &o.Text }
+			ctx := func(o *UserPromptSubmitOutput) *string { return &o.AdditionalContext }
+			if err := mergeText(a, n, text, ctx); err != nil {
+				return false, err
+			}
+			joinCommon(&a.Common, n.Common)
+			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+			if n.SessionTitle != "" {
+				a.SessionTitle = n.SessionTitle
+			}
+			if n.Block {
+				a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
+			}
+			return n.Block, nil
+		})
+	case *UserPromptExpansionOutput:
+		return merge(acc, n, func(a, n *UserPromptExpansionOutput) (bool, error) {
+			text := func(o *UserPromptExpansionOutput) *string { return &o.Text }
+			ctx := func(o *UserPromptExpansionOutput) *string { return &o.AdditionalContext }
+			if err := mergeText(a, n, text, ctx); err != nil {
+				return false, err
+			}
+			joinCommon(&a.Common, n.Common)
+			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+			if n.Block {
+				a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
+			}
+			return n.Block, nil
+		})
+	case *SessionStartOutput:
+		return merge(acc, n, func(a, n *SessionStartOutput) (bool, error) {
+			text := func(o *SessionStartOutput) *string { return &o.Text }
+			ctx := func(o *SessionStartOutput) *string { return &o.AdditionalContext }
+			if err := mergeText(a, n, text, ctx); err != nil {
+				return false, err
+			}
+			joinCommon(&a.Common, n.Common)
+			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+			a.InitialUserMessage = joinText(a.InitialUserMessage, n.InitialUserMessage)
+			if n.SessionTitle != "" {
+				a.SessionTitle = n.SessionTitle
+			}
+			a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
+			a.ReloadSkills = a.ReloadSkills || n.ReloadSkills
+			return false, nil
+		})
+	case *SetupOutput:
+		return merge(acc, n, contexts(func(o *SetupOutput) *string { return &o.AdditionalContext }))
+	case *SubagentStartOutput:
+		return merge(acc, n, contexts(func(o *SubagentStartOutput) *string { return &o.AdditionalContext }))
+	case *NotificationOutput:
+		return merge(acc, n, contexts(func(o *NotificationOutput) *string { return &o.AdditionalContext }))
+	case *PostModelSwitchOutput:
+		return merge(acc, n, func(a, n *PostModelSwitchOutput) (bool, error) {
+			text := func(o *PostModelSwitchOutput) *string { return &o.Text }
+			ctx := func(o *PostModelSwitchOutput) *string { return &o.AdditionalContext }
+			if err := mergeText(a, n, text, ctx); err != nil {
+				return false, err
+			}
+			joinCommon(&a.Common, n.Common)
+			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+			return false, nil
+		})
+	case *PreCompactOutput:
+		return merge(acc, n, func(a, n *PreCompactOutput) (bool, error) {
+			if n.Block {
+				c := a.Common
+				*a = *n
+				joinCommon(&c, n.Common)
+				a.Common, a.Text = c, ""
+				return true, nil
+			}
+			if err := mergeText(a, n, func(o *PreCompactOutput) *string { return &o.Text }, nil); err != nil {
+				return false, err
+			}
+			joinCommon(&a.Common, n.Common)
+			return false, nil
+		})
+	case *PostCompactOutput:
+		return merge(acc, n, func(a, n *PostCompactOutput) (bool, error) {
+			if err := mergeText(a, n, func(o *PostCompactOutput) *string { return &o.Text }, nil); err != nil {
+				return false, err
+			}
+			joinCommon(&a.Common, n.Common)
+			return false, nil
+		})
+	case *ConfigChangeOutput:
+		return merge(acc, n, gate(func(o *ConfigChangeOutput) (*bool, *string) { return &o.Block, &o.Reason }))
+	case *TaskCreatedOutput:
+		return merge(acc, n, gate(func(o *TaskCreatedOutput) (*bool, *string) { return &o.Block, &o.Reason }))
+	case *ElicitationOutput:
+		return merge(acc, n, elicitation(func(o *ElicitationOutput) elicitationFields {
+			return elicitationFields{&o.Block, &o.Reason, &o.Action, &o.Content}
+		}))
+	case *ElicitationResultOutput:
+		return merge(acc, n, elicitation(func(o *ElicitationResultOutput) elicitationFields {
+			return elicitationFields{&o.Block, &o.Reason, &o.Action, &o.Content}
+		}))
+	case *PermissionDeniedOutput:
+		return merge(acc, n, func(a, n *PermissionDeniedOutput) (bool, error) {
+			joinCommon(&a.Common, n.Common)
+			a.Retry = a.Retry || n.Retry
+			return false, nil
+		})
+	case *CwdChangedOutput:
+		return merge(acc, n, watches(func(o *CwdChangedOutput) *[]string { return &o.WatchPaths }))
+	case *FileChangedOutput:
+		return merge(acc, n, watches(func(o *FileChangedOutput) *[]string { return &o.WatchPaths }))
+	case *MessageDisplayOutput:
+		return merge(acc, n, func(a, n *MessageDisplayOutput) (bool, error) {
+			joinCommon(&a.Common, n.Common)
+			if n.DisplayContent != "" {
+				a.DisplayContent = n.DisplayContent
+			}
+			return false, nil
+		})
+	case *WorktreeCreateOutput:
+		return merge(acc, n, func(a, n *WorktreeCreateOutput) (bool, error) {
+			joinCommon(&a.Common, n.Common)
+			if n.WorktreePath != "" {
+				a.WorktreePath, a.JSONForm = n.WorktreePath, n.JSONForm
+				return true, nil
+			}
+			return false, nil
+		})
+	case *SessionEndOutput:
+		return merge(acc, n, commonOnly[SessionEndOutput])
+	case *StopFailureOutput:
+		return merge(acc, n, commonOnly[StopFailureOutput])
+	case *TeammateIdleOutput:
+		return merge(acc, n, commonOnly[TeammateIdleOutput])
+	case *TaskCompletedOutput:
+		return merge(acc, n, commonOnly[TaskCompletedOutput])
+	case *InstructionsLoadedOutput:
+		return merge(acc, n, commonOnly[InstructionsLoadedOutput])
+	case *DirectoryAddedOutput:
+		return merge(acc, n, commonOnly[DirectoryAddedOutput])
+	case *WorktreeRemoveOutput:
+		return merge(acc, n, commonOnly[WorktreeRemoveOutput])
+	}
+	return acc, false, fmt.Errorf("an answer of type %T cannot be combined", n)
+}
+
+// commonOnly merges the answers of the events that take only the common
+// fields.
+func commonOnly[T any](a, n *T) (bool, error) {
+	joinCommonOf(a, n)
+	return false, nil
+}
+
+// joinCommonOf merges the common fields of the answer n into a.
+func joinCommonOf[T any](a, n *T) {
+	joinCommon(commonOf(any(a).(Output)), *commonOf(any(n).(Output)))
+}
+
+// contexts merges answers that hold a context to join.
+func contexts[T any](ctx func(*T) *string) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		*ctx(a) = joinText(*ctx(a), *ctx(n))
+		return false, nil
+	}
+}
+
+// feedback merges the answers whose block is feedback for Claude: every
+// handler runs, a block from any blocks, reasons and contexts joined.
+func feedback[T any](f func(*T) (block *bool, reason, ctx *string)) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		ab, ar, ac := f(a)
+		nb, nr, nc := f(n)
+		*ab = *ab || *nb
+		*ar, *ac = joinText(*ar, *nr), joinText(*ac, *nc)
+		return false, nil
+	}
+}
+
+// gate merges the answers whose block refuses an action: the first block
+// stops the chain and wins.
+func gate[T any](f func(*T) (block *bool, reason *string)) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		ab, ar := f(a)
+		nb, nr := f(n)
+		if *nb {
+			*ab, *ar = true, *nr
+		}
+		return *nb, nil
+	}
+}
+
+// decisions merges permission decisions by precedence; the first deny
+// stops the chain.
+func decisions[T any](f func(*T) (*PermissionDecision, *string)) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		ad, ar := f(a)
+		nd, nr := f(n)
+		decide(ad, ar, *nd, *nr)
+		return *nd == Deny, nil
+	}
+}
+
+// watches merges watch lists.
+func watches[T any](paths func(*T) *[]string) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		*paths(a) = unionPaths(*paths(a), *paths(n))
+		return false, nil
+	}
+}
+
+// elicitationFields are the decision fields of the elicitation answers.
+type elicitationFields struct {
+	block   *bool
+	reason  *string
+	action  *ElicitationAction
+	content *jsontext.Value
+}
+
+// elicitation merges elicitation answers: the first block stops the
+// chain; a cancel wins; otherwise the last action, with its content.
+func elicitation[T any](f func(*T) elicitationFields) func(a, n *T) (bool, error) {
+	return func(a, n *T) (bool, error) {
+		joinCommonOf(a, n)
+		af, nf := f(a), f(n)
+		if *nf.block {
+			*af.block, *af.reason, *af.action, *af.content = true, *nf.reason, "", nil
+			return true, nil
+		}
+		if *nf.action != "" && *af.action != ElicitationCancel {
+			*af.action, *af.content = *nf.action, *nf.content
+		}
+		return false, nil
+	}
+}
+
+// finish settles a combined answer: a PreToolUse rewrite is left out of a
+// final deny or defer, which ignore it.
+func finish(out Output) Output {
+	if o, ok := out.(*PreToolUseOutput); ok && (o.Decision == Deny || o.Decision == Defer) {
+		o.UpdatedInput, o.Removed = nil, nil
+	}
+	return out
+}
