@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gohooks/hook/internal/jsstr"
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // HTTPHandler returns an [http.Handler] that serves Claude Code's http
@@ -141,9 +142,13 @@ func RequireHeader(name, value string) HTTPOption {
 
 // HTTPLogger logs one line per request to l, at level Info (Warn for a
 // refused request, Error for a failure): the event, the tool (on tool
-// events), the decision ("none", "answer", "block", "error" or
-// "refused"), the status, the duration, and the block's reason or the
-// failure's message. A nil l logs nothing at all, not even failures.
+// events), the decision, the status, the duration, and the block's reason
+// or the failure's message. The decision is "none" for no answer, the
+// answer's own decision where it has one ("allow", "deny", "ask",
+// "defer", "block", …), "answer" for an answer without one, "block" for
+// [Block] and fail-closed failures, "error" for a failure that fails open
+// and "refused" for a request refused before its body was read. A nil l
+// logs nothing at all, not even failures.
 func HTTPLogger(l *slog.Logger) HTTPOption {
 	return func(c *httpConfig) {
 		if l == nil {
@@ -400,6 +405,9 @@ func (hh *httpHook) logRequest(ctx context.Context, start time.Time, status int,
 	if !l.Enabled(ctx, level) {
 		return
 	}
+	if decision == "answer" && o != nil && o.stdout != nil {
+		decision = answerDecision(o.stdout)
+	}
 	attrs := make([]slog.Attr, 0, 7)
 	if o != nil && o.ev != nil {
 		attrs = append(attrs, slog.String("event", o.ev.HookEventName))
@@ -422,4 +430,48 @@ func (hh *httpHook) logRequest(ctx context.Context, start time.Time, status int,
 		attrs = append(attrs, slog.String(key, o.stderr))
 	}
 	l.LogAttrs(ctx, level, "hook", attrs...)
+}
+
+// answerDecision names the decision of the JSON answer b for the log: the
+// PreToolUse-style permissionDecision, a PermissionRequest's behavior, a
+// top-level decision, or "answer" when it takes none.
+func answerDecision(b []byte) string {
+	ms, err := rawjson.MembersTrusted(b)
+	if err != nil {
+		return "answer"
+	}
+	name := func(v []byte) string {
+		var s string
+		if unmarshal(v, &s) != nil || s == "" {
+			return "answer"
+		}
+		return s
+	}
+	decision := "answer"
+	for _, m := range ms {
+		switch m.Key {
+		case "decision":
+			decision = name(m.Value)
+		case "hookSpecificOutput":
+			specific, err := rawjson.MembersTrusted(m.Value)
+			if err != nil {
+				continue
+			}
+			for _, sm := range specific {
+				switch sm.Key {
+				case "permissionDecision":
+					return name(sm.Value)
+				case "decision":
+					if bm, err := rawjson.MembersTrusted(sm.Value); err == nil {
+						for _, b := range bm {
+							if b.Key == "behavior" {
+								return name(b.Value)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return decision
 }

@@ -461,13 +461,23 @@ func TestHTTPLogLine(t *testing.T) {
 	}), hook.HTTPLogger(logger))
 	postHook(t, h, preToolUse("Bash", `{"command":"ls"}`))
 	postHook(t, h, preToolUse("Read", `{"file_path":"/x"}`))
+	postHook(t, hook.HTTPHandler(addFingerprint, hook.HTTPLogger(logger)), preToolUse("mcp__p__listen_here", `{"room":"r"}`))
+	postHook(t, hook.HTTPHandler(hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
+		return &hook.PermissionRequestOutput{Decision: hook.Deny, Message: "no"}, nil
+	}), hook.HTTPLogger(logger)), wire(t, "permissionrequest-bash.json"))
+	postHook(t, hook.HTTPHandler(hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
+		return &hook.PostToolUseOutput{AdditionalContext: "note"}, nil
+	}), hook.HTTPLogger(logger)), wire(t, "posttooluse-bash.json"))
 	postHook(t, h, wire(t, "stop.json"))
 	do(h, httptest.NewRequest(http.MethodGet, "/", nil))
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-	require.Len(t, lines, 4, log.String())
+	require.Len(t, lines, 7, log.String())
 	want := []struct{ level, event, tool, decision, status, extra string }{
 		{"INFO", "PreToolUse", "Bash", "block", "200", `"reason":"no shell"`},
 		{"INFO", "PreToolUse", "Read", "none", "200", ""},
+		{"INFO", "PreToolUse", "mcp__p__listen_here", "allow", "200", ""},
+		{"INFO", "PermissionRequest", "Bash", "deny", "200", ""},
+		{"INFO", "PostToolUse", "Bash", "answer", "200", ""},
 		{"INFO", "Stop", "", "none", "200", ""},
 		{"WARN", "", "", "refused", "405", ""},
 	}
