@@ -328,7 +328,8 @@ func TestHTTPHookBashguard(t *testing.T) {
 // TestHTTPHookFailures: a fail-closed handler that panics blocks the call
 // (200 with a deny); the same panic failing open is a 500, and the call
 // goes on; an empty answer lets the call go on; a Block on PostToolUse
-// and on Stop reaches the model as decision "block".
+// and on Stop reaches the model as decision "block"; a UserPromptSubmit
+// Text answer reaches it as additionalContext.
 func TestHTTPHookFailures(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
@@ -363,6 +364,9 @@ func TestHTTPHookFailures(t *testing.T) {
 		stopped = true
 		return nil, gohook.Block("stop-check: write done.txt first")
 	}))
+	post.Handle("UserPromptSubmit", gohook.UserPromptSubmitFunc(func(ctx context.Context, e *gohook.UserPromptSubmit) (*gohook.UserPromptSubmitOutput, error) {
+		return &gohook.UserPromptSubmitOutput{Text: "prompt-note: the plain text went as additionalContext"}, nil
+	}))
 	postURL, postRec := startHookServer(t, gohook.HTTPHandler(post, quiet))
 
 	r := run(t, e2e.Case{
@@ -376,6 +380,7 @@ func TestHTTPHookFailures(t *testing.T) {
 			{Event: "PreToolUse", Matcher: "Bash", URL: openURL},
 			{Event: "PostToolUse", Matcher: "Bash", URL: postURL},
 			{Event: "Stop", URL: postURL},
+			{Event: "UserPromptSubmit", URL: postURL},
 		}, nil),
 	})
 	// Both PreToolUse servers get all three calls.
@@ -413,15 +418,21 @@ func TestHTTPHookFailures(t *testing.T) {
 	assert.False(t, res.IsError, res.ContentText())
 
 	// PostToolUse and Stop blocks.
-	var posts, stops int
+	var posts, stops, prompts int
 	for _, c := range postRec.Calls() {
 		assert.Equal(t, http.StatusOK, c.Status)
-		if strings.Contains(string(c.Body), `"hook_event_name":"Stop"`) {
+		switch {
+		case strings.Contains(string(c.Body), `"hook_event_name":"Stop"`):
 			stops++
-		} else {
+		case strings.Contains(string(c.Body), `"hook_event_name":"UserPromptSubmit"`):
+			prompts++
+			assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"prompt-note: the plain text went as additionalContext"}}`, string(c.Answer))
+		default:
 			posts++
 		}
 	}
+	assert.Equal(t, 1, prompts, "UserPromptSubmit calls")
+	assert.True(t, r.API.ModelSaw("prompt-note: the plain text went as additionalContext"), "a Text answer reached the model as context")
 	assert.Equal(t, 2, posts, "PostToolUse calls (the two commands that ran)")
 	assert.True(t, r.API.ModelSaw("post-check: the output needs review"), "the PostToolUse block's reason reached the model")
 	assert.True(t, r.API.ModelSaw("stop-check: write done.txt first"), "the Stop block's reason reached the model")
