@@ -146,9 +146,10 @@ func RequireHeader(name, value string) HTTPOption {
 // or the failure's message. The decision is "none" for no answer, the
 // answer's own decision where it has one ("allow", "deny", "ask",
 // "defer", "block", …), "answer" for an answer without one, "block" for
-// [Block] and fail-closed failures, "error" for a failure that fails open
-// and "refused" for a request refused before its body was read. A nil l
-// logs nothing at all, not even failures.
+// [Block] and fail-closed failures ("ignored" for a Block on
+// PermissionRequest), "error" for a failure that fails open and "refused"
+// for a request refused before its body was read. A nil l logs nothing at
+// all, not even failures.
 func HTTPLogger(l *slog.Logger) HTTPOption {
 	return func(c *httpConfig) {
 		if l == nil {
@@ -245,7 +246,7 @@ func (hh *httpHook) write(w http.ResponseWriter, o outcome, tooBig bool) (status
 	case ExitBlock:
 		b := blockAnswer(o.ev, o.stderr)
 		if b == nil {
-			return writeAnswer(w, nil), "none"
+			return writeAnswer(w, nil), "ignored"
 		}
 		return writeAnswer(w, b), "block"
 	}

@@ -469,9 +469,12 @@ func TestHTTPLogLine(t *testing.T) {
 		return &hook.PostToolUseOutput{AdditionalContext: "note"}, nil
 	}), hook.HTTPLogger(logger)), wire(t, "posttooluse-bash.json"))
 	postHook(t, h, wire(t, "stop.json"))
+	postHook(t, hook.HTTPHandler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) {
+		return nil, hook.Block("no")
+	}), hook.HTTPLogger(logger)), wire(t, "permissionrequest-bash.json"))
 	do(h, httptest.NewRequest(http.MethodGet, "/", nil))
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-	require.Len(t, lines, 7, log.String())
+	require.Len(t, lines, 8, log.String())
 	want := []struct{ level, event, tool, decision, status, extra string }{
 		{"INFO", "PreToolUse", "Bash", "block", "200", `"reason":"no shell"`},
 		{"INFO", "PreToolUse", "Read", "none", "200", ""},
@@ -479,6 +482,7 @@ func TestHTTPLogLine(t *testing.T) {
 		{"INFO", "PermissionRequest", "Bash", "deny", "200", ""},
 		{"INFO", "PostToolUse", "Bash", "answer", "200", ""},
 		{"INFO", "Stop", "", "none", "200", ""},
+		{"INFO", "PermissionRequest", "Bash", "ignored", "200", `"reason":"no"`},
 		{"WARN", "", "", "refused", "405", ""},
 	}
 	for i, w := range want {
