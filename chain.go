@@ -31,7 +31,10 @@ import (
 //     invalid answer is that handler's failure.
 //   - [Block] from any handler stops the chain and blocks (exit 2), as
 //     does a [FailClosed] handler that fails: a fail-closed guard blocks
-//     when it fails, whatever its neighbours do.
+//     when it fails, whatever its neighbours do. On the events where a
+//     block is feedback and every handler runs (Stop, SubagentStop,
+//     PostToolBatch, PostToolUse) the block is taken as the JSON block it
+//     equals, with its reason joined to the others'.
 //   - Any other failure (an error, a panic, an invalid answer) is that
 //     handler's alone, as a failing hook is in the client: the chain goes
 //     on without its answer, and the combined answer carries one line per
@@ -141,7 +144,11 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		out, err := serveOne(ctx, view, h)
 		var be *BlockError
 		if errors.As(err, &be) {
-			return nil, err
+			out = feedbackBlock(view, blockReason(be))
+			if out == nil {
+				return nil, err
+			}
+			err = nil
 		}
 		if err == nil && !noAnswer(out) {
 			if _, ok := out.(Async); ok {
@@ -166,7 +173,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		if stop {
 			break
 		}
-		if view, err = advance(ev, view, out); err != nil {
+		if view, err = advance(view, out); err != nil {
 			return nil, err
 		}
 	}
@@ -211,6 +218,32 @@ func textAnswerToJSON(out Output) bool {
 	return commonOf(out) != nil
 }
 
+// feedbackBlock returns the JSON form of a block with reason on the
+// events where a block is feedback for Claude and every handler runs
+// (Stop, SubagentStop, PostToolBatch, PostToolUse), so that it joins the
+// other handlers' reasons; nil on the other events, where a block stops
+// the chain. A block turned into an answer still blocks if the answer
+// cannot be written.
+func feedbackBlock(ev *Event, reason string) Output {
+	var out Output
+	switch ev.HookEventName {
+	case EventStop:
+		out = &StopOutput{Block: true, Reason: reason}
+	case EventSubagentStop:
+		out = &SubagentStopOutput{Block: true, Reason: reason}
+	case EventPostToolBatch:
+		out = &PostToolBatchOutput{Block: true, Reason: reason}
+	case EventPostToolUse:
+		out = &PostToolUseOutput{Block: true, Reason: reason}
+	default:
+		return nil
+	}
+	if CanBlock(ev.HookEventName) {
+		ev.invocation().closedAnswer.Store(true)
+	}
+	return out
+}
+
 // serveOne calls h, turning a panic into an error.
 func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error) {
 	defer func() {
@@ -223,7 +256,7 @@ func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error)
 
 // advance returns the event the next handler sees after out answered
 // view.
-func advance(orig, view *Event, out Output) (*Event, error) {
+func advance(view *Event, out Output) (*Event, error) {
 	switch o := out.(type) {
 	case *PreToolUseOutput:
 		if o.UpdatedInput != nil {

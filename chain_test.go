@@ -1,6 +1,7 @@
 package hook_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -185,6 +186,11 @@ func TestChainFailures(t *testing.T) {
 	assert.Equal(t, hook.ExitOK, code, "the fail-closed guard's allow stands")
 }
 
+// failingWriter fails every write, as a closed stdout does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("stdout closed") }
+
 func TestChainStop(t *testing.T) {
 	stop := func(out *hook.StopOutput) hook.Handler {
 		return hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return out, nil })
@@ -199,6 +205,31 @@ func TestChainStop(t *testing.T) {
 	code, stdout, stderr := serve(t, h, in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, `{"decision":"block","reason":"run the tests\nupdate the changelog","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"},"systemMessage":"guard 2"}`+"\n", stdout)
+
+	// hook.Block and a failing fail-closed guard are blocks too, with
+	// their reasons joined; nothing stops the chain.
+	broken := hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) {
+		return nil, errors.New("marker unreadable")
+	})
+	h = hook.Chain(
+		stop(&hook.StopOutput{Block: true, Reason: "run the tests"}),
+		hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, hook.Block("lint first") }),
+		hook.FailClosed(broken),
+		stop(&hook.StopOutput{AdditionalContext: "note"}),
+	)
+	code, stdout, stderr = serve(t, h, in)
+	require.Equal(t, hook.ExitOK, code, stderr)
+	assert.Equal(t, `{"decision":"block","reason":"run the tests\nlint first\nhook: marker unreadable","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"}}`+"\n", stdout)
+	// A fail-closed failure alone blocks, as JSON.
+	code, stdout, _ = serve(t, hook.Chain(stop(nil), hook.FailClosed(broken)), in)
+	assert.Equal(t, hook.ExitOK, code)
+	assert.Equal(t, `{"decision":"block","reason":"hook: marker unreadable"}`+"\n", stdout)
+
+	// The block, now JSON, still blocks when it cannot be written.
+	var errb bytes.Buffer
+	code = hook.Serve(context.Background(), bytes.NewReader(in), failingWriter{}, &errb,
+		hook.Chain(stop(nil), hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, hook.Block("lint first") })))
+	assert.Equal(t, hook.ExitBlock, code, errb.String())
 
 	// continue:false from any handler halts.
 	h = hook.Chain(stop(&hook.StopOutput{Block: true, Reason: "go on"}), stop(&hook.StopOutput{Common: hook.Common{Halt: true, StopReason: "budget"}}))
@@ -376,6 +407,46 @@ func TestChainOtherEvents(t *testing.T) {
 				return &hook.FileChangedOutput{WatchPaths: []string{"/p/.env"}}, nil
 			}),
 		}, `"watchPaths":["/p/.env"]`},
+		{"PreSkillShellCommand deny wins", hooktest.NewEvent(hook.EventPreSkillShellCommand), []hook.Handler{
+			hook.PreSkillShellCommandFunc(func(context.Context, *hook.PreSkillShellCommand) (*hook.PreSkillShellCommandOutput, error) {
+				return &hook.PreSkillShellCommandOutput{Decision: hook.Allow}, nil
+			}),
+			hook.PreSkillShellCommandFunc(func(context.Context, *hook.PreSkillShellCommand) (*hook.PreSkillShellCommandOutput, error) {
+				return &hook.PreSkillShellCommandOutput{Decision: hook.Deny, Reason: "no shell in skills"}, nil
+			}),
+		}, `"permissionDecision":"deny","permissionDecisionReason":"no shell in skills"`},
+		{"PreModelSwitch ask beats allow", hooktest.NewEvent(hook.EventPreModelSwitch), []hook.Handler{
+			hook.PreModelSwitchFunc(func(context.Context, *hook.PreModelSwitch) (*hook.PreModelSwitchOutput, error) {
+				return &hook.PreModelSwitchOutput{Decision: hook.Ask, Reason: "costly"}, nil
+			}),
+			hook.PreModelSwitchFunc(func(context.Context, *hook.PreModelSwitch) (*hook.PreModelSwitchOutput, error) {
+				return &hook.PreModelSwitchOutput{Decision: hook.Allow, Reason: "fine"}, nil
+			}),
+		}, `"permissionDecision":"ask","permissionDecisionReason":"costly"`},
+		{"SubagentStop reasons joined", hooktest.NewEvent(hook.EventSubagentStop), []hook.Handler{
+			hook.SubagentStopFunc(func(context.Context, *hook.SubagentStop) (*hook.SubagentStopOutput, error) {
+				return &hook.SubagentStopOutput{Block: true, Reason: "r1"}, nil
+			}),
+			hook.SubagentStopFunc(func(context.Context, *hook.SubagentStop) (*hook.SubagentStopOutput, error) {
+				return &hook.SubagentStopOutput{Block: true, Reason: "r2"}, nil
+			}),
+		}, `{"decision":"block","reason":"r1\nr2"}`},
+		{"PostToolBatch block from any", hooktest.NewEvent(hook.EventPostToolBatch), []hook.Handler{
+			hook.PostToolBatchFunc(func(context.Context, *hook.PostToolBatch) (*hook.PostToolBatchOutput, error) {
+				return &hook.PostToolBatchOutput{AdditionalContext: "c"}, nil
+			}),
+			hook.PostToolBatchFunc(func(context.Context, *hook.PostToolBatch) (*hook.PostToolBatchOutput, error) {
+				return nil, hook.Block("stop the loop")
+			}),
+		}, `"decision":"block","reason":"stop the loop"`},
+		{"Setup contexts joined", hooktest.NewEvent(hook.EventSetup), []hook.Handler{
+			hook.SetupFunc(func(context.Context, *hook.Setup) (*hook.SetupOutput, error) {
+				return &hook.SetupOutput{AdditionalContext: "c1"}, nil
+			}),
+			hook.SetupFunc(func(context.Context, *hook.Setup) (*hook.SetupOutput, error) {
+				return &hook.SetupOutput{AdditionalContext: "c2"}, nil
+			}),
+		}, `"additionalContext":"c1\nc2"`},
 		{"SessionEnd", ev("SessionEnd", `,"reason":"other"`), []hook.Handler{
 			hook.SessionEndFunc(func(context.Context, *hook.SessionEnd) (*hook.SessionEndOutput, error) {
 				return &hook.SessionEndOutput{Common: hook.Common{SystemMessage: "one"}}, nil

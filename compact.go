@@ -1,7 +1,5 @@
 package hook
 
-import "context"
-
 // PreCompact fires before the conversation is compacted. The matcher is
 // tested against Trigger. The answer can block the compaction, or add
 // instructions for it as plain text (see [PreCompactOutput]); exit code 2
@@ -56,18 +54,6 @@ func (o *PreCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
 }
 
-// PreCompactFunc adapts a function to a [Handler] that answers PreCompact
-// events and ignores every other event (exit 0, no output). A nil answer
-// writes nothing.
-type PreCompactFunc func(ctx context.Context, e *PreCompact) (*PreCompactOutput, error)
-
-// ServeHook decodes a PreCompact event and calls f.
-func (f PreCompactFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPreCompact, f)
-}
-
-func (PreCompactFunc) adapterEvent() string { return EventPreCompact }
-
 // PostCompact fires after the conversation was compacted. The matcher is
 // tested against Trigger. Nothing can be decided; plain stdout is shown
 // to the user (see [PostCompactOutput]), and so is stderr on exit code 2.
@@ -99,15 +85,3 @@ func (o *PostCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	}
 	return appendWire(dst, answer{common: &o.Common})
 }
-
-// PostCompactFunc adapts a function to a [Handler] that answers
-// PostCompact events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type PostCompactFunc func(ctx context.Context, e *PostCompact) (*PostCompactOutput, error)
-
-// ServeHook decodes a PostCompact event and calls f.
-func (f PostCompactFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPostCompact, f)
-}
-
-func (PostCompactFunc) adapterEvent() string { return EventPostCompact }

@@ -63,10 +63,14 @@ var (
 	ErrInvalidCondition = errors.New(`invalid "if" condition`)
 )
 
-// conditionEvents are the events that evaluate "if".
-var conditionEvents = map[string]bool{
-	EventPreToolUse: true, EventPostToolUse: true, EventPostToolUseFailure: true,
-	EventPermissionRequest: true, EventPermissionDenied: true, EventPreSkillShellCommand: true,
+// conditionEvent reports whether event evaluates "if".
+func conditionEvent(event string) bool {
+	switch event {
+	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure,
+		EventPermissionRequest, EventPermissionDenied, EventPreSkillShellCommand:
+		return true
+	}
+	return false
 }
 
 // CompileCondition compiles the "if" field cond of a handler of event. It
@@ -78,7 +82,7 @@ func CompileCondition(event, cond string) (Condition, error) {
 	if cond == "" {
 		return c, nil
 	}
-	if !conditionEvents[event] {
+	if !conditionEvent(event) {
 		c.never = true
 		return c, fmt.Errorf("hook: %s handler with \"if\" %q: %w (only tool events evaluate it)", event, cond, ErrConditionIgnored)
 	}
@@ -280,7 +284,29 @@ func hasUnescapedStar(s string) bool {
 	return false
 }
 
-var wsRun = regexp.MustCompile(`[ \t]{2,}|\t`)
+// normalizeBlanks replaces each tab and each run of two or more blanks
+// (spaces and tabs) with one space, as the client's /[ \t]{2,}|\t/g does:
+// every run of blanks becomes one space.
+func normalizeBlanks(s string) string {
+	if !strings.Contains(s, "\t") && !strings.Contains(s, "  ") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != ' ' && s[i] != '\t' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+			j++
+		}
+		b.WriteByte(' ') // every run of blanks, and a lone tab, is one space
+		i = j
+	}
+	return b.String()
+}
 
 // wildcardMatch is the client's permission wildcard: the whole value must
 // match; '*' matches any run of characters; `\*` is a literal star and
@@ -293,8 +319,8 @@ func wildcardMatch(pattern, value string, fold, normWS bool) bool {
 	}
 	pat := strings.TrimSpace(pattern)
 	if normWS {
-		pat = wsRun.ReplaceAllString(pat, " ")
-		value = wsRun.ReplaceAllString(value, " ")
+		pat = normalizeBlanks(pat)
+		value = normalizeBlanks(value)
 	}
 	if fold {
 		pat, value = strings.ToLower(pat), strings.ToLower(value)

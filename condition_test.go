@@ -151,6 +151,10 @@ func TestWildcardMatch(t *testing.T) {
 		{"git *", "git", true},
 		{"git *", "gitk", false},
 		{"git * x", "git a x", true},
+		{"git commit *", "git\t\tcommit  -m x", true},
+		{"git  commit", "git commit", true},
+		{"a b", "a\tb", true},
+		{"a b", "ab", false},
 	} {
 		assert.Equal(t, c.want, wildcardMatch(c.pat, c.v, false, true), "%q ~ %q", c.pat, c.v)
 	}

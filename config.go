@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"context"
 	"errors"
 )
 
@@ -61,15 +60,3 @@ func (o *ConfigChangeOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	}
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
 }
-
-// ConfigChangeFunc adapts a function to a [Handler] that answers
-// ConfigChange events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type ConfigChangeFunc func(ctx context.Context, e *ConfigChange) (*ConfigChangeOutput, error)
-
-// ServeHook decodes a ConfigChange event and calls f.
-func (f ConfigChangeFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventConfigChange, f)
-}
-
-func (ConfigChangeFunc) adapterEvent() string { return EventConfigChange }

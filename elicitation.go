@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -122,18 +121,6 @@ func appendElicitation(dst []byte, name string, c *Common, action ElicitationAct
 	return appendWire(dst, a)
 }
 
-// ElicitationFunc adapts a function to a [Handler] that answers
-// Elicitation events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type ElicitationFunc func(ctx context.Context, e *Elicitation) (*ElicitationOutput, error)
-
-// ServeHook decodes an Elicitation event and calls f.
-func (f ElicitationFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventElicitation, f)
-}
-
-func (ElicitationFunc) adapterEvent() string { return EventElicitation }
-
 // ElicitationResult fires after the user answered an MCP elicitation,
 // before the answer is sent to the server. The matcher is tested against
 // MCPServerName. The answer can override the user's response (see
@@ -178,15 +165,3 @@ func (o *ElicitationResultOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 	}
 	return appendElicitation(dst, EventElicitationResult, &o.Common, o.Action, o.Content, o.Block, o.Reason)
 }
-
-// ElicitationResultFunc adapts a function to a [Handler] that answers
-// ElicitationResult events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type ElicitationResultFunc func(ctx context.Context, e *ElicitationResult) (*ElicitationResultOutput, error)
-
-// ServeHook decodes an ElicitationResult event and calls f.
-func (f ElicitationResultFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventElicitationResult, f)
-}
-
-func (ElicitationResultFunc) adapterEvent() string { return EventElicitationResult }

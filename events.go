@@ -1,110 +1,22 @@
 package hook
 
-// The names of the hook events of Claude Code 2.1.332, spelled as in
-// hook_event_name, in the order of the Agent SDK's HOOK_EVENTS.
+// The event constants, [KnownEvent], [CanBlock], [Events], the matcher
+// fields and the typed adapters ([PreToolUseFunc] and one per event) are
+// generated into events_gen.go from the protocol table in
+// internal/protocol; the event structs, their answers, docs and
+// validation are written by hand, one file per event or group.
+//
+//go:generate go run ./internal/protocol/gen
+
+// blockForm says how a block is written as a JSON answer (an HTTP hook
+// cannot exit 2, and a composed answer may carry a block).
+type blockForm int
+
 const (
-	EventPreToolUse           = "PreToolUse"
-	EventPostToolUse          = "PostToolUse"
-	EventPostToolUseFailure   = "PostToolUseFailure"
-	EventPostToolBatch        = "PostToolBatch"
-	EventNotification         = "Notification"
-	EventUserPromptSubmit     = "UserPromptSubmit"
-	EventUserPromptExpansion  = "UserPromptExpansion"
-	EventSessionStart         = "SessionStart"
-	EventSessionEnd           = "SessionEnd"
-	EventStop                 = "Stop"
-	EventStopFailure          = "StopFailure"
-	EventSubagentStart        = "SubagentStart"
-	EventSubagentStop         = "SubagentStop"
-	EventPreCompact           = "PreCompact"
-	EventPostCompact          = "PostCompact"
-	EventPreModelSwitch       = "PreModelSwitch"
-	EventPostModelSwitch      = "PostModelSwitch"
-	EventPermissionRequest    = "PermissionRequest"
-	EventPermissionDenied     = "PermissionDenied"
-	EventSetup                = "Setup"
-	EventTeammateIdle         = "TeammateIdle"
-	EventTaskCreated          = "TaskCreated"
-	EventTaskCompleted        = "TaskCompleted"
-	EventElicitation          = "Elicitation"
-	EventElicitationResult    = "ElicitationResult"
-	EventConfigChange         = "ConfigChange"
-	EventWorktreeCreate       = "WorktreeCreate"
-	EventWorktreeRemove       = "WorktreeRemove"
-	EventInstructionsLoaded   = "InstructionsLoaded"
-	EventCwdChanged           = "CwdChanged"
-	EventFileChanged          = "FileChanged"
-	EventDirectoryAdded       = "DirectoryAdded"
-	EventMessageDisplay       = "MessageDisplay"
-	EventPreSkillShellCommand = "PreSkillShellCommand"
+	// blockNone: only exit 2 blocks the event.
+	blockNone blockForm = iota
+	// blockDecision: the top-level "decision":"block" with "reason".
+	blockDecision
+	// blockDeny: the hookSpecificOutput's permission decision "deny".
+	blockDeny
 )
-
-// KnownEvent reports whether name is one of the 34 hook events of Claude
-// Code 2.1.332.
-func KnownEvent(name string) bool {
-	switch name {
-	case EventPreToolUse,
-		EventPostToolUse,
-		EventPostToolUseFailure,
-		EventPostToolBatch,
-		EventNotification,
-		EventUserPromptSubmit,
-		EventUserPromptExpansion,
-		EventSessionStart,
-		EventSessionEnd,
-		EventStop,
-		EventStopFailure,
-		EventSubagentStart,
-		EventSubagentStop,
-		EventPreCompact,
-		EventPostCompact,
-		EventPreModelSwitch,
-		EventPostModelSwitch,
-		EventPermissionRequest,
-		EventPermissionDenied,
-		EventSetup,
-		EventTeammateIdle,
-		EventTaskCreated,
-		EventTaskCompleted,
-		EventElicitation,
-		EventElicitationResult,
-		EventConfigChange,
-		EventWorktreeCreate,
-		EventWorktreeRemove,
-		EventInstructionsLoaded,
-		EventCwdChanged,
-		EventFileChanged,
-		EventDirectoryAdded,
-		EventMessageDisplay,
-		EventPreSkillShellCommand:
-		return true
-	}
-	return false
-}
-
-// CanBlock reports whether exit code 2 blocks (or otherwise changes) the
-// action behind the event name, as Claude Code 2.1.332 documents it (spec
-// §3, "Exit 2 blocks?"). For the other events, exit 2 only shows stderr
-// somewhere or is ignored.
-func CanBlock(name string) bool {
-	switch name {
-	case EventPreToolUse,
-		EventPostToolBatch,
-		EventUserPromptSubmit,
-		EventUserPromptExpansion,
-		EventStop,
-		EventSubagentStop,
-		EventPreCompact,
-		EventPreModelSwitch,
-		EventTeammateIdle,
-		EventTaskCreated,
-		EventTaskCompleted,
-		EventElicitation,
-		EventElicitationResult,
-		EventConfigChange,
-		EventWorktreeCreate,
-		EventPreSkillShellCommand:
-		return true
-	}
-	return false
-}

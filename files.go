@@ -1,7 +1,5 @@
 package hook
 
-import "context"
-
 // InstructionsLoaded fires when a CLAUDE.md or rules file is loaded into
 // the context. The matcher is tested against LoadReason. Nothing can be
 // decided: the exit code is ignored and Claude Code discards the answer's
@@ -60,18 +58,6 @@ func (o *InstructionsLoadedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, 
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// InstructionsLoadedFunc adapts a function to a [Handler] that answers
-// InstructionsLoaded events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type InstructionsLoadedFunc func(ctx context.Context, e *InstructionsLoaded) (*InstructionsLoadedOutput, error)
-
-// ServeHook decodes an InstructionsLoaded event and calls f.
-func (f InstructionsLoadedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventInstructionsLoaded, f)
-}
-
-func (InstructionsLoadedFunc) adapterEvent() string { return EventInstructionsLoaded }
-
 // CwdChanged fires when the session's working directory changed. It has
 // no matcher. The answer can replace the FileChanged watch list (see
 // [CwdChangedOutput]); exit code 2 only shows stderr to the user. The hook
@@ -118,18 +104,6 @@ func (o *CwdChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventCwdChanged, o.WatchPaths)})
 }
 
-// CwdChangedFunc adapts a function to a [Handler] that answers CwdChanged
-// events and ignores every other event (exit 0, no output). A nil answer
-// writes nothing.
-type CwdChangedFunc func(ctx context.Context, e *CwdChanged) (*CwdChangedOutput, error)
-
-// ServeHook decodes a CwdChanged event and calls f.
-func (f CwdChangedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventCwdChanged, f)
-}
-
-func (CwdChangedFunc) adapterEvent() string { return EventCwdChanged }
-
 // FileChanged fires when a watched file changed on disk. The matcher is
 // tested against the file's base name, and its "|"-separated names also
 // build the watch list. The answer can replace the watch list (see
@@ -171,18 +145,6 @@ func (o *FileChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventFileChanged, o.WatchPaths)})
 }
 
-// FileChangedFunc adapts a function to a [Handler] that answers
-// FileChanged events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type FileChangedFunc func(ctx context.Context, e *FileChanged) (*FileChangedOutput, error)
-
-// ServeHook decodes a FileChanged event and calls f.
-func (f FileChangedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventFileChanged, f)
-}
-
-func (FileChangedFunc) adapterEvent() string { return EventFileChanged }
-
 // DirectoryAdded fires when a working directory is added (/add-dir, or the
 // SDK's register_repo_root). The matcher is tested against Source. Nothing
 // can be decided; after /add-dir, the answer's SystemMessage goes to
@@ -217,15 +179,3 @@ func (o *DirectoryAddedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	}
 	return appendWire(dst, answer{common: &o.Common})
 }
-
-// DirectoryAddedFunc adapts a function to a [Handler] that answers
-// DirectoryAdded events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing.
-type DirectoryAddedFunc func(ctx context.Context, e *DirectoryAdded) (*DirectoryAddedOutput, error)
-
-// ServeHook decodes a DirectoryAdded event and calls f.
-func (f DirectoryAddedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventDirectoryAdded, f)
-}
-
-func (DirectoryAddedFunc) adapterEvent() string { return EventDirectoryAdded }

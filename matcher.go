@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/gohooks/hook/internal/jsre"
@@ -138,35 +138,49 @@ func CompileMatcher(event, matcher string) (Matcher, error) {
 			m.kind = matchNothing
 			return m, merr
 		}
-		m.kind, m.re, m.family = matchRegexp, re, wordAlternation.MatchString(src)
+		m.kind, m.re, m.family = matchRegexp, re, wordAlternation().MatchString(src)
 		return m, merr
 	}
-	m.kind, m.re, m.family = matchRegexp, re, wordAlternation.MatchString(src)
+	m.kind, m.re, m.family = matchRegexp, re, wordAlternation().MatchString(src)
 	return m, nil
 }
 
 // wordAlternation is the client's test for a regexp that is only an
 // alternation of words, optionally anchored and grouped.
-var wordAlternation = regexp.MustCompile(`^\^?(?:\((?:\?:)?)?\^?\w+\$?(?:\|\^?\w+\$?)*\)?\$?$`)
+var wordAlternation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\^?(?:\((?:\?:)?)?\^?\w+\$?(?:\|\^?\w+\$?)*\)?\$?$`)
+})
 
-var (
-	wideNames   = regexp.MustCompile(`^[a-zA-Z0-9_|, -]+$`)
-	narrowNames = regexp.MustCompile(`^[a-zA-Z0-9_|]+$`)
-)
+// isNameList reports whether s is not empty and holds only the characters
+// of an exact-name list: letters, digits, '_' and '|', and with wide also
+// ',', '-' and spaces (the client's /^[a-zA-Z0-9_|, -]+$/ and
+// /^[a-zA-Z0-9_|]+$/).
+func isNameList(s string, wide bool) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '|':
+		case wide && (c == ',' || c == ' ' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // exactNames returns the names of an exact-list matcher, mapped to the
 // current tool names, or false when the matcher is a regexp.
 func exactNames(src string, wide bool) ([]string, bool) {
 	var parts []string
+	if !isNameList(src, wide) {
+		return nil, false
+	}
 	if wide {
-		if !wideNames.MatchString(src) {
-			return nil, false
-		}
 		parts = strings.FieldsFunc(src, func(r rune) bool { return r == '|' || r == ',' })
 	} else {
-		if !narrowNames.MatchString(src) {
-			return nil, false
-		}
 		parts = strings.Split(src, "|")
 	}
 	names := make([]string, 0, len(parts))
@@ -216,6 +230,17 @@ func (m Matcher) String() string { return m.source }
 // MatchesAll reports whether the Matcher matches every value: an empty
 // matcher, "*", or an event without matcher support.
 func (m Matcher) MatchesAll() bool { return m.kind == matchAll }
+
+// Names returns the names of an exact-list matcher, legacy names mapped to
+// the current ones, and true; for a matcher that matches everything, a
+// regular expression or an invalid one, it returns nil and false. A list
+// can be empty ("|" matches nothing).
+func (m Matcher) Names() ([]string, bool) {
+	if m.kind != matchNames {
+		return nil, false
+	}
+	return append([]string{}, m.names...), true
+}
 
 // Match reports whether the matcher fires for value, the field its event's
 // matcher is tested against (see [MatcherValue]).
@@ -279,51 +304,18 @@ func (m Matcher) MatchEvent(ev *Event) bool {
 	return m.match(v, ev)
 }
 
-// matcherField names the input member each event's matcher is tested
-// against, from the client's own table; FileChanged takes the base name
-// of file_path.
-var matcherField = map[string]string{
-	EventPreToolUse:           "tool_name",
-	EventPostToolUse:          "tool_name",
-	EventPostToolUseFailure:   "tool_name",
-	EventPermissionRequest:    "tool_name",
-	EventPermissionDenied:     "tool_name",
-	EventPreSkillShellCommand: "tool_name",
-	EventUserPromptExpansion:  "command_name",
-	EventSessionStart:         "source",
-	EventSetup:                "trigger",
-	EventPreCompact:           "trigger",
-	EventPostCompact:          "trigger",
-	EventPreModelSwitch:       "to_model",
-	EventPostModelSwitch:      "to_model",
-	EventNotification:         "notification_type",
-	EventSessionEnd:           "reason",
-	EventStopFailure:          "error",
-	EventSubagentStart:        "agent_type",
-	EventSubagentStop:         "agent_type",
-	EventElicitation:          "mcp_server_name",
-	EventElicitationResult:    "mcp_server_name",
-	EventConfigChange:         "source",
-	EventDirectoryAdded:       "source",
-	EventInstructionsLoaded:   "load_reason",
-	EventFileChanged:          "file_path",
-}
-
 // HasMatcher reports whether Claude Code tests a matcher for event. On the
 // other events (UserPromptSubmit, PostToolBatch, Stop, TeammateIdle,
 // TaskCreated, TaskCompleted, WorktreeCreate, WorktreeRemove, CwdChanged,
 // MessageDisplay, and events it does not know) the matcher is ignored
 // and every hook of the event runs.
-func HasMatcher(event string) bool {
-	_, ok := matcherField[event]
-	return ok
-}
+func HasMatcher(event string) bool { return matcherField(event) != "" }
 
 // MatcherField returns the name of the input member event's matcher is
 // tested against ("tool_name", "source", …), or "" for an event without
 // matcher support. For FileChanged the matcher is tested against the base
 // name of "file_path".
-func MatcherField(event string) string { return matcherField[event] }
+func MatcherField(event string) string { return matcherField(event) }
 
 // MatcherValue returns the value ev's matcher is tested against: the tool
 // name, the source, the trigger, the notification type, the agent type,
@@ -335,8 +327,8 @@ func MatcherField(event string) string { return matcherField[event] }
 // client tests its canonical form of the id, which may differ for model
 // aliases.
 func MatcherValue(ev *Event) (string, bool) {
-	name, ok := matcherField[ev.HookEventName]
-	if !ok {
+	name := matcherField(ev.HookEventName)
+	if name == "" {
 		return "", false
 	}
 	raw, ok := ev.Field(name)
@@ -363,32 +355,6 @@ func jsBasename(p string) string {
 	return p
 }
 
-// legacyToolNames maps the tool names that matchers still accept to the
-// current ones (the Agent SDK's LEGACY_TOOL_NAME_ALIASES).
-var legacyToolNames = map[string]string{
-	"Task":               ToolAgent,
-	"KillShell":          "TaskStop",
-	"KillBash":           "TaskStop",
-	"ListPeers":          "ListAgents",
-	"Brief":              "SendUserMessage",
-	"ListMcpResources":   "ListMcpResourcesTool",
-	"ReadMcpResource":    "ReadMcpResourceTool",
-	"ReadMcpResourceDir": "ReadMcpResourceDirTool",
-	"ProposeGoal":        "SetGoal",
-}
-
-// legacyByCurrent lists the legacy names of each current name, sorted.
-var legacyByCurrent = func() map[string][]string {
-	m := map[string][]string{}
-	for old, cur := range legacyToolNames {
-		m[cur] = append(m[cur], old)
-	}
-	for _, v := range m {
-		slices.Sort(v)
-	}
-	return m
-}()
-
 // CurrentToolName returns the current name of a tool that matchers and
 // permission rules may still name by a legacy name ("Task" → "Agent",
 // "KillShell" and "KillBash" → "TaskStop", "ListPeers" → "ListAgents",
@@ -398,14 +364,50 @@ var legacyByCurrent = func() map[string][]string {
 // "SetGoal"); any other name is returned as it is. Hook inputs always carry
 // the current name.
 func CurrentToolName(name string) string {
-	if cur, ok := legacyToolNames[name]; ok {
-		return cur
+	switch name {
+	case "Task":
+		return ToolAgent
+	case "KillShell", "KillBash":
+		return "TaskStop"
+	case "ListPeers":
+		return "ListAgents"
+	case "Brief":
+		return "SendUserMessage"
+	case "ListMcpResources":
+		return "ListMcpResourcesTool"
+	case "ReadMcpResource":
+		return "ReadMcpResourceTool"
+	case "ReadMcpResourceDir":
+		return "ReadMcpResourceDirTool"
+	case "ProposeGoal":
+		return "SetGoal"
 	}
 	return name
 }
 
-// legacyNamesOf returns the legacy names of a current tool name.
-func legacyNamesOf(name string) []string { return legacyByCurrent[name] }
+// legacyNamesOf returns the legacy names of a current tool name (the
+// inverse of CurrentToolName), sorted.
+func legacyNamesOf(name string) []string {
+	switch name {
+	case ToolAgent:
+		return []string{"Task"}
+	case "TaskStop":
+		return []string{"KillBash", "KillShell"}
+	case "ListAgents":
+		return []string{"ListPeers"}
+	case "SendUserMessage":
+		return []string{"Brief"}
+	case "ListMcpResourcesTool":
+		return []string{"ListMcpResources"}
+	case "ReadMcpResourceTool":
+		return []string{"ReadMcpResource"}
+	case "ReadMcpResourceDirTool":
+		return []string{"ReadMcpResourceDir"}
+	case "SetGoal":
+		return []string{"ProposeGoal"}
+	}
+	return nil
+}
 
 // toolFamilies returns the family names the client also matches a tool
 // by: the Artifact tool and its parts.

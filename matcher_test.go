@@ -120,6 +120,26 @@ func TestCompileMatcher(t *testing.T) {
 	}
 }
 
+func TestMatcherNames(t *testing.T) {
+	m, err := CompileMatcher(EventPreToolUse, "Task, Edit|mcp__memory")
+	require.NoError(t, err)
+	names, ok := m.Names()
+	assert.True(t, ok)
+	assert.Equal(t, []string{"Agent", "Edit", "mcp__memory"}, names)
+	names[0] = "changed"
+	again, _ := m.Names()
+	assert.Equal(t, "Agent", again[0], "Names returns a copy")
+	for _, src := range []string{"", "*", "Edit.*", "Bash|("} {
+		m, _ := CompileMatcher(EventPreToolUse, src)
+		_, ok := m.Names()
+		assert.False(t, ok, src)
+	}
+	m, _ = CompileMatcher(EventPreToolUse, "|")
+	names, ok = m.Names()
+	assert.True(t, ok)
+	assert.Empty(t, names)
+}
+
 func TestMatcherZeroValue(t *testing.T) {
 	var m Matcher
 	assert.True(t, m.MatchesAll())
@@ -134,8 +154,15 @@ func TestCurrentToolName(t *testing.T) {
 	assert.Equal(t, "TaskStop", CurrentToolName("KillBash"))
 	assert.Equal(t, "Bash", CurrentToolName("Bash"))
 	assert.Equal(t, "", CurrentToolName(""))
-	assert.Len(t, legacyToolNames, 9, "spec §8 lists nine legacy names")
+	legacy := []string{"Task", "KillShell", "KillBash", "ListPeers", "Brief", "ListMcpResources", "ReadMcpResource", "ReadMcpResourceDir", "ProposeGoal"}
+	for _, old := range legacy { // spec §8 lists nine legacy names
+		cur := CurrentToolName(old)
+		assert.NotEqual(t, old, cur, old)
+		assert.Contains(t, legacyNamesOf(cur), old, "legacyNamesOf is the inverse")
+		assert.Equal(t, cur, CurrentToolName(cur), "current names are fixed points")
+	}
 	assert.Equal(t, []string{"KillBash", "KillShell"}, legacyNamesOf("TaskStop"))
+	assert.Nil(t, legacyNamesOf("Bash"))
 }
 
 // matcherFieldSpec is spec §3's "Matcher is tested against" column,
@@ -200,10 +227,7 @@ func exactMatcherValue(event, v string) bool {
 	if v == "" {
 		return false
 	}
-	if wideMatcherSet(event) {
-		return wideNames.MatchString(v) && !strings.ContainsAny(v, "|,")
-	}
-	return narrowNames.MatchString(v) && !strings.Contains(v, "|")
+	return isNameList(v, wideMatcherSet(event)) && !strings.ContainsAny(v, "|,")
 }
 
 func TestMatcherValueSpecifics(t *testing.T) {

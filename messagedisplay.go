@@ -1,7 +1,5 @@
 package hook
 
-import "context"
-
 // MessageDisplay fires while an assistant message is being shown, once per
 // batch of completed lines. It has no matcher. The answer can replace the
 // text displayed for this batch (see [MessageDisplayOutput]); the stored
@@ -51,15 +49,3 @@ func (o *MessageDisplayOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	}
 	return appendWire(dst, a)
 }
-
-// MessageDisplayFunc adapts a function to a [Handler] that answers
-// MessageDisplay events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type MessageDisplayFunc func(ctx context.Context, e *MessageDisplay) (*MessageDisplayOutput, error)
-
-// ServeHook decodes a MessageDisplay event and calls f.
-func (f MessageDisplayFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventMessageDisplay, f)
-}
-
-func (MessageDisplayFunc) adapterEvent() string { return EventMessageDisplay }

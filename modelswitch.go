@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"context"
 	"fmt"
 )
 
@@ -103,18 +102,6 @@ func (o *PreModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	return appendDecision(dst, &o.Common, EventPreModelSwitch, o.Decision, o.Reason)
 }
 
-// PreModelSwitchFunc adapts a function to a [Handler] that answers
-// PreModelSwitch events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type PreModelSwitchFunc func(ctx context.Context, e *PreModelSwitch) (*PreModelSwitchOutput, error)
-
-// ServeHook decodes a PreModelSwitch event and calls f.
-func (f PreModelSwitchFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPreModelSwitch, f)
-}
-
-func (PreModelSwitchFunc) adapterEvent() string { return EventPreModelSwitch }
-
 // PostModelSwitch fires after the model changed. The matcher is tested
 // against the canonical id of ToModel. Nothing can be decided; the answer
 // can add context for the next request to the new model, as JSON or as
@@ -168,15 +155,3 @@ func (o *PostModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, err
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostModelSwitch, o.AdditionalContext)})
 }
-
-// PostModelSwitchFunc adapts a function to a [Handler] that answers
-// PostModelSwitch events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type PostModelSwitchFunc func(ctx context.Context, e *PostModelSwitch) (*PostModelSwitchOutput, error)
-
-// ServeHook decodes a PostModelSwitch event and calls f.
-func (f PostModelSwitchFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPostModelSwitch, f)
-}
-
-func (PostModelSwitchFunc) adapterEvent() string { return EventPostModelSwitch }

@@ -1,7 +1,5 @@
 package hook
 
-import "context"
-
 // Notification fires when Claude Code raises a notification (it needs a
 // permission, it waits for input, …). The matcher is tested against
 // NotificationType. Nothing can be decided: the exit code does not block,
@@ -59,15 +57,3 @@ func (o *NotificationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventNotification, o.AdditionalContext)})
 }
-
-// NotificationFunc adapts a function to a [Handler] that answers
-// Notification events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing.
-type NotificationFunc func(ctx context.Context, e *Notification) (*NotificationOutput, error)
-
-// ServeHook decodes a Notification event and calls f.
-func (f NotificationFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventNotification, f)
-}
-
-func (NotificationFunc) adapterEvent() string { return EventNotification }

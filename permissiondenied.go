@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"context"
-
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -54,15 +52,3 @@ func (o *PermissionDeniedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, er
 	}
 	return appendWire(dst, a)
 }
-
-// PermissionDeniedFunc adapts a function to a [Handler] that answers
-// PermissionDenied events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type PermissionDeniedFunc func(ctx context.Context, e *PermissionDenied) (*PermissionDeniedOutput, error)
-
-// ServeHook decodes a PermissionDenied event and calls f.
-func (f PermissionDeniedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPermissionDenied, f)
-}
-
-func (PermissionDeniedFunc) adapterEvent() string { return EventPermissionDenied }

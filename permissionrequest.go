@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -150,15 +149,3 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 	}
 	return appendWire(dst, a)
 }
-
-// PermissionRequestFunc adapts a function to a [Handler] that answers
-// PermissionRequest events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type PermissionRequestFunc func(ctx context.Context, e *PermissionRequest) (*PermissionRequestOutput, error)
-
-// ServeHook decodes a PermissionRequest event and calls f.
-func (f PermissionRequestFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPermissionRequest, f)
-}
-
-func (PermissionRequestFunc) adapterEvent() string { return EventPermissionRequest }

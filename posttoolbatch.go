@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"context"
-
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -63,15 +61,3 @@ func (o *PostToolBatchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason,
 		specific: contextOnly(EventPostToolBatch, o.AdditionalContext)})
 }
-
-// PostToolBatchFunc adapts a function to a [Handler] that answers
-// PostToolBatch events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing.
-type PostToolBatchFunc func(ctx context.Context, e *PostToolBatch) (*PostToolBatchOutput, error)
-
-// ServeHook decodes a PostToolBatch event and calls f.
-func (f PostToolBatchFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPostToolBatch, f)
-}
-
-func (PostToolBatchFunc) adapterEvent() string { return EventPostToolBatch }

@@ -2,7 +2,6 @@ package hook
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -196,18 +195,6 @@ func isFalsy(v jsontext.Value) bool {
 	return false
 }
 
-// PostToolUseFunc adapts a function to a [Handler] that answers PostToolUse
-// events and ignores every other event (exit 0, no output). A nil answer
-// writes nothing.
-type PostToolUseFunc func(ctx context.Context, e *PostToolUse) (*PostToolUseOutput, error)
-
-// ServeHook decodes a PostToolUse event and calls f.
-func (f PostToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPostToolUse, f)
-}
-
-func (PostToolUseFunc) adapterEvent() string { return EventPostToolUse }
-
 // PostToolUseFailure fires after a tool call started and failed. It does
 // not fire for calls refused before they ran (unknown tool, invalid input,
 // permission denied). The answer can only add context for Claude (see
@@ -250,15 +237,3 @@ func (o *PostToolUseFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, 
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostToolUseFailure, o.AdditionalContext)})
 }
-
-// PostToolUseFailureFunc adapts a function to a [Handler] that answers
-// PostToolUseFailure events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type PostToolUseFailureFunc func(ctx context.Context, e *PostToolUseFailure) (*PostToolUseFailureOutput, error)
-
-// ServeHook decodes a PostToolUseFailure event and calls f.
-func (f PostToolUseFailureFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPostToolUseFailure, f)
-}
-
-func (PostToolUseFailureFunc) adapterEvent() string { return EventPostToolUseFailure }

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -109,15 +108,3 @@ func appendDecision(dst []byte, c *Common, name string, d PermissionDecision, re
 	}
 	return appendWire(dst, a)
 }
-
-// PreSkillShellCommandFunc adapts a function to a [Handler] that answers
-// PreSkillShellCommand events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type PreSkillShellCommandFunc func(ctx context.Context, e *PreSkillShellCommand) (*PreSkillShellCommandOutput, error)
-
-// ServeHook decodes a PreSkillShellCommand event and calls f.
-func (f PreSkillShellCommandFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPreSkillShellCommand, f)
-}
-
-func (PreSkillShellCommandFunc) adapterEvent() string { return EventPreSkillShellCommand }

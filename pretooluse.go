@@ -3,7 +3,6 @@ package hook
 import (
 	"github.com/gohooks/hook/internal/rawjson"
 
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -232,18 +231,3 @@ func checkUpdatedKeys(orig []string, upd jsontext.Value, removed []string) error
 	}
 	return nil
 }
-
-// PreToolUseFunc adapts a function to a [Handler] that answers PreToolUse
-// events and ignores every other event (exit 0, no output):
-//
-//	hook.Run(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-//		…
-//	}))
-type PreToolUseFunc func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error)
-
-// ServeHook decodes a PreToolUse event and calls f.
-func (f PreToolUseFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventPreToolUse, f)
-}
-
-func (PreToolUseFunc) adapterEvent() string { return EventPreToolUse }

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"context"
 	"errors"
 )
 
@@ -96,18 +95,6 @@ func (o *UserPromptSubmitOutput) appendAnswer(dst []byte, ev *Event) ([]byte, er
 	return appendWire(dst, a)
 }
 
-// UserPromptSubmitFunc adapts a function to a [Handler] that answers
-// UserPromptSubmit events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type UserPromptSubmitFunc func(ctx context.Context, e *UserPromptSubmit) (*UserPromptSubmitOutput, error)
-
-// ServeHook decodes a UserPromptSubmit event and calls f.
-func (f UserPromptSubmitFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventUserPromptSubmit, f)
-}
-
-func (UserPromptSubmitFunc) adapterEvent() string { return EventUserPromptSubmit }
-
 // UserPromptExpansion fires when a typed slash command or an MCP prompt
 // expands, before the expansion reaches Claude. The matcher is tested
 // against CommandName. The answer can block the expansion or add context
@@ -187,18 +174,6 @@ func (o *UserPromptExpansionOutput) appendAnswer(dst []byte, ev *Event) ([]byte,
 	}
 	return appendWire(dst, a)
 }
-
-// UserPromptExpansionFunc adapts a function to a [Handler] that answers
-// UserPromptExpansion events and ignores every other event (exit 0, no
-// output). A nil answer writes nothing.
-type UserPromptExpansionFunc func(ctx context.Context, e *UserPromptExpansion) (*UserPromptExpansionOutput, error)
-
-// ServeHook decodes a UserPromptExpansion event and calls f.
-func (f UserPromptExpansionFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventUserPromptExpansion, f)
-}
-
-func (UserPromptExpansionFunc) adapterEvent() string { return EventUserPromptExpansion }
 
 // promptAnswer starts the answer of the two prompt events
 // (UserPromptSubmit, UserPromptExpansion): the common fields, the block

@@ -1,7 +1,5 @@
 package hook
 
-import "context"
-
 // SessionStart fires when a session starts, resumes, is cleared, is
 // compacted or is forked. The matcher is tested against Source. It cannot
 // block; the answer adds context at the start of the conversation and can
@@ -104,18 +102,6 @@ func (o *SessionStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	return appendWire(dst, a)
 }
 
-// SessionStartFunc adapts a function to a [Handler] that answers
-// SessionStart events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing.
-type SessionStartFunc func(ctx context.Context, e *SessionStart) (*SessionStartOutput, error)
-
-// ServeHook decodes a SessionStart event and calls f.
-func (f SessionStartFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventSessionStart, f)
-}
-
-func (SessionStartFunc) adapterEvent() string { return EventSessionStart }
-
 // SessionEnd fires when a session ends. The matcher is tested against
 // Reason. Nothing can be decided: Claude Code discards the answer's
 // fields, and exit code 2 only prints stderr. SessionEnd hooks share a
@@ -153,18 +139,6 @@ func (o *SessionEndOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// SessionEndFunc adapts a function to a [Handler] that answers SessionEnd
-// events and ignores every other event (exit 0, no output). A nil answer
-// writes nothing.
-type SessionEndFunc func(ctx context.Context, e *SessionEnd) (*SessionEndOutput, error)
-
-// ServeHook decodes a SessionEnd event and calls f.
-func (f SessionEndFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventSessionEnd, f)
-}
-
-func (SessionEndFunc) adapterEvent() string { return EventSessionEnd }
-
 // Setup fires for --init-only, and for -p with --init or --maintenance.
 // The matcher is tested against Trigger. It cannot block; the answer can
 // add context (see [SetupOutput]). Unlike SessionStart, plain stdout is
@@ -198,15 +172,3 @@ func (o *SetupOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSetup, o.AdditionalContext)})
 }
-
-// SetupFunc adapts a function to a [Handler] that answers Setup events and
-// ignores every other event (exit 0, no output). A nil answer writes
-// nothing.
-type SetupFunc func(ctx context.Context, e *Setup) (*SetupOutput, error)
-
-// ServeHook decodes a Setup event and calls f.
-func (f SetupFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventSetup, f)
-}
-
-func (SetupFunc) adapterEvent() string { return EventSetup }

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"context"
 	"errors"
 )
 
@@ -96,18 +95,6 @@ func appendStop(dst []byte, c *Common, block bool, reason, name, context string)
 	return appendWire(dst, answer{common: c, decision: decision, reason: reason, specific: contextOnly(name, context)})
 }
 
-// StopFunc adapts a function to a [Handler] that answers Stop events and
-// ignores every other event (exit 0, no output). A nil answer writes
-// nothing.
-type StopFunc func(ctx context.Context, e *Stop) (*StopOutput, error)
-
-// ServeHook decodes a Stop event and calls f.
-func (f StopFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventStop, f)
-}
-
-func (StopFunc) adapterEvent() string { return EventStop }
-
 // StopFailure fires instead of Stop when the turn ended because of an API
 // error. The matcher is tested against Error. Nothing can be decided:
 // Claude Code ignores the exit code and every answer field except
@@ -155,15 +142,3 @@ func (o *StopFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	}
 	return appendWire(dst, answer{common: &o.Common})
 }
-
-// StopFailureFunc adapts a function to a [Handler] that answers
-// StopFailure events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type StopFailureFunc func(ctx context.Context, e *StopFailure) (*StopFailureOutput, error)
-
-// ServeHook decodes a StopFailure event and calls f.
-func (f StopFailureFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventStopFailure, f)
-}
-
-func (StopFailureFunc) adapterEvent() string { return EventStopFailure }

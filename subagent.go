@@ -1,7 +1,5 @@
 package hook
 
-import "context"
-
 // SubagentStart fires when a subagent is spawned. The matcher is tested
 // against the agent type. Event.AgentID and Event.AgentType are always
 // set. It cannot block; the answer can add context for the subagent (see
@@ -25,18 +23,6 @@ func (o *SubagentStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSubagentStart, o.AdditionalContext)})
 }
-
-// SubagentStartFunc adapts a function to a [Handler] that answers
-// SubagentStart events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing.
-type SubagentStartFunc func(ctx context.Context, e *SubagentStart) (*SubagentStartOutput, error)
-
-// ServeHook decodes a SubagentStart event and calls f.
-func (f SubagentStartFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventSubagentStart, f)
-}
-
-func (SubagentStartFunc) adapterEvent() string { return EventSubagentStart }
 
 // SubagentStop fires when a subagent has finished. The matcher is tested
 // against the agent type; Event.AgentID and Event.AgentType are always
@@ -79,15 +65,3 @@ func (o *SubagentStopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	}
 	return appendStop(dst, &o.Common, o.Block, o.Reason, EventSubagentStop, o.AdditionalContext)
 }
-
-// SubagentStopFunc adapts a function to a [Handler] that answers
-// SubagentStop events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type SubagentStopFunc func(ctx context.Context, e *SubagentStop) (*SubagentStopOutput, error)
-
-// ServeHook decodes a SubagentStop event and calls f.
-func (f SubagentStopFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventSubagentStop, f)
-}
-
-func (SubagentStopFunc) adapterEvent() string { return EventSubagentStop }

@@ -1,7 +1,5 @@
 package hook
 
-import "context"
-
 // TeammateIdle fires when a teammate of an agent team is about to go idle.
 // It has no matcher. Exit code 2 ([Block]) keeps the teammate working,
 // with stderr as feedback; Halt in the answer stops the teammate (see
@@ -26,18 +24,6 @@ func (o *TeammateIdleOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	}
 	return appendWire(dst, answer{common: &o.Common})
 }
-
-// TeammateIdleFunc adapts a function to a [Handler] that answers
-// TeammateIdle events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type TeammateIdleFunc func(ctx context.Context, e *TeammateIdle) (*TeammateIdleOutput, error)
-
-// ServeHook decodes a TeammateIdle event and calls f.
-func (f TeammateIdleFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventTeammateIdle, f)
-}
-
-func (TeammateIdleFunc) adapterEvent() string { return EventTeammateIdle }
 
 // TaskCreated fires when the TaskCreate tool creates a task. It has no
 // matcher. The answer can refuse the task (see [TaskCreatedOutput]); exit
@@ -79,18 +65,6 @@ func (o *TaskCreatedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
 }
 
-// TaskCreatedFunc adapts a function to a [Handler] that answers
-// TaskCreated events and ignores every other event (exit 0, no output). A
-// nil answer writes nothing.
-type TaskCreatedFunc func(ctx context.Context, e *TaskCreated) (*TaskCreatedOutput, error)
-
-// ServeHook decodes a TaskCreated event and calls f.
-func (f TaskCreatedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventTaskCreated, f)
-}
-
-func (TaskCreatedFunc) adapterEvent() string { return EventTaskCreated }
-
 // TaskCompleted fires when a task is being marked completed. It has no
 // matcher. Exit code 2 ([Block]) refuses the completion, with stderr given
 // to the model; Halt in the answer stops the teammate (see
@@ -121,15 +95,3 @@ func (o *TaskCompletedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 	}
 	return appendWire(dst, answer{common: &o.Common})
 }
-
-// TaskCompletedFunc adapts a function to a [Handler] that answers
-// TaskCompleted events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing.
-type TaskCompletedFunc func(ctx context.Context, e *TaskCompleted) (*TaskCompletedOutput, error)
-
-// ServeHook decodes a TaskCompleted event and calls f.
-func (f TaskCompletedFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventTaskCompleted, f)
-}
-
-func (TaskCompletedFunc) adapterEvent() string { return EventTaskCompleted }

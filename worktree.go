@@ -3,7 +3,6 @@ package hook
 import (
 	"github.com/gohooks/hook/internal/jsstr"
 
-	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -89,18 +88,6 @@ func checkWorktreePath(p string) error {
 	return nil
 }
 
-// WorktreeCreateFunc adapts a function to a [Handler] that answers
-// WorktreeCreate events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing, which fails the creation.
-type WorktreeCreateFunc func(ctx context.Context, e *WorktreeCreate) (*WorktreeCreateOutput, error)
-
-// ServeHook decodes a WorktreeCreate event and calls f.
-func (f WorktreeCreateFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventWorktreeCreate, f)
-}
-
-func (WorktreeCreateFunc) adapterEvent() string { return EventWorktreeCreate }
-
 // WorktreeRemove fires when a worktree is being removed. It has no
 // matcher and nothing can be decided: failures are only logged in debug
 // mode, and Claude Code discards the answer's fields.
@@ -122,15 +109,3 @@ func (o *WorktreeRemoveOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	}
 	return appendWire(dst, answer{common: &o.Common})
 }
-
-// WorktreeRemoveFunc adapts a function to a [Handler] that answers
-// WorktreeRemove events and ignores every other event (exit 0, no output).
-// A nil answer writes nothing.
-type WorktreeRemoveFunc func(ctx context.Context, e *WorktreeRemove) (*WorktreeRemoveOutput, error)
-
-// ServeHook decodes a WorktreeRemove event and calls f.
-func (f WorktreeRemoveFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return serveTyped(ctx, ev, EventWorktreeRemove, f)
-}
-
-func (WorktreeRemoveFunc) adapterEvent() string { return EventWorktreeRemove }

@@ -1,7 +1,10 @@
 package e2e_test
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	hk "github.com/gohooks/hook"
-	"github.com/gohooks/hook/e2e"
 )
 
 // tagCalls is how many Bash calls the composition runs make, one a turn.
@@ -20,16 +22,16 @@ const tagCalls = 6
 
 // tagScript makes tagCalls Bash calls, each writing its own line to
 // tags.txt before the rewriters' lines.
-func tagScript(t *testing.T) e2e.Script {
-	var s e2e.Script
+func tagScript(t *testing.T) Script {
+	var s Script
 	for i := 1; i <= tagCalls; i++ {
-		s.Turns = append(s.Turns, e2e.Turn{bash(t, fmt.Sprintf("echo call%d >> tags.txt", i))})
+		s.Turns = append(s.Turns, Turn{bash(t, fmt.Sprintf("echo call%d >> tags.txt", i))})
 	}
 	return s
 }
 
 // tagsPerCall reads tags.txt: the tags that followed each call's line.
-func tagsPerCall(t *testing.T, r *e2e.Run) [][]string {
+func tagsPerCall(t *testing.T, r *Run) [][]string {
 	t.Helper()
 	text, ok := r.File("tags.txt")
 	require.True(t, ok, "no Bash call ran")
@@ -53,9 +55,9 @@ func tagsPerCall(t *testing.T, r *e2e.Run) [][]string {
 func TestSeparateRewritesRace(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
-	r := run(t, e2e.Case{
+	r := run(t, Case{
 		Script: tagScript(t),
-		Hooks: []e2e.Hook{
+		Hooks: []Hook{
 			{Event: "PreToolUse", Matcher: "Bash", Command: hook("tagrewrite", "A"), Label: "A"},
 			{Event: "PreToolUse", Matcher: "Bash", Command: hook("tagrewrite", "B"), Label: "B"},
 			{Event: "PreToolUse", Matcher: "Bash", Command: hook("tagrewrite", "C"), Label: "C"},
@@ -81,9 +83,9 @@ func TestSeparateRewritesRace(t *testing.T) {
 func TestChainRewrites(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
-	r := run(t, e2e.Case{
+	r := run(t, Case{
 		Script: tagScript(t),
-		Hooks:  []e2e.Hook{{Event: "PreToolUse", Matcher: "Bash", Command: hook("tagrewrite", "A", "B", "C")}},
+		Hooks:  []Hook{{Event: "PreToolUse", Matcher: "Bash", Command: hook("tagrewrite", "A", "B", "C")}},
 	})
 	captures(t, r, "tagrewrite", "PreToolUse", tagCalls)
 	for i, tags := range tagsPerCall(t, r) {
@@ -122,28 +124,28 @@ var clientMatchers = []string{
 func TestMatchersOnClient(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
-	var hooks []e2e.Hook
+	var hooks []Hook
 	for i, m := range clientMatchers {
-		hooks = append(hooks, e2e.Hook{Event: "PreToolUse", Matcher: m, Label: fmt.Sprintf("m%02d", i)})
+		hooks = append(hooks, Hook{Event: "PreToolUse", Matcher: m, Label: fmt.Sprintf("m%02d", i)})
 	}
 	// The Agent call is denied before it can start a subagent.
-	hooks = append(hooks, e2e.Hook{Event: "PreToolUse", Matcher: "Agent", Command: hook("tagrewrite", "-deny"), Label: "deny-agent"})
-	calls := []e2e.Call{
+	hooks = append(hooks, Hook{Event: "PreToolUse", Matcher: "Agent", Command: hook("tagrewrite", "-deny"), Label: "deny-agent"})
+	calls := []Call{
 		bash(t, "echo hi"),
 		{Tool: "Read", Input: `{"file_path":"@PROJ@/a.txt"}`},
 		{Tool: "Write", Input: `{"file_path":"@PROJ@/b.txt","content":"b\n"}`},
 		{Tool: "Edit", Input: `{"file_path":"@PROJ@/a.txt","old_string":"a","new_string":"A"}`},
-		{Tool: e2e.ProbeTool, Input: `{"room":"r1","fingerprint":"f"}`},
+		{Tool: ProbeTool, Input: `{"room":"r1","fingerprint":"f"}`},
 		{Tool: "Agent", Input: `{"description":"review","prompt":"say hi","subagent_type":"general-purpose"}`},
 	}
-	var script e2e.Script
+	var script Script
 	for _, c := range calls {
-		script.Turns = append(script.Turns, e2e.Turn{c})
+		script.Turns = append(script.Turns, Turn{c})
 	}
-	r := run(t, e2e.Case{
+	r := run(t, Case{
 		Script: script,
 		Hooks:  hooks,
-		Setup: func(r *e2e.Run) error {
+		Setup: func(r *Run) error {
 			return os.WriteFile(filepath.Join(r.Project, "a.txt"), []byte("a\n"), 0o644)
 		},
 	})
@@ -169,5 +171,73 @@ func TestMatchersOnClient(t *testing.T) {
 		slices.Sort(got)
 		slices.Sort(want)
 		assert.Equal(t, want, got, "matcher %q: the tools it fired on in the client vs CompileMatcher", src)
+	}
+}
+
+// subagentMatchers are registered for SubagentStart; the run starts one
+// subagent of the project's agent type "reviewer".
+var subagentMatchers = []string{
+	"*",
+	"reviewer",
+	"reviewer, other",
+	"^reviewer$",
+	"rev.*",
+	"view",
+	"review",
+	"p:reviewer",
+	"^p:reviewer$",
+	"general-purpose",
+	"(?i:REVIEWER)",
+	"reviewer|(",
+}
+
+// TestSubagentMatchersOnClient: SubagentStart matchers are tested against
+// the agent type; the ones that fired in the real client are the ones
+// CompileMatcher predicts for the event the client sent.
+func TestSubagentMatchersOnClient(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	var hooks []Hook
+	for i, m := range subagentMatchers {
+		hooks = append(hooks, Hook{Event: "SubagentStart", Matcher: m, Label: fmt.Sprintf("s%02d", i)})
+	}
+	r := run(t, Case{
+		Script: Script{Turns: []Turn{{{Tool: "Agent", Input: `{"description":"review","prompt":"Say ok.","subagent_type":"reviewer"}`}}}},
+		Hooks:  hooks,
+		Allow:  append(slices.Clone(DefaultAllow), "Agent"),
+		Setup: func(r *Run) error {
+			dir := filepath.Join(r.Project, ".claude", "agents")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, "reviewer.md"), []byte("---\nname: reviewer\ndescription: Reviews code when asked.\n---\nYou review code. Answer ok.\n"), 0o644)
+		},
+	})
+	all, err := r.Captures()
+	require.NoError(t, err)
+	var starts []Capture
+	fired := map[string]bool{}
+	for _, c := range all {
+		if c.Event == "SubagentStart" {
+			starts = append(starts, c)
+			fired[c.Label] = true
+		}
+	}
+	require.NotEmpty(t, starts, "no SubagentStart hook ran")
+	ev := starts[0]
+	assert.Equal(t, `"reviewer"`, string(field(t, ev.In, "agent_type")))
+	predicted := map[string]bool{}
+	code := hk.Serve(context.Background(), bytes.NewReader(ev.In), io.Discard, io.Discard,
+		hk.HandlerFunc(func(_ context.Context, e *hk.Event) (hk.Output, error) {
+			for i, src := range subagentMatchers {
+				m, _ := hk.CompileMatcher(hk.EventSubagentStart, src)
+				predicted[fmt.Sprintf("s%02d", i)] = m.MatchEvent(e)
+			}
+			return nil, nil
+		}))
+	require.Equal(t, hk.ExitOK, code)
+	for i, src := range subagentMatchers {
+		label := fmt.Sprintf("s%02d", i)
+		assert.Equal(t, predicted[label], fired[label], "matcher %q: fired in the client vs CompileMatcher", src)
 	}
 }

@@ -83,11 +83,11 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"regexp"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/gohooks/hook"
 )
 
 // Exit statuses of hookcheck.
@@ -221,28 +221,19 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 }
 
 // compileMatcher turns a settings.json matcher into a test of tool names,
-// as Claude Code reads it: "" and "*" match everything; a matcher of only
-// letters, digits, '_', '-', spaces, ',' and '|' is a list of exact names;
-// anything else is an unanchored regular expression.
+// read exactly as Claude Code reads a PreToolUse matcher (see
+// hook.CompileMatcher): "" and "*" match everything, "Edit|Write" and
+// "Edit, Write" are exact lists, anything else is an unanchored JavaScript
+// regular expression, legacy names such as Task match their current ones.
+// A matcher the client would read otherwise than written, or not at all,
+// is an error.
 func compileMatcher(m string) (func(string) bool, error) {
-	if m == "" || m == "*" {
-		return func(string) bool { return true }, nil
-	}
-	if exactList.MatchString(m) {
-		names := strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' })
-		for i := range names {
-			names[i] = strings.TrimSpace(names[i])
-		}
-		return func(s string) bool { return slices.Contains(names, s) }, nil
-	}
-	re, err := regexp.Compile(m)
+	mt, err := hook.CompileMatcher(hook.EventPreToolUse, m)
 	if err != nil {
 		return nil, fmt.Errorf("-matcher: %w", err)
 	}
-	return re.MatchString, nil
+	return mt.Match, nil
 }
-
-var exactList = regexp.MustCompile(`^[A-Za-z0-9_\- ,|]+$`)
 
 // splitList splits a comma-separated flag value, dropping empty items and
 // the spaces around each item.

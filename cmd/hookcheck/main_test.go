@@ -105,6 +105,15 @@ func TestBinary(t *testing.T) {
 	assert.Equal(t, exitUsage, status())
 }
 
+func TestCompileMatcherRefuses(t *testing.T) {
+	// What the client would match otherwise, or not at all, is a usage
+	// error rather than a silently different selection.
+	for _, m := range []string{"Bash|Read(", "(?i)bash", "^(?!Bash)", `Bash\z`} {
+		_, err := compileMatcher(m)
+		assert.Error(t, err, m)
+	}
+}
+
 func TestCompileMatcher(t *testing.T) {
 	for _, tc := range []struct {
 		matcher string
@@ -118,6 +127,9 @@ func TestCompileMatcher(t *testing.T) {
 		{"Edit.*", []string{"Edit", "NotebookEdit"}, []string{"Write"}},
 		{"mcp__.*__listen_here", []string{"mcp__probe__listen_here"}, []string{"mcp__probe__other"}},
 		{"mcp__memory", nil, []string{"mcp__memory__create"}},
+		{"Task", []string{"Agent"}, []string{"TaskCreate"}},
+		{"^Task$", []string{"Agent"}, nil},
+		{"Bash.*", []string{"TaskStop"}, nil}, // KillBash's current name
 	} {
 		m, err := compileMatcher(tc.matcher)
 		require.NoError(t, err, tc.matcher)

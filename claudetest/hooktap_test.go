@@ -1,4 +1,4 @@
-package main
+package claudetest
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ func TestRunRecordsAndPassesThrough(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cap")
 	in := "{\"hook_event_name\":\"PreToolUse\",\"x\":\"\\ud800 ü\"}\n"
 	var out, errb bytes.Buffer
-	code := run(dir, "guard", []string{"sh", "-c", "cat; echo oops >&2; exit 2"}, strings.NewReader(in), &out, &errb)
+	code := tap(dir, "guard", []string{"sh", "-c", "cat; echo oops >&2; exit 2"}, strings.NewReader(in), &out, &errb)
 	assert.Equal(t, 2, code)
 	assert.Equal(t, in, out.String(), "stdout passed through")
 	assert.Equal(t, "oops\n", errb.String(), "stderr passed through")
@@ -28,7 +28,7 @@ func TestRunRecordsAndPassesThrough(t *testing.T) {
 	// The next invocation gets the next number; without a command it only
 	// records.
 	out.Reset()
-	code = run(dir, "record", nil, strings.NewReader("{}"), &out, &errb)
+	code = tap(dir, "record", nil, strings.NewReader("{}"), &out, &errb)
 	assert.Equal(t, 0, code)
 	assert.Empty(t, out.String())
 	b, err := os.ReadFile(filepath.Join(dir, "2.in"))
@@ -38,7 +38,7 @@ func TestRunRecordsAndPassesThrough(t *testing.T) {
 
 func TestRunReportsAMissingCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run(t.TempDir(), "x", []string{"/nonexistent/hook"}, strings.NewReader("{}"), &out, &errb)
+	code := tap(t.TempDir(), "x", []string{"/nonexistent/hook"}, strings.NewReader("{}"), &out, &errb)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errb.String(), "hooktap:")
+	assert.Contains(t, errb.String(), "claudetest hooktap:")
 }

@@ -1,4 +1,4 @@
-package e2e
+package claudetest
 
 import (
 	"bytes"
@@ -18,59 +18,44 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Call is one tool call the fake model makes.
-type Call struct {
-	// Tool is the tool's name as the model calls it, e.g. "Bash" or
-	// "mcp__probe__listen_here".
-	Tool string
-	// Input is the exact JSON text of the call's input object, as the
-	// model "writes" it. Claude Code parses it with JSON.parse, so escapes
-	// such as \ud800 reach it as they are written here. [Harness.Run]
-	// replaces each @PROJ@ in it with the run's project folder (escaped
-	// for use inside a JSON string).
-	Input string
-}
-
-// Turn is one assistant message: the tool calls the model makes together.
-type Turn []Call
-
-// Script is what the fake model does in the main loop: one assistant
-// message per Turn, each answered with tool_use blocks (stop reason
-// tool_use), and then FinalText with stop reason end_turn, which it also
+// script is what the fake model does in the main loop: one assistant
+// message per turn, each answered with tool_use blocks (stop reason
+// tool_use), and then final with stop reason end_turn, which it also
 // answers to every later main-loop request (after a Stop hook blocked).
-type Script struct {
-	// Turns are the assistant messages with tool calls, in order.
-	Turns []Turn
-	// FinalText is the last message's text (default "done").
-	FinalText string
+type script struct {
+	turns []Turn
+	final string
 }
 
-// CallID returns the tool_use id the fake model gives to the n-th call of
+// callID returns the tool_use id the fake model gives to the n-th call of
 // a script (1-based, counted across turns in order).
-func CallID(n int) string { return fmt.Sprintf("toolu_e2e_%d", n) }
+func callID(n int) string { return fmt.Sprintf("toolu_claudetest_%d", n) }
 
-// FakeAPI is a fake Anthropic Messages API on 127.0.0.1. It plays a
-// [Script] for main-loop requests (those whose tools offer the script's
+// fakeAPI is a fake Anthropic Messages API on 127.0.0.1. It plays a
+// script for main-loop requests (those whose tools offer the script's
 // first tool, or every request when the script has no tool call),
 // answers any other /v1/messages request with a short text, streams
 // server-sent events when the request asks for stream:true, and logs every
 // request. Pointed at as an HTTP(S) proxy, it logs and refuses each
 // request, so the log shows any attempt to reach another host.
-type FakeAPI struct {
+type fakeAPI struct {
 	// URL is the server's base URL, http://127.0.0.1:<port>.
 	URL string
 
-	script Script
+	script script
 	ln     net.Listener
 	srv    *http.Server
 	log    io.Writer
 
+	// closeLog, if set, is closed with the server.
+	closeLog io.Closer
+
 	mu   sync.Mutex
-	reqs []*APIRequest
+	reqs []*apiRequest
 }
 
-// APIRequest is one request the fake API received.
-type APIRequest struct {
+// apiRequest is one request the fake API received.
+type apiRequest struct {
 	// Seq numbers the requests from 1 in arrival order.
 	Seq int
 	// Method and Target are the request line's method and target (the
@@ -83,47 +68,47 @@ type APIRequest struct {
 	// Body is the request body, exactly as received.
 	Body []byte
 	// Messages is the decoded body of a /v1/messages request, else nil.
-	Messages *MessagesRequest
+	Messages *messagesRequest
 }
 
 // Main reports whether the request was answered from the script.
-func (r *APIRequest) Main() bool { return strings.HasPrefix(r.Answered, "main-") }
+func (r *apiRequest) Main() bool { return strings.HasPrefix(r.Answered, "main-") }
 
 // Outside reports whether the request tried to reach another host through
 // the fake API as a proxy.
-func (r *APIRequest) Outside() bool { return strings.HasPrefix(r.Answered, "refused-") }
+func (r *apiRequest) Outside() bool { return strings.HasPrefix(r.Answered, "refused-") }
 
-// MessagesRequest is the part of a Messages API request body the tests
+// messagesRequest is the part of a Messages API request body the tests
 // read.
-type MessagesRequest struct {
+type messagesRequest struct {
 	// Model is the model the client asked for.
 	Model string `json:"model"`
 	// Stream says the client wants server-sent events.
 	Stream bool `json:"stream"`
 	// Tools are the tools offered to the model.
-	Tools []Tool `json:"tools"`
+	Tools []toolDef `json:"tools"`
 	// System is the system prompt, as sent.
 	System jsontext.Value `json:"system"`
 	// Messages is the conversation so far.
-	Messages []Message `json:"messages"`
+	Messages []message `json:"messages"`
 }
 
 // Tool is one tool offered in a request.
-type Tool struct {
+type toolDef struct {
 	// Name is the tool's name.
 	Name string `json:"name"`
 }
 
-// Message is one conversation message of a request.
-type Message struct {
+// message is one conversation message of a request.
+type message struct {
 	// Role is "user" or "assistant".
 	Role string `json:"role"`
 	// Content is a string or an array of content blocks.
 	Content jsontext.Value `json:"content"`
 }
 
-// Block is one content block of a message.
-type Block struct {
+// block is one content block of a message.
+type block struct {
 	// Type is "text", "tool_use", "tool_result", ….
 	Type string `json:"type"`
 	// Text is a text block's text.
@@ -133,7 +118,7 @@ type Block struct {
 	Name  string         `json:"name"`
 	Input jsontext.Value `json:"input"`
 	// ToolUseID, Content and IsError are a tool_result block's call id,
-	// content (a string or an array of blocks, see [Block.ContentText])
+	// content (a string or an array of blocks, see [block.ContentText])
 	// and error flag.
 	ToolUseID string         `json:"tool_use_id"`
 	Content   jsontext.Value `json:"content"`
@@ -142,15 +127,15 @@ type Block struct {
 
 // Blocks returns the message's content blocks; a string content is one
 // text block.
-func (m Message) Blocks() []Block {
+func (m message) Blocks() []block {
 	if len(m.Content) > 0 && m.Content[0] == '"' {
 		var s string
 		if unmarshal(m.Content, &s) == nil {
-			return []Block{{Type: "text", Text: s}}
+			return []block{{Type: "text", Text: s}}
 		}
 		return nil
 	}
-	var bs []Block
+	var bs []block
 	if unmarshal(m.Content, &bs) != nil {
 		return nil
 	}
@@ -160,7 +145,7 @@ func (m Message) Blocks() []Block {
 // ContentText flattens a tool_result's content (a string or an array of
 // blocks) to text; text blocks are joined with newlines, other blocks are
 // written as their JSON.
-func (b Block) ContentText() string {
+func (b block) ContentText() string {
 	if len(b.Content) == 0 {
 		return ""
 	}
@@ -176,7 +161,7 @@ func (b Block) ContentText() string {
 	}
 	var out []string
 	for _, p := range parts {
-		var tb Block
+		var tb block
 		if unmarshal(p, &tb) == nil && tb.Type == "text" {
 			out = append(out, tb.Text)
 		} else {
@@ -186,37 +171,39 @@ func (b Block) ContentText() string {
 	return strings.Join(out, "\n")
 }
 
-var apiOpts = json.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
-
-func unmarshal(b []byte, v any) error { return json.Unmarshal(b, v, apiOpts) }
-
-// StartFakeAPI starts a fake API that plays script on a free port of
+// startFakeAPI starts a fake API that plays script on a free port of
 // 127.0.0.1. Each request is also written to log (if not nil) as one JSON
 // line. Close stops it.
-func StartFakeAPI(script Script, log io.Writer) (*FakeAPI, error) {
+func startFakeAPI(script script, log io.Writer) (*fakeAPI, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, fmt.Errorf("e2e: fake API: %w", err)
+		return nil, fmt.Errorf("claudetest: fake API: %w", err)
 	}
-	f := &FakeAPI{URL: "http://" + ln.Addr().String(), script: script, ln: ln, log: log}
+	f := &fakeAPI{URL: "http://" + ln.Addr().String(), script: script, ln: ln, log: log}
 	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 30 * time.Second}
 	go f.srv.Serve(ln)
 	return f, nil
 }
 
 // Close stops the server.
-func (f *FakeAPI) Close() error { return f.srv.Close() }
+func (f *fakeAPI) Close() error {
+	err := f.srv.Close()
+	if f.closeLog != nil {
+		f.closeLog.Close()
+	}
+	return err
+}
 
 // Requests returns the requests received so far, in order.
-func (f *FakeAPI) Requests() []*APIRequest {
+func (f *fakeAPI) Requests() []*apiRequest {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]*APIRequest(nil), f.reqs...)
+	return append([]*apiRequest(nil), f.reqs...)
 }
 
 // MainRequests returns the requests answered from the script, in order.
-func (f *FakeAPI) MainRequests() []*APIRequest {
-	var out []*APIRequest
+func (f *fakeAPI) MainRequests() []*apiRequest {
+	var out []*apiRequest
 	for _, r := range f.Requests() {
 		if r.Main() {
 			out = append(out, r)
@@ -225,9 +212,25 @@ func (f *FakeAPI) MainRequests() []*APIRequest {
 	return out
 }
 
+// offered returns the tool names of the request that offered the most
+// tools.
+func (f *fakeAPI) offered() []string {
+	var most []toolDef
+	for _, r := range f.Requests() {
+		if r.Messages != nil && len(r.Messages.Tools) > len(most) {
+			most = r.Messages.Tools
+		}
+	}
+	out := make([]string, 0, len(most))
+	for _, t := range most {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
 // OutsideTries returns the targets of requests that tried to reach another
 // host through the fake API as a proxy.
-func (f *FakeAPI) OutsideTries() []string {
+func (f *fakeAPI) OutsideTries() []string {
 	var out []string
 	for _, r := range f.Requests() {
 		if r.Outside() {
@@ -237,41 +240,7 @@ func (f *FakeAPI) OutsideTries() []string {
 	return out
 }
 
-// ToolResult returns the tool_result block for the tool call id in the last
-// main-loop request, that is, what the model was finally told about the
-// call.
-func (f *FakeAPI) ToolResult(id string) (Block, bool) {
-	main := f.MainRequests()
-	if len(main) == 0 || main[len(main)-1].Messages == nil {
-		return Block{}, false
-	}
-	var found Block
-	ok := false
-	for _, m := range main[len(main)-1].Messages.Messages {
-		if m.Role != "user" {
-			continue
-		}
-		for _, b := range m.Blocks() {
-			if b.Type == "tool_result" && b.ToolUseID == id {
-				found, ok = b, true
-			}
-		}
-	}
-	return found, ok
-}
-
-// ModelSaw reports whether any main-loop request carries text in its body
-// (messages and system prompt, as sent, JSON-escaped).
-func (f *FakeAPI) ModelSaw(text string) bool {
-	for _, r := range f.MainRequests() {
-		if bytes.Contains(r.Body, []byte(text)) {
-			return true
-		}
-	}
-	return false
-}
-
-func (f *FakeAPI) record(r *APIRequest) {
+func (f *fakeAPI) record(r *apiRequest) {
 	f.mu.Lock()
 	r.Seq = len(f.reqs) + 1
 	f.reqs = append(f.reqs, r)
@@ -299,9 +268,9 @@ func (f *FakeAPI) record(r *APIRequest) {
 	f.mu.Unlock()
 }
 
-func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
+func (f *fakeAPI) serve(w http.ResponseWriter, req *http.Request) {
 	body, _ := io.ReadAll(req.Body)
-	r := &APIRequest{Method: req.Method, Target: req.RequestURI, Body: body}
+	r := &apiRequest{Method: req.Method, Target: req.RequestURI, Body: body}
 	defer f.record(r)
 	switch {
 	case req.Method == http.MethodConnect:
@@ -313,7 +282,7 @@ func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
 		r.Answered = "refused-proxy"
 		http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
 	case req.Method == http.MethodPost && req.URL.Path == "/v1/messages":
-		var m MessagesRequest
+		var m messagesRequest
 		if err := unmarshal(body, &m); err != nil {
 			r.Answered = "400"
 			writeJSON(w, http.StatusBadRequest, map[string]any{"type": "error", "error": map[string]string{"type": "invalid_request_error", "message": "fake API: " + err.Error()}})
@@ -356,7 +325,7 @@ type replyBlock struct {
 }
 
 // plan picks the answer to a /v1/messages request and names it.
-func (f *FakeAPI) plan(m *MessagesRequest) (reply, string) {
+func (f *fakeAPI) plan(m *messagesRequest) (reply, string) {
 	if !f.isMain(m) {
 		return reply{blocks: []replyBlock{{text: "ok"}}, stopReason: "end_turn"}, "side"
 	}
@@ -372,31 +341,31 @@ func (f *FakeAPI) plan(m *MessagesRequest) (reply, string) {
 			}
 		}
 	}
-	if done < len(f.script.Turns) {
+	if done < len(f.script.turns) {
 		n := 0
-		for _, t := range f.script.Turns[:done] {
+		for _, t := range f.script.turns[:done] {
 			n += len(t)
 		}
 		var rep reply
-		for _, c := range f.script.Turns[done] {
+		for _, c := range f.script.turns[done] {
 			n++
-			rep.blocks = append(rep.blocks, replyBlock{id: CallID(n), name: c.Tool, inputJSON: c.Input})
+			rep.blocks = append(rep.blocks, replyBlock{id: callID(n), name: c.Tool, inputJSON: c.Input})
 		}
 		rep.stopReason = "tool_use"
 		return rep, fmt.Sprintf("main-tool_use#%d", done+1)
 	}
-	text := f.script.FinalText
+	text := f.script.final
 	if text == "" {
 		text = "done"
 	}
 	return reply{blocks: []replyBlock{{text: text}}, stopReason: "end_turn"}, "main-final"
 }
 
-func (f *FakeAPI) isMain(m *MessagesRequest) bool {
-	if len(f.script.Turns) == 0 || len(f.script.Turns[0]) == 0 {
+func (f *fakeAPI) isMain(m *messagesRequest) bool {
+	if len(f.script.turns) == 0 || len(f.script.turns[0]) == 0 {
 		return true
 	}
-	first := f.script.Turns[0][0].Tool
+	first := f.script.turns[0][0].Tool
 	for _, t := range m.Tools {
 		if t.Name == first {
 			return true
@@ -418,7 +387,7 @@ type usage struct {
 	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
 }
 
-func (f *FakeAPI) answer(w http.ResponseWriter, m *MessagesRequest) string {
+func (f *fakeAPI) answer(w http.ResponseWriter, m *messagesRequest) string {
 	rep, kind := f.plan(m)
 	model := m.Model
 	if model == "" {

@@ -1,13 +1,15 @@
-// Command hooktap records one hook invocation for the end-to-end tests:
+package claudetest
+
+// The hook recorder ("hooktap"): the test binary itself, started by Claude
+// Code as
 //
-//	hooktap DIR LABEL [COMMAND [ARG...]]
+//	CLAUDETEST_HELPER=hooktap <test binary> DIR NAME [COMMAND [ARG...]]
 //
-// It reads its whole stdin (the hook payload Claude Code wrote), runs
-// COMMAND with those bytes on its stdin, passes COMMAND's stdout, stderr
-// and exit code through, and saves DIR/<n>.in, <n>.out, <n>.err, <n>.label
-// and, last, <n>.code, where n numbers the invocations in DIR from 1. With
-// no COMMAND it only saves the payload and exits 0 with no output.
-package main
+// reads its whole stdin (the hook payload Claude Code wrote), runs COMMAND
+// with those bytes on its stdin, passes COMMAND's stdout, stderr and exit
+// code through, and saves DIR/<n>.in, <n>.out, <n>.err, <n>.label and,
+// last, <n>.code, where n numbers the invocations in DIR from 1. With no
+// COMMAND it only saves the payload and exits 0 with no output.
 
 import (
 	"bytes"
@@ -18,33 +20,27 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
-func main() {
-	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: hooktap DIR LABEL [COMMAND [ARG...]]")
-		os.Exit(1)
-	}
-	os.Exit(run(os.Args[1], os.Args[2], os.Args[3:], os.Stdin, os.Stdout, os.Stderr))
-}
-
-// run records one invocation: it reads stdin, runs argv, saves everything
+// tap records one invocation: it reads stdin, runs argv, saves everything
 // and passes the output on.
-func run(dir, label string, argv []string, stdin io.Reader, stdoutW, stderrW io.Writer) int {
+func tap(dir, label string, argv []string, stdin io.Reader, stdoutW, stderrW io.Writer) int {
 	in, err := io.ReadAll(stdin)
 	if err != nil {
-		fmt.Fprintln(stderrW, "hooktap: reading stdin:", err)
+		fmt.Fprintln(stderrW, "claudetest hooktap: reading stdin:", err)
 		return 1
 	}
 	base, err := claim(dir, in)
 	if err != nil {
-		fmt.Fprintln(stderrW, "hooktap:", err)
+		fmt.Fprintln(stderrW, "claudetest hooktap:", err)
 		return 1
 	}
 	var stdout, stderr bytes.Buffer
 	code := 0
 	if len(argv) > 0 {
 		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Env = helperFreeEnv()
 		cmd.Stdin = bytes.NewReader(in)
 		cmd.Stdout = &stdout
 		cmd.Stderr = &stderr
@@ -55,7 +51,7 @@ func run(dir, label string, argv []string, stdin io.Reader, stdoutW, stderrW io.
 		case errors.As(err, &ee) && ee.ExitCode() >= 0:
 			code = ee.ExitCode()
 		default:
-			fmt.Fprintln(&stderr, "hooktap:", err)
+			fmt.Fprintln(&stderr, "claudetest hooktap:", err)
 			code = 1
 		}
 	}
@@ -89,4 +85,16 @@ func claim(dir string, in []byte) (string, error) {
 		return base, err
 	}
 	return "", errors.New("too many invocations")
+}
+
+// helperFreeEnv returns the environment without the helper switch, for the
+// hook under test.
+func helperFreeEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, envHelper+"=") {
+			env = append(env, kv)
+		}
+	}
+	return env
 }

@@ -1,0 +1,471 @@
+package claudetest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Result is what one run did: per tool call, what the hooks received and
+// answered, what the tool received and what the model was then told; and
+// for the whole run, every hook run in order, the permission denials,
+// the final text and the debug log's lines about hooks.
+type Result struct {
+	// Project is the project folder, Claude Code's working directory
+	// (symbolic links resolved), as hooks see it in their cwd.
+	Project string
+	// Home is the run's fresh HOME.
+	Home string
+	// Dir holds everything of the run: home/, proj/, the hook records
+	// (cap/), the fake API's log (api.log), Claude Code's output and
+	// debug log. It is removed after the test unless $HOOK_E2E_WORK is
+	// set.
+	Dir string
+
+	// Calls are the script's tool calls, in order.
+	Calls []*ToolCall
+	// Hooks are every hook run, in the order they started: the hook
+	// events that fired, with what each hook received and answered.
+	// Only the session's hooks are recorded; a recorder, Hook{Event: e},
+	// shows whether and when e fires.
+	Hooks []HookRun
+	// MCPCalls are every call the session's MCP servers received, per
+	// server in the order received, servers in Session order.
+	MCPCalls []MCPCall
+	// Denials are the tool calls the permission system refused (the -p
+	// result's permission_denials).
+	Denials []Denial
+	// Text is the final assistant text (the -p result's "result").
+	Text string
+	// Requests are the bodies of the main-loop requests the fake model
+	// got, in order, exactly as sent: what the model was told.
+	Requests []jsontext.Value
+	// DebugHooks are the lines of Claude Code's debug log that are about
+	// hooks, in order.
+	DebugHooks []string
+	// OutsideTries are the hosts something tried to reach through the
+	// fake API as a proxy. [Run] fails the test when there are any.
+	OutsideTries []string
+
+	// ExitCode is claude's exit code (-1 when it was killed).
+	ExitCode int
+	// Stdout and Stderr are claude's output; Stdout holds its JSON result.
+	Stdout, Stderr []byte
+	// Elapsed is the wall time of the claude process.
+	Elapsed time.Duration
+}
+
+// ToolCall is one tool call of the script and what became of it.
+type ToolCall struct {
+	// N numbers the script's calls from 1, across turns in order.
+	N int
+	// ID is the call's tool_use_id, as hooks see it.
+	ID string
+	// Tool is the tool's name; Input the input the model wrote (with
+	// [ProjectDir] replaced).
+	Tool, Input string
+	// Hooks are the hook runs whose payload names this call's
+	// tool_use_id (PreToolUse, PermissionRequest, PostToolUse, …), in
+	// the order they started. To see the input a built-in tool ran with
+	// (after a hook's updatedInput) and what it returned, add a recorder,
+	// Hook{Event: "PostToolUse"}: its payload has both.
+	Hooks []HookRun
+	// MCP is what the MCP server received for the call, nil when it
+	// received nothing (not an MCP tool, or the call was blocked).
+	MCP *MCPCall
+	// Result is what the model was told about the call: its tool_result
+	// in the first main-loop request that carries one; nil when none
+	// did.
+	Result *ToolResult
+	// Denied says the call is among the run's permission denials.
+	Denied bool
+}
+
+// Hook returns the call's first run of the hook named name for event, and
+// whether there is one.
+func (c *ToolCall) Hook(name, event string) (HookRun, bool) {
+	for _, h := range c.Hooks {
+		if h.Name == name && h.Event == event {
+			return h, true
+		}
+	}
+	return HookRun{}, false
+}
+
+// ToolResult is a tool_result block as the model got it.
+type ToolResult struct {
+	// Text is the content as text: a string content as is, text blocks
+	// joined with newlines, other blocks as their JSON.
+	Text string
+	// IsError is the block's is_error.
+	IsError bool
+	// Content is the block's content exactly as sent.
+	Content jsontext.Value
+	// With are the texts Claude Code sent with the result, up to the
+	// next assistant message: the other text blocks of its message and
+	// the messages after it, where hook messages go (a PostToolUse
+	// block's reason, additionalContext). Where Claude Code names a
+	// command hook by its command there, it shows the recorder's command
+	// line in front of the hook's argv.
+	With []string
+}
+
+// MCPCall is one call an MCP server of the session received.
+type MCPCall struct {
+	// Server and Tool name the server and the tool on it.
+	Server, Tool string
+	// Arguments are the call's arguments exactly as Claude Code sent
+	// them, byte for byte.
+	Arguments jsontext.Value
+}
+
+// HookRun is one run of a hook under test, as its recorder saw it.
+type HookRun struct {
+	// Seq numbers the hook runs of a session from 1, in start order.
+	Seq int
+	// Name is the [Hook]'s name.
+	Name string
+	// Event, Tool and ToolUseID are the payload's hook_event_name,
+	// tool_name and tool_use_id ("" when it has none).
+	Event, Tool, ToolUseID string
+	// In is the payload exactly as Claude Code wrote it.
+	In []byte
+	// Out and Err are the hook's stdout and stderr (an http hook's
+	// response body, and nothing).
+	Out, Err []byte
+	// Code is a command hook's exit code, or an http hook's HTTP status;
+	// -1 when the hook did not finish (it was killed at its timeout).
+	Code int
+	// HTTP says the hook is an http hook.
+	HTTP bool
+}
+
+// Input returns the raw value at the member names path inside the
+// payload, e.g. Input("tool_input", "command"), exactly as written, and
+// whether it is there.
+func (h HookRun) Input(names ...string) (jsontext.Value, bool) { return valueAt(h.In, names...) }
+
+// Output returns the raw value at the member names path inside the hook's
+// JSON answer, e.g. Output("hookSpecificOutput", "updatedInput"), and
+// whether it is there. No names is the whole answer, when Out holds one
+// JSON value.
+func (h HookRun) Output(names ...string) (jsontext.Value, bool) { return valueAt(h.Out, names...) }
+
+// Denial is one entry of the -p result's permission_denials.
+type Denial struct {
+	// Tool and ToolUseID name the call.
+	Tool, ToolUseID string
+	// Input is the call's input as Claude Code reported it.
+	Input jsontext.Value
+}
+
+// Call returns the script's n-th tool call (1-based, across turns); it
+// panics when there is none, as an index out of range would.
+func (r *Result) Call(n int) *ToolCall {
+	if n < 1 || n > len(r.Calls) {
+		panic(fmt.Sprintf("claudetest: Result.Call(%d): the script has %d calls", n, len(r.Calls)))
+	}
+	return r.Calls[n-1]
+}
+
+// HooksOf returns the runs of the hook named name for event, in start
+// order.
+func (r *Result) HooksOf(name, event string) []HookRun {
+	var out []HookRun
+	for _, h := range r.Hooks {
+		if h.Name == name && h.Event == event {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// Events returns the events of the hook runs, in start order, as
+// "Event" or "Event:Tool".
+func (r *Result) Events() []string {
+	out := make([]string, 0, len(r.Hooks))
+	for _, h := range r.Hooks {
+		if h.Tool != "" {
+			out = append(out, h.Event+":"+h.Tool)
+		} else {
+			out = append(out, h.Event)
+		}
+	}
+	return out
+}
+
+// Told reports whether any main-loop request carries text (in its
+// messages or system prompt, as sent: JSON-escaped), that is, whether the
+// model was told it.
+func (r *Result) Told(text string) bool {
+	for _, b := range r.Requests {
+		if bytes.Contains(b, []byte(text)) {
+			return true
+		}
+	}
+	return false
+}
+
+// File returns the content of the project file rel (slash-separated), and
+// whether it exists.
+func (r *Result) File(rel string) (string, bool) {
+	b, err := os.ReadFile(filepath.Join(r.Project, filepath.FromSlash(rel)))
+	return string(b), err == nil
+}
+
+// collect reads what the run left into the Result.
+func (r *run) collect() error {
+	for _, q := range r.api.Requests() {
+		if q.Main() {
+			r.Requests = append(r.Requests, q.Body)
+		}
+	}
+	r.OutsideTries = r.api.OutsideTries()
+	hooks, err := readHookRuns(r.capDir())
+	if err != nil {
+		return err
+	}
+	r.Hooks = hooks
+	if err := r.readOutput(); err != nil {
+		return err
+	}
+	mcp, err := r.readProbes()
+	if err != nil {
+		return err
+	}
+	r.DebugHooks = r.debugHookLines()
+	main := r.api.MainRequests()
+	for i, c := range r.calls {
+		tc := &ToolCall{N: i + 1, ID: callID(i + 1), Tool: c.Tool, Input: c.Input}
+		for _, h := range r.Hooks {
+			if h.ToolUseID == tc.ID {
+				tc.Hooks = append(tc.Hooks, h)
+			}
+		}
+		if pc, ok := mcp[tc.ID]; ok {
+			tc.MCP = pc
+		}
+		tc.Result = toolResult(main, tc.ID)
+		for _, d := range r.Denials {
+			if d.ToolUseID == tc.ID {
+				tc.Denied = true
+			}
+		}
+		r.Calls = append(r.Calls, tc)
+	}
+	return nil
+}
+
+// readOutput decodes claude's JSON result.
+func (r *run) readOutput() error {
+	var res struct {
+		Result            string `json:"result"`
+		PermissionDenials []struct {
+			ToolName  string         `json:"tool_name"`
+			ToolUseID string         `json:"tool_use_id"`
+			ToolInput jsontext.Value `json:"tool_input"`
+		} `json:"permission_denials"`
+	}
+	out := bytes.TrimSpace(r.Stdout)
+	if len(out) == 0 {
+		return nil // the exit code tells
+	}
+	if err := unmarshal(out, &res); err != nil {
+		return fmt.Errorf("claude's output is not its JSON result: %w", err)
+	}
+	r.Text = res.Result
+	for _, d := range res.PermissionDenials {
+		r.Denials = append(r.Denials, Denial{Tool: d.ToolName, ToolUseID: d.ToolUseID, Input: d.ToolInput})
+	}
+	return nil
+}
+
+// readProbes returns what the MCP servers received, by tool_use_id.
+// Claude Code names the call in each request's _meta; a call without that
+// id is matched in order with the script's calls of that tool that were
+// not refused (the probe itself never answers an error).
+func (r *run) readProbes() (map[string]*MCPCall, error) {
+	out := map[string]*MCPCall{}
+	main := r.api.MainRequests()
+	for _, m := range r.mcp {
+		b, err := os.ReadFile(r.probeLog(m.Name))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		unnamed := map[string][]*MCPCall{}
+		for _, line := range bytes.Split(b, []byte("\n")) {
+			if len(line) == 0 {
+				continue
+			}
+			pc := &MCPCall{Server: m.Name}
+			name, ok1 := member(line, "name")
+			args, ok2 := member(line, "arguments")
+			if !ok1 || !ok2 || unmarshal(name, &pc.Tool) != nil {
+				return nil, fmt.Errorf("bad MCP probe log line %.80q", line)
+			}
+			pc.Arguments = args
+			r.MCPCalls = append(r.MCPCalls, *pc)
+			var id string
+			if v, ok := member(line, "tool_use_id"); ok && unmarshal(v, &id) == nil && id != "" {
+				if _, dup := out[id]; !dup {
+					out[id] = pc
+				}
+				continue
+			}
+			unnamed[pc.Tool] = append(unnamed[pc.Tool], pc)
+		}
+		for i, c := range r.calls {
+			id := callID(i + 1)
+			tool, ok := strings.CutPrefix(c.Tool, "mcp__"+m.Name+"__")
+			if _, done := out[id]; !ok || done || len(unnamed[tool]) == 0 {
+				continue
+			}
+			if res := toolResult(main, id); res != nil && res.IsError {
+				continue // blocked, or refused before it reached the server
+			}
+			out[id] = unnamed[tool][0]
+			unnamed[tool] = unnamed[tool][1:]
+		}
+	}
+	return out, nil
+}
+
+// toolResult returns the tool_result for id in the first main-loop
+// request that has one, with the text of what follows it up to the next
+// assistant message.
+func toolResult(main []*apiRequest, id string) *ToolResult {
+	for _, q := range main {
+		if q.Messages == nil {
+			continue
+		}
+		msgs := q.Messages.Messages
+		for i, m := range msgs {
+			if m.Role != "user" {
+				continue
+			}
+			blocks := m.Blocks()
+			for _, b := range blocks {
+				if b.Type != "tool_result" || b.ToolUseID != id {
+					continue
+				}
+				res := &ToolResult{Text: b.ContentText(), IsError: b.IsError, Content: b.Content}
+				for _, o := range blocks {
+					if o.Type == "text" {
+						res.With = append(res.With, o.Text)
+					}
+				}
+				for _, next := range msgs[i+1:] {
+					if next.Role == "assistant" {
+						break
+					}
+					for _, o := range next.Blocks() {
+						if o.Type == "text" {
+							res.With = append(res.With, o.Text)
+						}
+					}
+				}
+				return res
+			}
+		}
+	}
+	return nil
+}
+
+// readHookRuns reads the hook records in dir, in start order.
+func readHookRuns(dir string) ([]HookRun, error) {
+	ins, err := filepath.Glob(filepath.Join(dir, "*.in"))
+	if err != nil {
+		return nil, err
+	}
+	var out []HookRun
+	for _, in := range ins {
+		base := strings.TrimSuffix(in, ".in")
+		seq, err := strconv.Atoi(filepath.Base(base))
+		if err != nil {
+			continue
+		}
+		h := HookRun{Seq: seq, Code: -1}
+		if code, err := os.ReadFile(base + ".code"); err == nil {
+			if h.Code, err = strconv.Atoi(string(code)); err != nil {
+				return nil, fmt.Errorf("hook record %s.code: %w", base, err)
+			}
+		}
+		h.In, _ = os.ReadFile(in)
+		h.Out, _ = os.ReadFile(base + ".out")
+		h.Err, _ = os.ReadFile(base + ".err")
+		name, _ := os.ReadFile(base + ".label")
+		h.Name = string(name)
+		_, err = os.Stat(base + ".kind")
+		h.HTTP = err == nil
+		for field, dst := range map[string]*string{"hook_event_name": &h.Event, "tool_name": &h.Tool, "tool_use_id": &h.ToolUseID} {
+			if v, ok := h.Input(field); ok {
+				unmarshal(v, dst)
+			}
+		}
+		out = append(out, h)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
+	return out, nil
+}
+
+// debugNoise marks debug lines that mention hooks but are about Claude
+// Code's own plugins or telemetry.
+var debugNoise = []string{"hooks module ", "hooks native host", " telemetry]", " hooks from "}
+
+// debugHookLines returns the lines of the debug log that are about hooks,
+// with the recorder's part of each hook command left out, so that a
+// command reads as the hook's argv.
+func (r *run) debugHookLines() []string {
+	b, err := os.ReadFile(filepath.Join(r.Dir, "debug.log"))
+	if err != nil {
+		return nil
+	}
+	prefix := envHelper + "=hooktap " + shellQuote(r.exe) + " " + shellQuote(r.capDir()) + " "
+	var out []string
+lines:
+	for _, line := range strings.Split(string(b), "\n") {
+		if !strings.Contains(strings.ToLower(line), "hook") {
+			continue
+		}
+		for _, n := range debugNoise {
+			if strings.Contains(line, n) {
+				continue lines
+			}
+		}
+		out = append(out, strings.ReplaceAll(line, prefix, ""))
+	}
+	return out
+}
+
+// diagnose returns a short account of the run for a failure message.
+func (r *run) diagnose() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "claudetest: run folder %s; claude exit %d after %v", r.Dir, r.ExitCode, r.Elapsed.Round(time.Millisecond))
+	if s := strings.TrimSpace(string(r.Stderr)); s != "" {
+		fmt.Fprintf(&b, "\nclaude stderr: %.2000s", s)
+	}
+	hooks := r.Hooks
+	if hooks == nil {
+		hooks, _ = readHookRuns(r.capDir())
+	}
+	for _, h := range hooks {
+		fmt.Fprintf(&b, "\nhook %d %s %s %s: exit %d, stdout %.300q, stderr %.300q", h.Seq, h.Name, h.Event, h.Tool, h.Code, h.Out, h.Err)
+	}
+	if r.api != nil {
+		for _, q := range r.api.Requests() {
+			fmt.Fprintf(&b, "\napi %d %s %s -> %s", q.Seq, q.Method, q.Target, q.Answered)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,89 @@
+// Package protocol is the one table of the Claude Code hook protocol that
+// the library is built on: every event of Claude Code 2.1.332, once, with
+// its facts. The mechanical code of the root package (event constants,
+// KnownEvent, CanBlock, Events, the matcher fields, the typed adapters
+// and their ServeHook methods) is generated from it by
+// `go generate ./...` (see gen/); CI checks that the generated files are
+// fresh, and the drift test checks the table against the Agent SDK.
+//
+// To add an event: add a row here, write its input and answer structs
+// (FooInput is the event struct Foo embedding Event, FooOutput its
+// answer) in the root package, and run `go generate ./...`.
+package protocol
+
+// Block says how a block is written as a JSON answer (an HTTP hook cannot
+// exit 2, and a composed answer may carry a block).
+type Block int
+
+const (
+	// BlockNone: the event has no JSON block form; only exit 2 (or
+	// nothing) blocks it.
+	BlockNone Block = iota
+	// BlockDecision: the top-level "decision":"block" with "reason".
+	BlockDecision
+	// BlockDeny: the hookSpecificOutput's permission decision "deny" with
+	// its reason.
+	BlockDeny
+)
+
+// Event is one hook event and its facts, from the project's wire-format
+// reference (spec §3, §5, §6, §8).
+type Event struct {
+	// Name is the event's hook_event_name.
+	Name string
+	// Fires says when Claude Code fires the event (the constant's doc).
+	Fires string
+	// Matcher is the input member that a hook's matcher is tested
+	// against ("" when the event takes no matcher: every hook runs).
+	// FileChanged's matcher is tested against the base name of it.
+	Matcher string
+	// CanBlock reports whether exit code 2 blocks (or otherwise changes)
+	// the action behind the event.
+	CanBlock bool
+	// Block is the event's JSON block form.
+	Block Block
+	// Text reports whether plain stdout text is a valid answer (context
+	// text, WorktreeCreate's path).
+	Text bool
+	// Decisions are the permission decisions the answer takes, if any.
+	Decisions []string
+}
+
+// Events are the 34 hook events of Claude Code 2.1.332, in the order of
+// the Agent SDK's HOOK_EVENTS.
+var Events = []Event{
+	{Name: "PreToolUse", Fires: "after the model produced a tool call's arguments, before the permission check and the call", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
+	{Name: "PostToolUse", Fires: "after a tool call succeeded", Matcher: "tool_name", Block: BlockDecision},
+	{Name: "PostToolUseFailure", Fires: "after a tool call started and failed", Matcher: "tool_name"},
+	{Name: "PostToolBatch", Fires: "once after every call of a parallel batch resolved", CanBlock: true, Block: BlockDecision},
+	{Name: "Notification", Fires: "when Claude Code raises a notification", Matcher: "notification_type"},
+	{Name: "UserPromptSubmit", Fires: "when the user (or the host) submits a prompt", CanBlock: true, Block: BlockDecision, Text: true},
+	{Name: "UserPromptExpansion", Fires: "when a typed slash command or an MCP prompt expands", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: true},
+	{Name: "SessionStart", Fires: "when a session starts, resumes, is cleared, compacted or forked", Matcher: "source", Text: true},
+	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason"},
+	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision},
+	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error"},
+	{Name: "SubagentStart", Fires: "when a subagent is spawned", Matcher: "agent_type"},
+	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision},
+	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, Text: true},
+	{Name: "PostCompact", Fires: "after the conversation was compacted", Matcher: "trigger", Text: true},
+	{Name: "PreModelSwitch", Fires: "before a requested model switch", Matcher: "to_model", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask"}},
+	{Name: "PostModelSwitch", Fires: "after the model changed", Matcher: "to_model", Text: true},
+	{Name: "PermissionRequest", Fires: "when a permission prompt is about to be shown", Matcher: "tool_name", Decisions: []string{"allow", "deny"}},
+	{Name: "PermissionDenied", Fires: "after auto mode denied a tool call", Matcher: "tool_name"},
+	{Name: "Setup", Fires: "on --init-only, or -p with --init or --maintenance", Matcher: "trigger"},
+	{Name: "TeammateIdle", Fires: "when an agent-team teammate is about to go idle", CanBlock: true, Block: BlockDecision},
+	{Name: "TaskCreated", Fires: "when the TaskCreate tool creates a task", CanBlock: true, Block: BlockDecision},
+	{Name: "TaskCompleted", Fires: "when a task is being marked completed", CanBlock: true, Block: BlockDecision},
+	{Name: "Elicitation", Fires: "when an MCP server asks for user input", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision},
+	{Name: "ElicitationResult", Fires: "when the user answered an elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision},
+	{Name: "ConfigChange", Fires: "when a settings or skills file changed during the session", Matcher: "source", CanBlock: true, Block: BlockDecision},
+	{Name: "WorktreeCreate", Fires: "when a worktree is being created", CanBlock: true, Block: BlockDecision, Text: true},
+	{Name: "WorktreeRemove", Fires: "when a worktree is being removed"},
+	{Name: "InstructionsLoaded", Fires: "when a CLAUDE.md or rules file is loaded", Matcher: "load_reason"},
+	{Name: "CwdChanged", Fires: "when the working directory changed"},
+	{Name: "FileChanged", Fires: "when a watched file changed on disk", Matcher: "file_path"},
+	{Name: "DirectoryAdded", Fires: "on /add-dir or the SDK's register_repo_root", Matcher: "source"},
+	{Name: "MessageDisplay", Fires: "when assistant text is being rendered"},
+	{Name: "PreSkillShellCommand", Fires: "before a skill's inline shell command runs", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny"}},
+}
