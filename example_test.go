@@ -89,3 +89,41 @@ func ExampleSplitMCPToolName() {
 	fmt.Println(server, tool, ok)
 	// Output: probe listen_here true
 }
+
+// Run is the whole main function of a hook: it serves the event on the
+// process's stdin and exits with the code Serve returns. (Compile-only:
+// it would exit the test binary.)
+func ExampleRun() {
+	guard := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		if e.ToolName == hook.ToolBash {
+			in, err := hook.DecodeView[hook.BashInput](e.ToolInput)
+			if err != nil {
+				return nil, err
+			}
+			if strings.Contains(in.Command, "rm -rf /") {
+				return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "refusing to delete /"}, nil
+			}
+		}
+		return nil, nil // no answer: Claude Code's own permission rules decide
+	})
+	// In func main:
+	hook.Run(hook.FailClosed(guard))
+}
+
+// A typed adapter answers one event: here it adds a member to every MCP
+// call of one tool and leaves every other member of the input as it was.
+func ExamplePreToolUseFunc() {
+	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		if e.ToolName != "mcp__probe__listen_here" {
+			return nil, nil
+		}
+		upd, err := e.Merge(map[string]bool{"quiet": true})
+		if err != nil {
+			return nil, err
+		}
+		return &hook.PreToolUseOutput{UpdatedInput: upd}, nil
+	})
+	hook.Serve(context.Background(), strings.NewReader(examplePayload), os.Stdout, os.Stderr, h)
+	// Output:
+	// {"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"room":"Bob's \"war room\"","seats":12345678901234567890,"quiet":true}}}
+}

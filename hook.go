@@ -26,12 +26,36 @@ const (
 // MaxInputBytes is zero: 64 MiB.
 const DefaultMaxInputBytes = 64 << 20
 
-// Handler answers hook events. ServeHook receives one event and returns the
-// answer to write, or nil to write nothing, or an error: [Block] to block
-// the action (exit 2), anything else for a non-blocking failure (exit 1).
+// Handler answers hook events. ServeHook receives one event and returns
+// what to do about it:
 //
-// The typed adapters ([PreToolUseFunc] and one per event) and [Mux] are the
-// usual ways to build a Handler.
+//   - a nil answer (also a typed nil such as a nil *PreToolUseOutput):
+//     nothing is written and the hook exits 0, so Claude Code goes on as
+//     if the hook had not run;
+//   - an answer ([PreToolUseOutput] and the other FooOutput types,
+//     [Async]): it is validated against the event as the client validates
+//     it, and written as one compact JSON line (exit 0); an answer the
+//     client would reject or take as partial is refused before a byte is
+//     written, and counts as a failure;
+//   - [Block] (a *[BlockError], possibly wrapped): exit 2, the reason on
+//     stderr, nothing on stdout, which blocks on the events that can block
+//     (see [CanBlock]);
+//   - any other error, or a panic: a failure — exit 1 with one line on
+//     stderr (a non-blocking error), or exit 2 where the handler is
+//     wrapped in [FailClosed] (or the [Server] fails closed) and the event
+//     can block.
+//
+// The context is cancelled when the [Server]'s Timeout passes or the
+// process gets SIGINT or SIGTERM; the hook then gives up without waiting
+// for ServeHook to return. A handler must not write to os.Stdout or
+// os.Stderr itself (the library owns both), must treat the event's raw
+// values ([Event.Raw], ToolInput, …) as read-only, and must not keep the
+// event after it returns. [Run] calls ServeHook once per process; an
+// in-process server such as [HTTPHandler] may call it from many
+// goroutines at once, each with its own event.
+//
+// The typed adapters ([PreToolUseFunc] and one per event), [Mux] and
+// [Chain] are the usual ways to build a Handler.
 type Handler interface {
 	ServeHook(ctx context.Context, ev *Event) (Output, error)
 }
