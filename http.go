@@ -49,18 +49,20 @@ func HTTPHandler(h Handler, opts ...HTTPOption) http.Handler {
 //     meaning over HTTP: such an answer is an invalid answer.
 //   - [Block], and a failure that fails closed (see [FailClosed] and
 //     s.FailClosed): 200 with the event's JSON block form, the reason in
-//     it. PreToolUse, PreSkillShellCommand and PreModelSwitch get
-//     "permissionDecision": "deny" with the reason as
-//     "permissionDecisionReason"; every other event, and input whose event
-//     is unknown, gets the top-level "decision": "block" with "reason"
-//     (which PreToolUse also reads as a deny). PermissionRequest ignores
-//     exit code 2, so a Block there writes an empty 200 as a command hook's
-//     is ignored; answer a [PermissionRequestOutput] deny instead.
-//     TeammateIdle, TaskCompleted and WorktreeCreate are blocked by exit
-//     code 2 only: their JSON has no block of its own, and they get the
-//     top-level block, which Claude Code's schema accepts but which has not
-//     been seen to block them; serve them with a command hook where the
-//     block matters.
+//     it. The events whose block is a permission decision (PreToolUse,
+//     PreSkillShellCommand, PreModelSwitch) get "permissionDecision":
+//     "deny" with the reason as "permissionDecisionReason"; every other
+//     event, and input whose event is unknown, gets the top-level
+//     "decision": "block" with "reason" (which PreToolUse also reads as a
+//     deny, and which Claude Code's schema accepts on every event).
+//     PermissionRequest ignores exit code 2 and the top-level decision, so
+//     a Block there writes an empty 200 as a command hook's is ignored;
+//     answer a [PermissionRequestOutput] deny instead. The top-level block
+//     was seen to work on the real client on PostToolUse and Stop (the
+//     e2e tests); TeammateIdle, TaskCompleted and WorktreeCreate are
+//     documented as blocked by exit code 2 only, and their block over
+//     HTTP has not been seen live: serve them with a command hook where
+//     the block matters.
 //   - a failure that fails open (a handler error, a recovered panic, an
 //     invalid answer, a missed Timeout, unreadable input): the one line a
 //     command hook writes on stderr, as text/plain, with status 400 for
@@ -301,17 +303,17 @@ func blockAnswer(ev *Event, reason string) []byte {
 		err error
 	)
 	dst := make([]byte, 0, 128+len(reason))
-	switch name {
-	case EventPermissionRequest:
-		return nil
-	case EventPreToolUse:
-		b, err = (&PreToolUseOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
-	case EventPreSkillShellCommand:
-		b, err = (&PreSkillShellCommandOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
-	case EventPreModelSwitch:
-		b, err = (&PreModelSwitchOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
-	default:
+	switch {
+	case name == EventPermissionRequest:
+		return nil // it ignores exit code 2 and the top-level decision
+	case blockFormOf(name) != blockDeny:
 		b, err = appendWire(dst, answer{decision: "block", reason: reason})
+	case name == EventPreToolUse:
+		b, err = (&PreToolUseOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
+	case name == EventPreSkillShellCommand:
+		b, err = (&PreSkillShellCommandOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
+	case name == EventPreModelSwitch:
+		b, err = (&PreModelSwitchOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
 	}
 	if err != nil || len(b) == 0 {
 		// The typed forms refuse nothing a block line holds; this keeps
