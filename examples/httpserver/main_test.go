@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hookhttp"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -100,7 +101,7 @@ func TestServesThePolicies(t *testing.T) {
 }
 
 func TestGuardAndRewrite(t *testing.T) {
-	h := hook.HTTPHandler(newHandler(onPath, onMain))
+	h := hookhttp.Handler(newHandler(onPath, onMain))
 	srvBody := func(in []byte) string {
 		rec := hooktest.Record(newHandler(onPath, onMain), in)
 		require.NoError(t, rec.Err())
