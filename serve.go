@@ -153,7 +153,7 @@ type outcome struct {
 	// closed reports whether an answer that cannot be written blocks.
 	closed bool
 	// ev is the event when it could be read, and stage the stage the
-	// outcome was settled in: [Server.HTTPHandler] writes the outcome in
+	// outcome was settled in: [Server.ServeHTTPBody] writes the outcome in
 	// the event's JSON form and picks the status of a failure by them.
 	ev    *Event
 	stage int
