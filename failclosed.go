@@ -152,10 +152,31 @@ type failCloser interface {
 	failsClosed(event string) bool
 }
 
+// Wrapper is implemented by middleware: a [Handler] that wraps another
+// and calls it. Unwrap returns the wrapped handler, so that the library
+// sees through the middleware, as errors.Unwrap sees through a wrapped
+// error: a [FailClosed] handler inside it still makes unreadable input
+// fail closed, and [Mux.Handle] still refuses a typed adapter of another
+// event inside it. Middleware that does not implement Wrapper works too;
+// only those two checks cannot see into it.
+type Wrapper interface {
+	Handler
+	Unwrap() Handler
+}
+
 // handlerFailsClosed reports whether h fails closed for event.
 func handlerFailsClosed(h Handler, event string) bool {
-	fc, ok := h.(failCloser)
-	return ok && fc.failsClosed(event)
+	for range 100 { // a bound against a Wrapper that wraps itself
+		switch x := h.(type) {
+		case failCloser:
+			return x.failsClosed(event)
+		case Wrapper:
+			h = x.Unwrap()
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // eventAdapter is implemented by the typed adapters ([PreToolUseFunc] and
@@ -174,11 +195,19 @@ type eventRouter interface {
 // known to ignore it (a typed adapter of another event, or a wrapper of
 // such handlers).
 func handlesEvent(h Handler, event string) bool {
-	switch a := h.(type) {
-	case eventAdapter:
-		return a.adapterEvent() == event
-	case eventRouter:
-		return a.handles(event)
+	for range 100 { // a bound against a Wrapper that wraps itself
+		switch a := h.(type) {
+		case eventAdapter:
+			return a.adapterEvent() == event
+		case eventRouter:
+			return a.handles(event)
+		case Wrapper:
+			if h = a.Unwrap(); h == nil {
+				return true
+			}
+			continue
+		}
+		return true
 	}
 	return true
 }

@@ -262,3 +262,28 @@ func TestMuxRefusesMisuse(t *testing.T) {
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, badDenyOut, stdout)
 }
+
+// unwrapping is middleware that implements hook.Wrapper.
+type unwrapping struct{ h hook.Handler }
+
+func (u unwrapping) ServeHook(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+	return u.h.ServeHook(ctx, ev)
+}
+
+func (u unwrapping) Unwrap() hook.Handler { return u.h }
+
+// TestWrapperIsSeenThrough: middleware that implements Wrapper keeps
+// unreadable input failing closed and adapters checked at registration.
+func TestWrapperIsSeenThrough(t *testing.T) {
+	h := unwrapping{hook.FailClosed(badDeny)}
+	code, stdout, _ := serve(t, h, []byte(`{"hook_event_name":`))
+	assert.Equal(t, hook.ExitBlock, code)
+	assert.Empty(t, stdout)
+	code, _, _ = serve(t, middleware(hook.FailClosed(badDeny)), []byte(`{"hook_event_name":`))
+	assert.Equal(t, hook.ExitError, code, "plain middleware hides FailClosed from the read")
+	assert.Panics(t, func() { hook.NewMux().Handle(hook.EventStop, unwrapping{badDeny}) })
+	assert.NotPanics(t, func() { hook.NewMux().Handle(hook.EventPreToolUse, unwrapping{badDeny}) })
+	code, stdout, _ = serve(t, h, []byte(badBash(`{"command":"ls"}`)))
+	assert.Equal(t, hook.ExitOK, code)
+	assert.Equal(t, badDenyOut, stdout)
+}

@@ -8,11 +8,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/jsstr"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -50,6 +50,15 @@ const (
 	// RuleNoEffect: the answer relies on something the event ignores, such
 	// as exit code 2 on PermissionRequest.
 	RuleNoEffect = "an answer must not rely on what its event ignores"
+	// RuleRefused: a hook built with this library gave an answer the
+	// library refused before writing it ("hook: invalid answer …" on
+	// stderr, exit code 1): a Stop block without a reason, a partial
+	// updatedInput. Claude Code gets no answer at all.
+	RuleRefused = "a hook's answer must be one the library can write"
+	// RuleStopLoop: a Stop or SubagentStop hook blocked although
+	// stop_hook_active is true: Claude already goes on because of a stop
+	// hook, and blocking again loops until the user interrupts.
+	RuleStopLoop = "a Stop hook must not block again while stop_hook_active is true"
 )
 
 // Violation is one rule that a hook's result breaks, as found by
@@ -132,7 +141,14 @@ type checker struct {
 	// meant reports whether a tool_input member present in the answer with
 	// other bytes was changed on purpose.
 	meant func(name string, in, out []byte) bool
-	vs    []*Violation
+	// removed are the tool_input members the answer drops on purpose.
+	removed []string
+	// noKeep leaves the members of updatedInput unchecked (the property
+	// run judges them itself).
+	noKeep bool
+	// stopActive is the payload's stop_hook_active.
+	stopActive bool
+	vs         []*Violation
 }
 
 func newChecker(in jsontext.Value) (*checker, error) {
@@ -145,6 +161,9 @@ func newChecker(in jsontext.Value) (*checker, error) {
 		return nil, errors.New("hooktest: the payload has no hook_event_name string")
 	}
 	c := &checker{event: ev, meant: changedOnPurpose}
+	if m, ok := rawjson.Find(ms, "stop_hook_active"); ok && string(m.Value) == "true" {
+		c.stopActive = ev == hook.EventStop || ev == hook.EventSubagentStop
+	}
 	if ti, ok := rawjson.Find(ms, "tool_input"); ok && jsontext.Value(ti.Value).Kind() == '{' {
 		c.toolInput, err = rawjson.Members(ti.Value)
 		c.hasTI = err == nil
@@ -177,9 +196,17 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 		c.add(RuleExitCode, "", "exit code %d; Claude Code treats it as a non-blocking error like 1", code)
 	}
 	if kind, line := crashIn(stderr); kind != "" {
-		c.add(RuleCrash, "", "stderr shows a %s: %s", kind, clip([]byte(line)))
+		c.add(RuleCrash, "", "stderr shows a %s: %s", kind, clipLine([]byte(line)))
+	}
+	if code == hook.ExitError {
+		if line := refusal(stderr); line != "" {
+			c.add(RuleRefused, "", "%s; Claude Code got no answer", line)
+		}
 	}
 	text := trimJS(stdout)
+	if c.stopActive && code == hook.ExitBlock {
+		c.add(RuleStopLoop, "", "exit code 2 with stop_hook_active true: Claude goes on again, and the hook blocks again")
+	}
 	if code == hook.ExitBlock {
 		if len(text) > 0 {
 			c.add(RuleBlockStdout, "", "exit code 2 with %d bytes on stdout (%s); Claude Code blocks with stderr and does not act on them", len(text), clip(firstLine(text)))
@@ -248,6 +275,9 @@ func (c *checker) checkAnswer(ms []rawjson.Member) {
 	c.checkFields("", ms, topFields, topLevelHint)
 	if m, ok := rawjson.Find(ms, "decision"); ok {
 		d, _ := decodeString(m.Value)
+		if d == "block" && c.stopActive {
+			c.add(RuleStopLoop, "/decision", `"block" with stop_hook_active true: Claude goes on again, and the hook blocks again`)
+		}
 		switch {
 		case d == "allow" || d == "deny" || d == "ask":
 			for _, v := range c.vs {
@@ -423,10 +453,10 @@ func (c *checker) checkUpdatedInput(ptr string, v []byte) {
 			c.add(RuleUpdatedInput, ptr+"/"+rawjson.PointerToken(m.Key), "names starting with __artifact are reserved; Claude Code denies the call")
 		}
 	}
-	if !c.hasTI {
+	if !c.hasTI || c.noKeep {
 		return
 	}
-	var changed []string
+	changed := slices.Clone(c.removed)
 	for _, im := range c.toolInput {
 		if om, ok := rawjson.Find(ums, im.Key); ok && !sameBytes(im.Value, om.Value) && c.meant(im.Key, im.Value, om.Value) {
 			changed = append(changed, im.Key)
@@ -511,7 +541,7 @@ func (c *checker) checkValue(ptr string, v []byte, f field) {
 	}
 }
 
-func knownEvent(name string) bool { return slices.Contains(allEvents[:], name) }
+func knownEvent(name string) bool { return hook.KnownEvent(name) }
 
 // asyncAnnouncement reports whether line is an async announcement: a JSON
 // object with "async": true.
@@ -598,9 +628,9 @@ func firstLine(text []byte) []byte {
 }
 
 // trimJS trims white space the way JavaScript's String.prototype.trim
-// does (Unicode white space and line terminators, BOM included).
+// does (its white space and line terminators, BOM included, U+0085 not).
 func trimJS(b []byte) []byte {
-	return bytes.TrimFunc(b, func(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' })
+	return bytes.TrimFunc(b, jsstr.IsSpace)
 }
 
 var (
@@ -629,6 +659,17 @@ func crashIn(stderr []byte) (kind, line string) {
 		return "Node.js stack trace", strings.TrimSpace(string(l))
 	}
 	return "", ""
+}
+
+// refusal returns the line of stderr in which the library refused a
+// handler's answer, whole, or "".
+func refusal(stderr []byte) string {
+	for line := range bytes.Lines(stderr) {
+		if l := strings.TrimSpace(string(line)); strings.HasPrefix(l, "hook: invalid answer") {
+			return l
+		}
+	}
+	return ""
 }
 
 // lastLine returns the last non-empty line of b.

@@ -2,6 +2,7 @@ package hooktest
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -17,13 +18,16 @@ import (
 // payload is a broken test.
 
 // NewPreToolUse returns a PreToolUse payload for a call of tool with
-// toolInput as its tool_input. toolInput must be the text of one JSON
-// object without duplicate names; its bytes are kept except for
-// whitespace between tokens (lone surrogate escapes are fine). For an MCP
-// tool name ("mcp__<server>__<tool>") the payload carries an mcp_server
-// member naming the server. NewPreToolUse panics if tool is empty or
-// toolInput is not such an object.
-func NewPreToolUse(tool, toolInput string) jsontext.Value {
+// toolInput as its tool_input. toolInput is the text of one JSON object
+// without duplicate names (a string, a []byte or a [jsontext.Value]),
+// whose bytes are kept except for whitespace between tokens (lone
+// surrogate escapes are fine); or any other Go value that encodes to a
+// JSON object with the library's options, such as a map[string]any or a
+// typed view like [hook.BashInput]. For an MCP tool name
+// ("mcp__<server>__<tool>") the payload carries an mcp_server member
+// naming the server. NewPreToolUse panics if tool is empty or toolInput
+// is not such an object.
+func NewPreToolUse(tool string, toolInput any) jsontext.Value {
 	base, ti := toolPayload("NewPreToolUse", "pretooluse-bash", "pretooluse-mcp-listen_here", tool, toolInput)
 	return setFields(base, "tool_name", quote(tool), "tool_input", ti)
 }
@@ -31,7 +35,7 @@ func NewPreToolUse(tool, toolInput string) jsontext.Value {
 // NewPermissionRequest returns a PermissionRequest payload for a call of
 // tool with toolInput as its tool_input, without permission_suggestions.
 // The arguments and panics are those of [NewPreToolUse].
-func NewPermissionRequest(tool, toolInput string) jsontext.Value {
+func NewPermissionRequest(tool string, toolInput any) jsontext.Value {
 	base, ti := toolPayload("NewPermissionRequest", "permissionrequest-bash", "permissionrequest-mcp", tool, toolInput)
 	base, err := hook.Remove(base, "permission_suggestions")
 	if err != nil {
@@ -41,13 +45,18 @@ func NewPermissionRequest(tool, toolInput string) jsontext.Value {
 }
 
 // NewPostToolUse returns a PostToolUse payload for a call of tool with
-// toolInput as its tool_input and toolResponse, the text of any JSON
-// value, as its tool_response. The arguments and panics are those of
-// [NewPreToolUse]; it also panics if toolResponse is not one JSON value.
-func NewPostToolUse(tool, toolInput, toolResponse string) jsontext.Value {
+// toolInput as its tool_input and toolResponse as its tool_response:
+// the text of any JSON value (a string, a []byte or a [jsontext.Value]),
+// or any other Go value, encoded with the library's options. The
+// arguments and panics are those of [NewPreToolUse]; it also panics if
+// toolResponse is not one JSON value.
+func NewPostToolUse(tool string, toolInput, toolResponse any) jsontext.Value {
 	base, ti := toolPayload("NewPostToolUse", "posttooluse-bash", "posttooluse-mcp-listen_here", tool, toolInput)
-	resp := jsontext.Value(toolResponse)
-	if err := resp.Compact(jsontext.AllowInvalidUTF8(true)); err != nil {
+	resp, err := jsonOf(toolResponse)
+	if err == nil {
+		err = resp.Compact(jsontext.AllowInvalidUTF8(true))
+	}
+	if err != nil {
 		panic(fmt.Sprintf("hooktest: NewPostToolUse: toolResponse is not one JSON value: %v", err))
 	}
 	return setFields(base, "tool_name", quote(tool), "tool_input", ti, "tool_response", resp)
@@ -121,12 +130,15 @@ func Field(v jsontext.Value, name string) (jsontext.Value, bool) {
 
 // toolPayload returns the base fixture for tool and the compacted tool
 // input, panicking on bad arguments.
-func toolPayload(fn, builtin, mcp, tool, toolInput string) (jsontext.Value, jsontext.Value) {
+func toolPayload(fn, builtin, mcp, tool string, toolInput any) (jsontext.Value, jsontext.Value) {
 	if tool == "" {
 		panic("hooktest: " + fn + ": empty tool name")
 	}
-	ti := jsontext.Value(toolInput)
-	if err := ti.Compact(jsontext.AllowInvalidUTF8(true)); err != nil {
+	ti, err := jsonOf(toolInput)
+	if err == nil {
+		err = ti.Compact(jsontext.AllowInvalidUTF8(true))
+	}
+	if err != nil {
 		panic(fmt.Sprintf("hooktest: %s: toolInput is not valid JSON: %v", fn, err))
 	}
 	if _, err := rawjson.Members(ti); err != nil {
@@ -140,6 +152,26 @@ func toolPayload(fn, builtin, mcp, tool, toolInput string) (jsontext.Value, json
 	srv, _ := Field(base, "mcp_server")
 	srv = WithField(srv, "name", server)
 	return WithField(base, "mcp_server", srv), ti
+}
+
+// jsonOf returns the JSON text v is (a string, a []byte, a
+// jsontext.Value; copied), or v encoded with the library's options.
+func jsonOf(v any) (jsontext.Value, error) {
+	switch v := v.(type) {
+	case string:
+		return jsontext.Value(v), nil
+	case []byte:
+		return jsontext.Value(slices.Clone(v)), nil
+	case jsontext.Value:
+		return slices.Clone(v), nil
+	}
+	// Merge encodes the patch's values with the library's options.
+	out, err := hook.Merge(jsontext.Value(`{}`), map[string]any{"v": v})
+	if err != nil {
+		return nil, err
+	}
+	val, _ := Field(out, "v")
+	return val, nil
 }
 
 // setFields sets pairs of top-level members (name, raw value) of payload.

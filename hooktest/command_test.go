@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,4 +179,59 @@ func TestRunCommandNotFound(t *testing.T) {
 	r, err := hooktest.RunCommand(context.Background(), hooktest.Payload("stop"), "testdata/no-such-hook")
 	assert.Error(t, err)
 	assert.Nil(t, r)
+}
+
+// values picks tricky values by name.
+func values(t *testing.T, names ...string) []hooktest.Tricky {
+	t.Helper()
+	var out []hooktest.Tricky
+	for _, v := range hooktest.TrickyValues() {
+		for _, n := range names {
+			if v.Name == n {
+				out = append(out, v)
+			}
+		}
+	}
+	require.Len(t, out, len(names))
+	return out
+}
+
+// TestCheckCommandJudgesAsClaudeCode runs hooks in three languages on the
+// seed's own tool, which no fixture calls.
+func TestCheckCommandJudgesAsClaudeCode(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	opts := []hooktest.Option{hooktest.UseFixtures(), hooktest.ForTool("mcp__aisle__listen_here", `{"room":"Zürich","seats":12}`),
+		hooktest.UseValues(values(t, "quote", "non-ASCII", "lone high surrogate escape", "big integer")...), hooktest.Parallel(4)}
+
+	t.Run("node spread", func(t *testing.T) {
+		needs(t, "node")
+		c := &hooktest.Command{Path: "node", Args: []string{"testdata/spread.mjs"}}
+		rep := hooktest.CheckCommand(t, ctx, c, opts...)
+		assert.Positive(t, rep.Updates)
+		require.NotEmpty(t, rep.StrictFindings, "JSON.parse rounds the big integer")
+		assert.Contains(t, rep.StrictFindings[0].Error(), "member respelled from 12345678901234567890 to 12345678901234567000")
+
+		rec := &recordingTB{TB: t}
+		strict := hooktest.CheckCommand(rec, ctx, c, append(opts, hooktest.Strict())...)
+		require.NotEmpty(t, strict.Failures)
+		assert.Equal(t, "big integer", strict.Failures[0].Value)
+		assert.Contains(t, strings.Join(rec.errors, "\n"), "12345678901234567890")
+	})
+	t.Run("python json.dumps", func(t *testing.T) {
+		needs(t, "python3")
+		rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: "python3", Args: []string{"testdata/dumps.py"}}, opts...)
+		assert.Positive(t, rep.Updates)
+		require.NotEmpty(t, rep.Notes, "json.dumps escapes non-ASCII text")
+		assert.Contains(t, rep.Notes[0].Error(), `\u00fc`)
+	})
+	t.Run("sh printf", func(t *testing.T) {
+		needs(t, "sh")
+		rec := &recordingTB{TB: t}
+		rep := hooktest.CheckCommand(rec, ctx, &hooktest.Command{Path: "testdata/onefield.sh"}, opts...)
+		require.NotEmpty(t, rep.Failures)
+		assert.Contains(t, rep.Failures[0].Error(), "/hookSpecificOutput/updatedInput/room: member lost")
+		assert.Contains(t, rep.Failures[0].Error(), "/hookSpecificOutput/updatedInput/seats: member lost")
+		assert.NotEmpty(t, rec.errors)
+	})
 }

@@ -67,3 +67,35 @@ func TestRunCommandStdin(t *testing.T) {
 	assert.Equal(t, string(in)+"\n", string(r.Stderr))
 	assert.Equal(t, 0, r.Code)
 }
+
+func TestRunCommandKillsASetsidChild(t *testing.T) {
+	needs(t, "setsid")
+	needs(t, "sleep")
+	// The child leaves the process group and outlives the hook.
+	r, err := hooktest.RunCommand(context.Background(), hooktest.Payload("stop"), "sh", "-c", `setsid sleep 297 </dev/null >/dev/null 2>&1 & echo started`)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Code)
+	require.Len(t, r.Survivors, 1, "stderr: %s", r.Stderr)
+	assert.Contains(t, r.Survivors[0], "sleep 297")
+	require.Error(t, r.Err())
+	assert.Contains(t, r.Err().Error(), hooktest.RuleSurvivors)
+	pid, err := strconv.Atoi(strings.Fields(r.Survivors[0])[0])
+	require.NoError(t, err)
+	assert.Eventually(t, func() bool {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		return err != nil || strings.Contains(string(b), ") Z ")
+	}, 5*time.Second, 10*time.Millisecond, "the setsid child %d was killed", pid)
+}
+
+func TestRunCommandCapsOutput(t *testing.T) {
+	needs(t, "yes")
+	c := &hooktest.Command{Path: "yes", MaxOutputBytes: 1 << 16}
+	r, err := c.Run(context.Background(), hooktest.Payload("stop"))
+	require.NoError(t, err)
+	assert.True(t, r.StdoutOver)
+	assert.False(t, r.StderrOver)
+	assert.Len(t, r.Stdout, 1<<16)
+	require.Error(t, r.Err())
+	assert.Contains(t, r.Err().Error(), "stdout over 65536 bytes; the hook was stopped")
+	assert.NotContains(t, r.Err().Error(), hooktest.RuleExitCode, "the stop is reported once, as what it is")
+}

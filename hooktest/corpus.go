@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/verdict"
 )
 
 // Tricky is one JSON value that hand-built or decode-then-encode JSON gets
@@ -77,3 +79,12 @@ func TrickyValues() []Tricky {
 		Tricky{"deep nesting", jsontext.Value(deep)},
 	)
 }
+
+// Sendable reports whether Claude Code can send the value in a tool
+// input: whether JavaScript's JSON.stringify writes exactly t.JSON for the
+// value JSON.parse reads from it. "\ud800" (a lone surrogate), quotes,
+// control escapes and 5e-324 are sendable; 12345678901234567890, 1e400,
+// -0, 2.50, "\/" and "\u00f6" are not. A property run reports the runs on
+// values that are not sendable as a tier of their own, which fails only
+// under [Strict].
+func (t Tricky) Sendable() bool { return verdict.Sendable(t.JSON) }

@@ -17,26 +17,36 @@
 //     builds a Go hook for them. Both return a [Recorder]: exit code,
 //     stdout, stderr, the decoded answer, and the rules it breaks.
 //   - Checks: [CheckPreserved] compares an updatedInput with the tool_input
-//     byte for byte; [CheckAnswer] checks a whole result against Claude
-//     Code's rules and returns one [*Violation] per broken rule.
+//     byte for byte; [CheckSameValue] compares them as Claude Code reads
+//     them; [CheckAnswer] checks a whole result against Claude Code's
+//     rules and returns one [*Violation] per broken rule.
 //   - Property run: [CheckHandler], [CheckCommand] and [RunProperty] put
 //     each value of [TrickyValues] into each tool_input member of every
-//     PreToolUse and PermissionRequest fixture, run the hook, and check
-//     every answer.
+//     PreToolUse and PermissionRequest fixture, and of the calls [ForTool]
+//     adds, run the hook, and check every answer. A run in which the hook
+//     answered no case fails: it tested nothing.
 //
-// A typical test:
+// A typical test, for a hook of its own MCP tool (which no fixture calls):
 //
 //	func TestHook(t *testing.T) {
-//		hooktest.CheckHandler(t, myHandler())
+//		hooktest.CheckHandler(t, myHandler(),
+//			hooktest.ForTool("mcp__aisle__listen_here", `{"room":"lobby","seats":4}`))
 //
 //		r := hooktest.Record(myHandler(), hooktest.NewPreToolUse("Bash", `{"command":"rm -rf /"}`))
-//		if r.PermissionDecision != "deny" {
+//		if r.PermissionDecision != hook.Deny {
 //			t.Errorf("rm -rf / was not denied: %s", r.Stdout)
 //		}
 //	}
 //
-// Byte comparison is the point: testify's assert.JSONEq, and any check
-// that decodes both sides, treats a rounded big integer, "2.50" rewritten
-// as "2.5", rewritten escapes and reordered members as equal, and so
-// cannot prove that nothing was lost.
+// Two meanings of "kept". A hook built with this library keeps the bytes
+// of what it does not change: [CheckPreserved] and [CheckHandler] (which
+// implies [Exact]) hold it to that. A hook in another language is judged
+// as Claude Code reads its answer ([CheckSameValue], [CheckCommand],
+// hookcheck): a lost or changed member fails, a respelled one (\u00e9 for
+// é) is a note, and the values Claude Code can never send (see
+// [Tricky.Sendable]) form a tier that fails only with [Strict]. Either way
+// the check reads the bytes itself: testify's assert.JSONEq, and any check
+// that decodes both sides into Go values, treats a lone surrogate turned
+// into U+FFFD, a rounded big integer and rewritten escapes as equal, and
+// so cannot prove that nothing was lost.
 package hooktest

@@ -88,9 +88,10 @@ func ExampleNewPreToolUse() {
 	// true
 }
 
-// A hook that copies tool_input through map[string]any fails the
-// property run; each failure names the fixture, the tricky value, the
-// member and the JSON pointer.
+// A hook that copies tool_input through map[string]any, judged as
+// Claude Code reads its answers: the lone surrogate it turns into U+FFFD
+// is a failure; the 2.50 it writes as 2.5 is a value Claude Code never
+// sends, so it is a strict finding, a failure only with hooktest.Strict().
 func ExampleRunProperty() {
 	bad := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		var m map[string]any
@@ -103,18 +104,67 @@ func ExampleRunProperty() {
 	run := func(payload []byte) (*hooktest.Recorder, error) { return hooktest.Record(bad, payload), nil }
 	rep := hooktest.RunProperty(run,
 		hooktest.UseFixtures(hooktest.Fixture{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}),
-		hooktest.UseValues(hooktest.Tricky{Name: "trailing zero", JSON: jsontext.Value(`2.50`)}))
+		hooktest.UseValues(
+			hooktest.Tricky{Name: "lone surrogate", JSON: jsontext.Value(`"\ud800"`)},
+			hooktest.Tricky{Name: "trailing zero", JSON: jsontext.Value(`2.50`)}))
+	fmt.Printf("%d cases: %d answered, %d updated, %d blocked, %d silent\n", rep.Cases, rep.Answered, rep.Updates, rep.Blocked, rep.Silent)
+	fmt.Println("failures:")
 	for _, f := range rep.Failures {
 		fmt.Println(f)
 	}
+	fmt.Println("strict findings:", len(rep.StrictFindings))
+	for _, f := range rep.StrictFindings[:min(1, len(rep.StrictFindings))] {
+		fmt.Println(f)
+	}
 	// Output:
+	// 9 cases: 9 answered, 9 updated, 0 blocked, 0 silent
+	// failures:
+	// bash with lone surrogate in /tool_input/command:
+	// 	/hookSpecificOutput/updatedInput/command: member changed from "\ud800" to "�" (a hook must keep every tool_input member it did not change)
+	// bash with lone surrogate in /tool_input/description:
+	// 	/hookSpecificOutput/updatedInput/description: member changed from "\ud800" to "�" (a hook must keep every tool_input member it did not change)
+	// bash with lone surrogate in /tool_input/timeout:
+	// 	/hookSpecificOutput/updatedInput/timeout: member changed from "\ud800" to "�" (a hook must keep every tool_input member it did not change)
+	// bash with lone surrogate added as /tool_input/hooktest_added:
+	// 	/hookSpecificOutput/updatedInput/hooktest_added: member changed from "\ud800" to "�" (a hook must keep every tool_input member it did not change)
+	// strict findings: 4
 	// bash with trailing zero in /tool_input/command:
-	// 	/hookSpecificOutput/updatedInput/command: member rewritten from 2.50 to 2.5 (a hook must keep every tool_input member it did not change)
-	// bash with trailing zero in /tool_input/description:
-	// 	/hookSpecificOutput/updatedInput/description: member rewritten from 2.50 to 2.5 (a hook must keep every tool_input member it did not change)
-	// bash with trailing zero in /tool_input/timeout:
-	// 	/hookSpecificOutput/updatedInput/timeout: member rewritten from 2.50 to 2.5 (a hook must keep every tool_input member it did not change)
-	// bash with trailing zero added as /tool_input/hooktest_added:
-	// 	/hookSpecificOutput/updatedInput/timeout: member moved (a hook must keep every tool_input member it did not change)
-	// 	/hookSpecificOutput/updatedInput/hooktest_added: member rewritten from 2.50 to 2.5 (a hook must keep every tool_input member it did not change)
+	// 	/hookSpecificOutput/updatedInput/command: member respelled from 2.50 to 2.5 (a hook must keep every tool_input member it did not change)
+}
+
+// ForTool points a property run at a tool no fixture calls. The seed
+// bug — an updatedInput of the one member the hook sets — fails on it.
+func ExampleForTool() {
+	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		if e.ToolName != "mcp__aisle__listen_here" {
+			return nil, nil
+		}
+		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: jsontext.Value(`{"fingerprint":"0123456789abcdef"}`)}, nil
+	})
+	run := func(payload []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, payload), nil }
+
+	rep := hooktest.RunProperty(run, hooktest.UseValues(hooktest.RoomNames()[:1]...))
+	fmt.Println(rep.Err())
+
+	rep = hooktest.RunProperty(run, hooktest.UseValues(hooktest.RoomNames()[:1]...),
+		hooktest.ForTool("mcp__aisle__listen_here", `{"room":"lobby","seats":4}`))
+	fmt.Println(rep.Failures[0])
+	// Output:
+	// the property run:
+	// 	the hook answered none of the 221 cases (exit 0 and nothing on stdout for every payload, of the tools Bash, Edit, mcp__github__create_pull_request, Agent, AskUserQuestion, ExitPlanMode, Glob, Grep and 10 more), so nothing was tested; point the run at the tools the hook handles with hooktest.ForTool(tool, toolInput), e.g. hooktest.ForTool("mcp__server__tool", `{"room":"lobby"}`) (a property run must reach the hook: it must answer at least one case)
+	// pretooluse mcp__aisle__listen_here (unchanged):
+	// 	hook: invalid answer to PreToolUse: updatedInput is partial: it lacks /room, /seats of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed); Claude Code got no answer (a hook's answer must be one the library can write)
+}
+
+// CheckSameValue judges as Claude Code reads: a respelling is no
+// failure, a lone surrogate turned into U+FFFD is.
+func ExampleCheckSameValue() {
+	in := jsontext.Value(`{"room":"Caf\u00e9","price":2.50,"tag":"\ud800","todos":[{"id":"a"},{"id":"b"}]}`)
+	out := jsontext.Value(`{"room":"Café","price":2.5,"tag":"\ufffd","todos":[{"id":"a"},{}]}`)
+	fmt.Println(hooktest.CheckSameValue(in, out))
+	fmt.Println(hooktest.CheckSameValue(in, out, "tag", "todos"))
+	// Output:
+	// /tag: member changed from "\ud800" to "\ufffd" (a hook must keep every tool_input member it did not change)
+	// /todos/1/id: member lost (a hook must keep every tool_input member it did not change)
+	// <nil>
 }

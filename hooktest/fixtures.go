@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -167,8 +168,9 @@ func Answers() []AnswerFixture {
 
 // eventByLowerName maps lower-case event names to their spelling.
 var eventByLowerName = sync.OnceValue(func() map[string]string {
-	m := make(map[string]string, len(allEvents))
-	for _, e := range allEvents {
+	events := hook.Events()
+	m := make(map[string]string, len(events))
+	for _, e := range events {
 		m[strings.ToLower(e)] = e
 	}
 	return m

@@ -67,6 +67,19 @@ func kindName(v []byte) string {
 	}
 }
 
+// clipLine returns the first line of a program's stderr for a message,
+// whole up to 4000 bytes: the library's own messages are one line of at
+// most that length and are worth reading in full.
+func clipLine(b []byte) string {
+	const max = 4000
+	line := firstLine(trimJS(b))
+	line = bytes.TrimRight(line, "\r\n")
+	if len(line) > max {
+		return string(line[:max-3]) + "..."
+	}
+	return string(line)
+}
+
 // clip shortens v for a message.
 func clip(v []byte) string {
 	const max = 80

@@ -9,6 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/verdict"
 )
 
 // RuleKeep is the rule a lost, changed, rewritten or moved member breaks.
@@ -29,15 +30,23 @@ const (
 	// ProblemMoved: the member is present but no longer in its place
 	// relative to the other kept members.
 	ProblemMoved = "member moved"
+	// ProblemRespelled: the member holds the same value as JavaScript's
+	// JSON.parse reads it, written with other bytes (\u00e9 for é, 2.5
+	// for 2.50). Claude Code cannot tell the difference, so
+	// [CheckSameValue] does not report it; a property run lists it as a
+	// note.
+	ProblemRespelled = "member respelled"
 )
 
-// MemberError is one broken member found by [CheckPreserved].
+// MemberError is one broken member found by [CheckPreserved] or
+// [CheckSameValue].
 type MemberError struct {
 	// Pointer is the member's JSON pointer (RFC 6901) in the input, e.g.
-	// "/room".
+	// "/room"; [CheckSameValue] points into nested values too
+	// ("/todos/1/id").
 	Pointer string
 	// Problem says what happened: [ProblemLost], [ProblemChanged],
-	// [ProblemRewritten] or [ProblemMoved].
+	// [ProblemRewritten], [ProblemMoved] or [ProblemRespelled].
 	Problem string
 	// In and Out are the member's value before and after (Out is nil for a
 	// lost member). For a member whose name was written with other escapes
@@ -58,7 +67,7 @@ func (e *MemberError) Error() string {
 // detail is the problem, with the values where they help.
 func (e *MemberError) detail() string {
 	switch e.Problem {
-	case ProblemChanged, ProblemRewritten:
+	case ProblemChanged, ProblemRewritten, ProblemRespelled:
 		return fmt.Sprintf("%s from %s to %s", e.Problem, clip(e.In), clip(e.Out))
 	}
 	return e.Problem
@@ -110,12 +119,24 @@ func checkMembers(ims, oms []rawjson.Member, changed []string) []*MemberError {
 	}
 	es := make([]entry, 0, len(ims))
 	var pos []int // positions in out of the kept members, in input order
+	// Lookups by name stay linear in the members, however many there are.
+	at := make(map[string]int, len(oms))
+	for i := len(oms) - 1; i >= 0; i-- {
+		at[oms[i].Key] = i
+	}
+	skip := make(map[string]bool, len(changed))
+	for _, c := range changed {
+		skip[c] = true
+	}
 	for _, im := range ims {
-		if slices.Contains(changed, im.Key) {
+		if skip[im.Key] {
 			continue
 		}
 		e := entry{ptr: "/" + rawjson.PointerToken(im.Key), in: im.Value, pos: -1}
-		p := slices.IndexFunc(oms, func(om rawjson.Member) bool { return om.Key == im.Key })
+		p, found := at[im.Key]
+		if !found {
+			p = -1
+		}
 		if p < 0 {
 			e.err = &MemberError{Pointer: e.ptr, Problem: ProblemLost, In: im.Value}
 			es = append(es, e)
@@ -193,4 +214,51 @@ func sameBytes(a, b []byte) bool {
 		return false
 	}
 	return bytes.Equal(ca, cb)
+}
+
+// CheckSameValue reports whether out, an updatedInput, keeps every member
+// of in, the tool_input it received, that changed does not name, as
+// Claude Code reads them: both sides parsed as JavaScript's JSON.parse
+// does, numbers as IEEE-754 doubles (0 and -0 differ, as for Object.is),
+// strings as UTF-16 code units, lone surrogates included. It returns nil
+// when each such member holds the same JavaScript value, whatever its
+// spelling or place; otherwise one [*MemberError] per lost or changed
+// member ([ProblemLost], [ProblemChanged]), in the order of in, joined
+// with errors.Join, each with its JSON pointer — the deepest member that
+// differs when both sides are objects, or arrays of one length:
+//
+//	/todos/1/id: member lost (a hook must keep every tool_input member it did not change)
+//	/room: member changed from "\ud800" to "\ufffd" (a hook must keep every tool_input member it did not change)
+//
+// Use CheckSameValue to judge a hook in any language by its effect on the
+// tool call; use [CheckPreserved] for the stronger promise of a hook built
+// with this library, that untouched members keep their bytes. A big
+// integer rounded the way JSON.parse rounds it is the same value to
+// CheckSameValue (Claude Code itself can only send the rounded one). If in
+// or out is not a JSON object, or holds a name twice, CheckSameValue says
+// so in its error.
+func CheckSameValue(in, out jsontext.Value, changed ...string) error {
+	ds, err := verdict.Compare(in, out, changed)
+	if err != nil {
+		return fmt.Errorf("hooktest: CheckSameValue: %w", err)
+	}
+	var errs []error
+	for _, d := range ds {
+		if d.Problem != verdict.Respelled {
+			errs = append(errs, memberError(d))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// memberError turns a verdict.Diff into a MemberError.
+func memberError(d verdict.Diff) *MemberError {
+	p := ProblemChanged
+	switch d.Problem {
+	case verdict.Lost:
+		p = ProblemLost
+	case verdict.Respelled:
+		p = ProblemRespelled
+	}
+	return &MemberError{Pointer: d.Pointer, Problem: p, In: d.In, Out: d.Out}
 }

@@ -3,6 +3,8 @@ package hooktest_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -112,5 +114,37 @@ func TestCheckPreservedBadObjects(t *testing.T) {
 		assert.ErrorContains(t, err, "the output", bad)
 		var me *hooktest.MemberError
 		assert.False(t, errors.As(err, &me))
+	}
+}
+
+// BenchmarkCheckPreserved checks objects of 1k, 10k and 100k members in
+// which one member changed: time must grow linearly with the count.
+func BenchmarkCheckPreserved(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		var in, out strings.Builder
+		in.WriteString("{")
+		out.WriteString("{")
+		for i := range n {
+			if i > 0 {
+				in.WriteString(",")
+				out.WriteString(",")
+			}
+			fmt.Fprintf(&in, `"k%d":%d`, i, i)
+			if i == n/2 {
+				fmt.Fprintf(&out, `"k%d":"changed"`, i)
+			} else {
+				fmt.Fprintf(&out, `"k%d":%d`, i, i)
+			}
+		}
+		in.WriteString("}")
+		out.WriteString("}")
+		iv, ov := jsontext.Value(in.String()), jsontext.Value(out.String())
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if err := hooktest.CheckPreserved(iv, ov, fmt.Sprintf("k%d", n/2)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

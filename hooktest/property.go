@@ -14,6 +14,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/verdict"
 )
 
 // AddedMember is the name under which the property run adds each tricky
@@ -26,11 +27,14 @@ type Option func(*config)
 
 type config struct {
 	fixtures []Fixture
+	extra    []Fixture // from ForTool
 	values   []Tricky
 	changes  []string
 	removes  []string
 	parallel int
 	report   int
+	strict   bool
+	exact    bool
 }
 
 // Changes names tool_input members the hook changes on purpose, in ways
@@ -51,9 +55,10 @@ func Removes(members ...string) Option {
 // UseFixtures replaces the fixtures of the run, which are by default every
 // fixture of [Fixtures] that is a PreToolUse or PermissionRequest payload
 // with a tool_input object. Fixtures of other events, or without a
-// tool_input object, are skipped.
+// tool_input object, are skipped. UseFixtures() with none leaves only
+// the calls [ForTool] adds.
 func UseFixtures(fs ...Fixture) Option {
-	return func(c *config) { c.fixtures = fs }
+	return func(c *config) { c.fixtures = append([]Fixture{}, fs...) }
 }
 
 // UseValues replaces the tricky values of the run, by default
@@ -76,16 +81,76 @@ func MaxReported(n int) Option {
 	return func(c *config) { c.report = max(n, 0) }
 }
 
+// ForTool adds a PreToolUse and a PermissionRequest payload for a call of
+// tool with toolInput as its tool_input (built with [NewPreToolUse] and
+// [NewPermissionRequest]: the common fields of a real payload) to the
+// fixtures of the run, so that the tricky values go into that tool's
+// members. Use it for every tool the hook handles that the fixtures do not
+// call — an MCP tool of your own above all: a run whose hook answers no
+// payload fails. It may be given several times. ForTool panics as the
+// builders do, when tool is empty or toolInput is not one JSON object.
+func ForTool(tool, toolInput string) Option {
+	pre := NewPreToolUse(tool, toolInput)
+	perm := NewPermissionRequest(tool, toolInput)
+	return func(c *config) {
+		c.extra = append(c.extra,
+			Fixture{Name: "pretooluse " + tool, Event: hook.EventPreToolUse, JSON: pre},
+			Fixture{Name: "permissionrequest " + tool, Event: hook.EventPermissionRequest, JSON: perm})
+	}
+}
+
+// Strict makes the runs on tricky values that Claude Code can never send
+// (see [Tricky.Sendable]: 12345678901234567890, 1e400, -0, 2.50, "\/", …)
+// count: without it their failures are listed in
+// [Report.StrictFindings] and logged, but do not fail the run. A hook
+// that copies what it does not change, as the library does, passes
+// strict runs.
+func Strict() Option {
+	return func(c *config) { c.strict = true }
+}
+
+// Exact judges every updatedInput byte for byte, as [CheckPreserved]
+// does, instead of as Claude Code reads it (see [CheckSameValue]): a
+// member respelled (\u00e9 for é, 2.5 for 2.50) or moved fails too, and
+// so do the runs [Strict] counts. It is the promise of a hook built with
+// this library, and [CheckHandler]'s default.
+func Exact() Option {
+	return func(c *config) { c.exact, c.strict = true, true }
+}
+
 // Report is the outcome of a property run.
 type Report struct {
 	// Fixtures is the number of fixtures run.
 	Fixtures int
 	// Cases is the number of times the hook ran.
 	Cases int
+	// Answered is the number of runs in which the hook did something
+	// Claude Code acts on: it printed on stdout or exited with a code
+	// other than 0. Silent is the number of the others (exit 0, nothing
+	// on stdout); a run that could not start is in neither. A run in
+	// which no case was answered fails: it tested nothing.
+	Answered, Silent int
 	// Updates is the number of runs whose answer carried an updatedInput.
 	Updates int
-	// Failures lists the runs that broke a rule, in run order.
+	// Blocked is the number of runs that blocked or denied the call: exit
+	// code 2, or a deny decision.
+	Blocked int
+	// Failures lists the runs that broke a rule, in run order; with a
+	// run that tested nothing, it ends with one Failure that says so
+	// (Fixture "", Err a [*Violation] of [RuleAnswers]).
 	Failures []*Failure
+	// StrictFindings lists the runs on tricky values Claude Code can never
+	// send that broke a rule because of the value: the member that held it
+	// changed or respelled, or a result broken as a whole (a member lost,
+	// or changed elsewhere, is a failure whatever the value). They are
+	// not failures unless [Strict] (or [Exact]) is given, and then are in
+	// Failures instead.
+	StrictFindings []*Failure
+	// Notes lists the runs whose updatedInput respelled a member: the same
+	// value as Claude Code reads it, other bytes (Err holds
+	// [*Violation]s of [NoteRespelled]). They are not failures; with
+	// [Exact] they are failures instead.
+	Notes []*Failure
 }
 
 // Err returns the failures joined with errors.Join, or nil.
@@ -112,7 +177,11 @@ type Failure struct {
 	// Value is the name of the tricky value ("" for the unchanged
 	// fixture).
 	Value string
-	// Result is the hook's result.
+	// Strict is true when Value is one Claude Code can never send (see
+	// [Tricky.Sendable]).
+	Strict bool
+	// Result is the hook's result; nil for the failure of a run that
+	// tested nothing.
 	Result *Recorder
 	// Err holds the broken rules: [*Violation]s joined with errors.Join.
 	Err error
@@ -120,6 +189,9 @@ type Failure struct {
 
 // Where describes the case: the fixture, and the value and where it was.
 func (f *Failure) Where() string {
+	if f.Fixture == "" {
+		return "the property run"
+	}
 	if f.Value == "" {
 		return f.Fixture + " (unchanged)"
 	}
@@ -147,9 +219,13 @@ func (f *Failure) Error() string {
 
 // CheckHandler runs the property run on h in-process (see [RunProperty])
 // and reports each failure with t.Errorf, the first ones one by one (see
-// [MaxReported]) and the rest in a summary. It returns the report.
+// [MaxReported]) and the rest in a summary. It judges byte for byte, as
+// [Exact] does: a handler built with this library keeps the bytes of what
+// it does not change. It logs the counts of the report with t.Logf, and
+// returns the report.
 func CheckHandler(t testing.TB, h hook.Handler, opts ...Option) *Report {
 	t.Helper()
+	opts = append([]Option{Exact()}, opts...)
 	r := RunProperty(func(payload []byte) (*Recorder, error) { return Record(h, payload), nil }, opts...)
 	reportTo(t, r, opts)
 	return r
@@ -158,9 +234,10 @@ func CheckHandler(t testing.TB, h hook.Handler, opts ...Option) *Report {
 // CheckCommand runs the property run on the hook program c (see
 // [RunProperty] and [Command.Run]) and reports failures as
 // [CheckHandler] does; a run that cannot start or times out fails the
-// test. Each run gets ctx. A program takes milliseconds per run where a
-// handler takes microseconds: consider [UseValues] with a few values,
-// and [Parallel].
+// test. It judges as Claude Code reads the answers, unless [Exact] or
+// [Strict] is given. Each run gets ctx. A program takes milliseconds per
+// run where a handler takes microseconds: consider [UseValues] with a few
+// values, and [Parallel].
 func CheckCommand(t testing.TB, ctx context.Context, c *Command, opts ...Option) *Report {
 	t.Helper()
 	r := RunProperty(func(payload []byte) (*Recorder, error) { return c.Run(ctx, payload) }, opts...)
@@ -171,6 +248,7 @@ func CheckCommand(t testing.TB, ctx context.Context, c *Command, opts ...Option)
 func reportTo(t testing.TB, r *Report, opts []Option) {
 	t.Helper()
 	cfg := newConfig(opts)
+	t.Logf("hooktest: %d fixtures, %d cases: %d answered (%d updated, %d blocked), %d silent", r.Fixtures, r.Cases, r.Answered, r.Updates, r.Blocked, r.Silent)
 	rest := map[string]int{}
 	for i, f := range r.Failures {
 		if i < cfg.report {
@@ -188,6 +266,12 @@ func reportTo(t testing.TB, r *Report, opts []Option) {
 			fmt.Fprintf(&b, "\n\t%d × %s", rest[rule], rule)
 		}
 		t.Errorf("%s", b.String())
+	}
+	if n := len(r.StrictFindings); n > 0 {
+		t.Logf("hooktest: %d cases on values Claude Code can never send broke a rule (they fail only with hooktest.Strict()); the first:\n%v", n, r.StrictFindings[0])
+	}
+	if n := len(r.Notes); n > 0 {
+		t.Logf("hooktest: %d cases respelled a member (the same value for Claude Code, other bytes); the first:\n%v", n, r.Notes[0])
 	}
 }
 
@@ -224,35 +308,46 @@ func newConfig(opts []Option) *config {
 
 // RunProperty is the property run behind [CheckHandler] and
 // [CheckCommand]; run runs the hook on one payload. For each fixture (see
-// [UseFixtures]) it runs the hook on the unchanged payload, then, for
-// each tricky value (see [UseValues]), once with the value in place of
-// each tool_input member's value and once with the value added as the
-// new member [AddedMember]. Every result is checked with [CheckAnswer];
-// a run on an unchanged fixture must also not fail (exit code 1). Every
-// updatedInput the hook answers must then keep, byte for byte and in
-// order, every member of the tool_input the hook was given (tricky value
-// included), except:
-//   - the members it sets to the value it set them to on the unchanged
-//     fixture, which are its own (a fingerprint, a default it fills in);
+// [UseFixtures] and [ForTool]) it runs the hook on the unchanged payload,
+// then, for each tricky value (see [UseValues]), once with the value in
+// place of each tool_input member's value and once with the value added
+// as the new member [AddedMember]. Every result is checked with
+// [CheckAnswer]; a run on an unchanged fixture must also not fail (exit
+// code 1). Every updatedInput the hook answers (except with exit code 2,
+// when Claude Code ignores stdout) must then keep every member of the
+// tool_input the hook was given (tricky value included) — the same value
+// as Claude Code reads it (see [CheckSameValue]), or with [Exact] the same
+// bytes in the same order — except:
+//   - the members the hook owns: in every answer of the fixture's runs
+//     that holds the member, the member has one and the same value, and
+//     at least once the input held another (a fingerprint, a flag it
+//     forces);
 //   - the members named with [Changes] (values not checked) or [Removes]
-//     (not checked at all).
+//     (not checked at all), and those the handler's answer lists in
+//     Removed (see [Recorder.Removed]).
 //
 // A run whose hook answers without updatedInput, or fails with exit code
 // 1 on a tricky value (a typed hook may refuse a number where it wants a
-// string), passes if its result breaks no rule. Cases run in fixture
-// order, then member order, then value order; with [Parallel] they run
-// concurrently but the report keeps that order. RunProperty returns an
-// error in the report (as a Failure) when run does.
+// string), passes if its result breaks no rule. The runs on values Claude
+// Code can never send form a tier of their own (see [Strict]). A run in
+// which the hook answered no case at all, or that had no fixture with a
+// tool_input object, ends with a failure of [RuleAnswers]. Cases run in
+// fixture order, then member order, then value order; with [Parallel]
+// they run concurrently but the report keeps that order. RunProperty
+// returns an error in the report (as a Failure) when run does.
 func RunProperty(run func(payload []byte) (*Recorder, error), opts ...Option) *Report {
 	cfg := newConfig(opts)
-	if cfg.fixtures == nil {
-		cfg.fixtures = Fixtures()
+	fixtures := cfg.fixtures
+	if fixtures == nil {
+		fixtures = Fixtures()
 	}
+	fixtures = append(slices.Clip(fixtures), cfg.extra...)
 	if cfg.values == nil {
 		cfg.values = TrickyValues()
 	}
 	rep := &Report{}
-	for _, f := range cfg.fixtures {
+	var tools []string
+	for _, f := range fixtures {
 		if f.Event != hook.EventPreToolUse && f.Event != hook.EventPermissionRequest {
 			continue
 		}
@@ -264,10 +359,33 @@ func RunProperty(run func(payload []byte) (*Recorder, error), opts ...Option) *R
 		if err != nil {
 			continue
 		}
+		if tn, ok := Field(f.JSON, "tool_name"); ok {
+			if s, ok := decodeString(tn); ok && !slices.Contains(tools, s) {
+				tools = append(tools, s)
+			}
+		}
 		rep.Fixtures++
 		runFixture(rep, cfg, run, f, ti, tms)
 	}
+	if rep.Answered == 0 {
+		rep.Failures = append(rep.Failures, &Failure{Err: &Violation{Rule: RuleAnswers, Detail: vacuous(rep, tools)}})
+	}
 	return rep
+}
+
+// vacuous explains a run that tested nothing.
+func vacuous(rep *Report, tools []string) string {
+	how := `point the run at the tools the hook handles with hooktest.ForTool(tool, toolInput), e.g. hooktest.ForTool("mcp__server__tool", ` + "`" + `{"room":"lobby"}` + "`" + `)`
+	if rep.Fixtures == 0 {
+		return "no fixture is a PreToolUse or PermissionRequest payload with a tool_input object, so nothing was tested; " + how
+	}
+	shown := tools
+	more := ""
+	if len(shown) > 8 {
+		shown, more = shown[:8], fmt.Sprintf(" and %d more", len(tools)-8)
+	}
+	return fmt.Sprintf("the hook answered none of the %d cases (exit 0 and nothing on stdout for every payload, of the tools %s%s), so nothing was tested; %s",
+		rep.Cases, strings.Join(shown, ", "), more, how)
 }
 
 // propertyCase is one run of a property run.
@@ -275,47 +393,35 @@ type propertyCase struct {
 	member  string
 	added   bool
 	value   Tricky
+	strict  bool // value is one Claude Code never sends
 	payload jsontext.Value
 	ti      jsontext.Value
 	result  *Recorder
 	err     error
 }
 
-// runFixture runs every case of one fixture.
-func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f Fixture, ti jsontext.Value, tms []rawjson.Member) {
-	base := &propertyCase{payload: f.JSON, ti: ti}
-	base.result, base.err = run(f.JSON)
-	rep.Cases++
-	// own holds the members the hook sets on the unchanged fixture, with
-	// the values it sets them to.
-	own := map[string][]byte{}
-	if base.result != nil && base.result.UpdatedInput != nil {
-		if ums, err := rawjson.Members(base.result.UpdatedInput); err == nil {
-			for _, um := range ums {
-				if im, ok := rawjson.Find(tms, um.Key); !ok || !sameBytes(im.Value, um.Value) {
-					own[um.Key] = um.Value
-				}
-			}
-		}
+// updated returns the updatedInput Claude Code would act on, or nil.
+func (c *propertyCase) updated() jsontext.Value {
+	if c.result == nil || c.result.Code == hook.ExitBlock {
+		return nil
 	}
-	finish := func(c *propertyCase) {
-		if c.result != nil && c.result.UpdatedInput != nil {
-			rep.Updates++
-		}
-		if err := judge(c, cfg, own, c == base); err != nil {
-			rep.Failures = append(rep.Failures, &Failure{Fixture: f.Name, Member: c.member, Added: c.added, Value: c.value.Name, Result: c.result, Err: err})
-		}
-	}
-	finish(base)
+	return c.result.UpdatedInput
+}
 
-	var cases []*propertyCase
+// runFixture runs every case of one fixture, then judges them.
+func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f Fixture, ti jsontext.Value, tms []rawjson.Member) {
+	cases := []*propertyCase{{payload: f.JSON, ti: ti}}
 	targets := make([]string, 0, len(tms)+1)
 	for _, m := range tms {
 		targets = append(targets, m.Key)
 	}
 	targets = append(targets, AddedMember)
+	sendable := make([]bool, len(cfg.values))
+	for i, v := range cfg.values {
+		sendable[i] = v.Sendable()
+	}
 	for i, name := range targets {
-		for _, v := range cfg.values {
+		for j, v := range cfg.values {
 			nti, err := hook.Merge(ti, rawObject(name, v.JSON))
 			if err != nil {
 				continue // a tricky value that is not valid JSON
@@ -324,16 +430,72 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 				member:  name,
 				added:   i == len(tms),
 				value:   v,
+				strict:  !sendable[j],
 				ti:      nti,
 				payload: WithField(f.JSON, "tool_input", nti),
 			})
 		}
 	}
 	runCases(cases, cfg.parallel, run)
-	rep.Cases += len(cases)
-	for _, c := range cases {
-		finish(c)
+
+	runs := make([]verdict.Run, len(cases))
+	for i, c := range cases {
+		runs[i] = verdict.Run{In: c.ti, Out: c.updated()}
 	}
+	own := verdict.Owned(runs)
+	for i, c := range cases {
+		rep.Cases++
+		count(rep, c.result)
+		strict := c.strict
+		errs, notes := judge(c, cfg, own, i == 0, strict)
+		fail := func(err error) *Failure {
+			return &Failure{Fixture: f.Name, Member: c.member, Added: c.added, Value: c.value.Name, Strict: strict, Result: c.result, Err: err}
+		}
+		normal, tier := errs, error(nil)
+		if strict && !cfg.strict {
+			normal, tier = splitTier(errs, c.member)
+		}
+		if normal != nil {
+			rep.Failures = append(rep.Failures, fail(normal))
+		}
+		if tier != nil {
+			rep.StrictFindings = append(rep.StrictFindings, fail(tier))
+		}
+		if notes != nil {
+			rep.Notes = append(rep.Notes, fail(notes))
+		}
+	}
+}
+
+// splitTier splits the broken rules of a case on a value Claude Code never
+// sends, held by member: a member lost, or changed elsewhere than where the
+// value is, does not depend on the value and stays a failure; the rest
+// (the value's member changed or respelled, and whatever concerns the run
+// as a whole) is the strict tier.
+func splitTier(errs error, member string) (normal, strict error) {
+	var ns, ss []error
+	held := "/" + rawjson.PointerToken(member)
+	for _, v := range violations(errs) {
+		me, member := v.Err.(*MemberError)
+		member = member && v.Rule == RuleKeep
+		if member && !verdict.InStrictTier(true, problemOf(me), me.Pointer, held) {
+			ns = append(ns, v)
+		} else {
+			ss = append(ss, v)
+		}
+	}
+	return errors.Join(ns...), errors.Join(ss...)
+}
+
+// count adds one result to the counts of the report (verdict.Counts, the
+// counting hookcheck does too).
+func count(rep *Report, r *Recorder) {
+	if r == nil {
+		return
+	}
+	c := verdict.Counts{Answered: rep.Answered, Silent: rep.Silent, Updated: rep.Updates, Blocked: rep.Blocked}
+	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, r.UpdatedInput != nil, r.PermissionDecision == hook.Deny)
+	rep.Answered, rep.Silent, rep.Updates, rep.Blocked = c.Answered, c.Silent, c.Updated, c.Blocked
 }
 
 // runCases runs the cases on up to n goroutines.
@@ -360,41 +522,73 @@ func runCases(cases []*propertyCase, n int, run func([]byte) (*Recorder, error))
 	wg.Wait()
 }
 
-// judge checks one case's result.
-func judge(c *propertyCase, cfg *config, own map[string][]byte, isBase bool) error {
+// judge checks one case's result: the broken rules, and the respelled
+// members (notes; failures with Exact). In a case on a value Claude Code
+// never sends (strict), the member holding it breaks the rule when it is
+// respelled too: the strict tier asks for the value as it was written.
+func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (errs, notes error) {
 	if c.result == nil {
 		if c.err == nil {
 			c.err = errors.New("no result")
 		}
-		return &Violation{Rule: RuleRuns, Detail: c.err.Error(), Err: c.err}
+		return &Violation{Rule: RuleRuns, Detail: c.err.Error(), Err: c.err}, nil
 	}
 	chk, err := newChecker(c.payload)
 	if err != nil {
-		return err
+		return err, nil
 	}
-	chk.meant = func(name string, _, out []byte) bool {
-		if slices.Contains(cfg.changes, name) {
-			return true
-		}
-		v, ok := own[name]
-		return ok && sameBytes(v, out)
-	}
+	chk.noKeep = true
 	chk.check(c.result.Code, c.result.Stdout, c.result.Stderr)
-	if len(cfg.removes) > 0 {
-		chk.vs = slices.DeleteFunc(chk.vs, func(v *Violation) bool {
-			me, ok := v.Err.(*MemberError)
-			return ok && me.Problem == ProblemLost && slices.ContainsFunc(cfg.removes, func(r string) bool {
-				return me.Pointer == "/"+rawjson.PointerToken(r)
-			})
-		})
+	if isBase && c.result.Code == hook.ExitError && !slices.ContainsFunc(chk.vs, func(v *Violation) bool { return v.Rule == RuleRefused }) {
+		chk.add(RuleFails, "", "exit code 1 on a payload Claude Code sends: %s", clipLine(c.result.Stderr))
 	}
-	if isBase && c.result.Code == hook.ExitError {
-		chk.add(RuleFails, "", "exit code 1 on a payload Claude Code sends: %s", clip(trimJS(c.result.Stderr)))
+	var ns []error
+	if upd := c.updated(); upd != nil && upd.Kind() == '{' {
+		ptr := updatedInputPointer(c.result)
+		skip := slices.Concat(cfg.changes, cfg.removes, own, c.result.Removed)
+		if cfg.exact {
+			ims, err1 := rawjson.Members(c.ti)
+			oms, err2 := rawjson.Members(upd)
+			if err1 == nil && err2 == nil {
+				for _, me := range checkMembers(ims, oms, skip) {
+					chk.vs = append(chk.vs, &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
+				}
+			}
+		} else if ds, err := verdict.Compare(c.ti, upd, skip); err == nil {
+			for _, d := range ds {
+				me := memberError(d)
+				if d.Problem == verdict.Respelled && (!strict || !verdict.InStrictTier(true, d.Problem, d.Pointer, "/"+rawjson.PointerToken(c.member))) {
+					ns = append(ns, &Violation{Rule: NoteRespelled, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
+					continue
+				}
+				chk.vs = append(chk.vs, &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
+			}
+		}
 	}
 	if c.err != nil {
 		chk.vs = append(chk.vs, &Violation{Rule: RuleRuns, Detail: c.err.Error(), Err: c.err})
 	}
-	return chk.err()
+	return chk.err(), errors.Join(ns...)
+}
+
+// problemOf returns the verdict problem of a MemberError.
+func problemOf(me *MemberError) string {
+	switch me.Problem {
+	case ProblemLost:
+		return verdict.Lost
+	case ProblemRespelled, ProblemRewritten, ProblemMoved:
+		return verdict.Respelled
+	}
+	return verdict.Changed
+}
+
+// updatedInputPointer returns the JSON pointer of the updatedInput in r's
+// answer.
+func updatedInputPointer(r *Recorder) string {
+	if r.Event == hook.EventPermissionRequest {
+		return "/hookSpecificOutput/decision/updatedInput"
+	}
+	return "/hookSpecificOutput/updatedInput"
 }
 
 // The rules only a property run checks.
@@ -405,6 +599,13 @@ const (
 	// RuleRuns: the hook program could not be started, or did not finish
 	// in time.
 	RuleRuns = "a hook must run to completion"
+	// RuleAnswers: the hook answered none of the cases (exit 0 and
+	// nothing on stdout every time), so the run tested nothing.
+	RuleAnswers = "a property run must reach the hook: it must answer at least one case"
+	// NoteRespelled is the rule of a [Report]'s notes: a member of the
+	// updatedInput holds the same value as Claude Code reads it, written
+	// with other bytes. It is not a failure, except with [Exact].
+	NoteRespelled = "a member Claude Code reads as the same value may be written differently (a note)"
 )
 
 // rawObject returns {"name":value}.

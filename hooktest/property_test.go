@@ -140,14 +140,20 @@ func TestPropertyRunCatchesAPartialAnswer(t *testing.T) {
 	}
 	rep := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(partial, p), nil },
 		hooktest.UseFixtures(fs...), hooktest.UseValues(hooktest.RoomNames()...))
-	require.Len(t, rep.Failures, 1)
+	// The library refuses the answer in every case, and the report says
+	// so with its whole message.
+	require.Len(t, rep.Failures, rep.Cases)
 	f := rep.Failures[0]
 	assert.Equal(t, "", f.Value)
 	assert.Equal(t, 1, f.Result.Code)
 	assert.Contains(t, f.Error(), "captured/a_mcp_partial_updatedInput/PreToolUse.mcp__probe__listen_here.1 (unchanged):")
-	assert.Contains(t, f.Error(), "updatedInput is partial")
-	assert.Contains(t, f.Error(), "/room")
-	assert.Contains(t, f.Error(), "("+hooktest.RuleFails+")")
+	assert.Contains(t, f.Error(), "hook: invalid answer to PreToolUse: updatedInput is partial: it lacks /room of the incoming tool_input")
+	assert.Contains(t, f.Error(), "("+hooktest.RuleRefused+")")
+	for _, f := range rep.Failures {
+		assert.Contains(t, f.Error(), "("+hooktest.RuleRefused+")")
+	}
+	assert.Equal(t, rep.Cases, rep.Answered, "exit 1 is an answer")
+	assert.Zero(t, rep.Updates)
 	assert.Equal(t, 1+2*7, rep.Cases, "one room member and the added one, seven values each, and the unchanged fixture")
 }
 
@@ -179,7 +185,9 @@ func TestPropertyRunChanges(t *testing.T) {
 	rep := hooktest.RunProperty(run, hooktest.UseFixtures(fs...))
 	require.NotEmpty(t, rep.Failures, "without Changes, a new command for a new input looks like a broken member")
 	for _, f := range rep.Failures {
-		assert.Equal(t, "command", f.Member, f.Error())
+		for _, v := range f.Err.(interface{ Unwrap() []error }).Unwrap() {
+			assert.Equal(t, "/hookSpecificOutput/updatedInput/command", v.(*hooktest.Violation).Pointer, f.Error())
+		}
 		assert.Contains(t, f.Error(), "/hookSpecificOutput/updatedInput/command: member changed from")
 	}
 	rep = hooktest.RunProperty(run, hooktest.UseFixtures(fs...), hooktest.Changes("command"))
@@ -200,9 +208,21 @@ func TestPropertyRunRemoves(t *testing.T) {
 	})
 	fs := []hooktest.Fixture{{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}}
 	run := func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(dropper, p), nil }
+	// Record sees the answer's Removed: the removal is deliberate.
 	rep := hooktest.RunProperty(run, hooktest.UseFixtures(fs...))
+	assert.Empty(t, rep.Failures, "%v", rep.Err())
+	assert.Equal(t, rep.Cases, rep.Updates)
+
+	// A program's stdout does not say what it removed: the same answer,
+	// judged without Removed, loses the member until Removes names it.
+	noRemoved := func(p []byte) (*hooktest.Recorder, error) {
+		r := hooktest.Record(dropper, p)
+		r.Removed = nil
+		return r, nil
+	}
+	rep = hooktest.RunProperty(noRemoved, hooktest.UseFixtures(fs...))
 	require.NotEmpty(t, rep.Failures)
 	assert.Contains(t, rep.Failures[0].Error(), "/hookSpecificOutput/updatedInput/description: member lost")
-	rep = hooktest.RunProperty(run, hooktest.UseFixtures(fs...), hooktest.Removes("description"))
+	rep = hooktest.RunProperty(noRemoved, hooktest.UseFixtures(fs...), hooktest.Removes("description"))
 	assert.Empty(t, rep.Failures, "%v", rep.Err())
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -33,6 +34,13 @@ type Recorder struct {
 	Event string
 	// Duration is how long the run took.
 	Duration time.Duration
+	// StdoutOver and StderrOver are true when a program wrote more than
+	// its [Command.MaxOutputBytes] on the stream: Stdout or Stderr then
+	// holds the first MaxOutputBytes, and the program was stopped.
+	StdoutOver, StderrOver bool
+	// Survivors names the processes ("pid command line") that a program
+	// left running after it ended, and that [Command.Run] killed.
+	Survivors []string
 
 	// Answer holds the top-level members of the JSON answer on stdout,
 	// each exactly as written; nil when stdout holds no JSON object.
@@ -44,8 +52,9 @@ type Recorder struct {
 	Decision string
 	// PermissionDecision is hookSpecificOutput.permissionDecision
 	// (PreToolUse, PreSkillShellCommand, PreModelSwitch), or the behavior
-	// of a PermissionRequest decision ("allow", "deny").
-	PermissionDecision string
+	// of a PermissionRequest decision ([hook.Allow], [hook.Deny]), as
+	// written: r.PermissionDecision == hook.Deny.
+	PermissionDecision hook.PermissionDecision
 	// Reason is hookSpecificOutput.permissionDecisionReason, the message
 	// of a PermissionRequest deny decision, or else the top-level reason.
 	Reason string
@@ -55,10 +64,17 @@ type Recorder struct {
 	UpdatedInput jsontext.Value
 	// AdditionalContext is hookSpecificOutput.additionalContext, if any.
 	AdditionalContext string
+	// Removed lists the tool_input members the handler's answer drops on
+	// purpose ([hook.PreToolUseOutput.Removed] and
+	// [hook.PermissionRequestOutput.Removed]); they are not reported as
+	// lost. Only [Record] sees it: a program's stdout does not say.
+	Removed []string
 
 	// Problems lists the rules the result breaks, as found by
 	// [CheckAnswer]: one [*Violation] each, in CheckAnswer's order. It is
-	// empty for a good result.
+	// empty for a good result. An answer the library refused to write
+	// (exit code 1, "hook: invalid answer …") is one of them
+	// ([RuleRefused]), with the library's whole message.
 	Problems []error
 }
 
@@ -81,12 +97,49 @@ func Record(h hook.Handler, payload []byte) *Recorder {
 // on the handler when ctx is done.
 func RecordContext(ctx context.Context, h hook.Handler, payload []byte) *Recorder {
 	var stdout, stderr bytes.Buffer
+	var removed []string
 	start := time.Now()
-	code := hook.Serve(ctx, bytes.NewReader(stdin(payload)), &stdout, &stderr, h)
-	r := &Recorder{Code: code, Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Duration: time.Since(start)}
+	code := hook.Serve(ctx, bytes.NewReader(stdin(payload)), &stdout, &stderr, observe(h, &removed))
+	r := &Recorder{Code: code, Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Duration: time.Since(start), Removed: removed}
 	r.finish(payload)
 	return r
 }
+
+// observe returns h with its answer's Removed list copied to *removed.
+// The observer is middleware that implements [hook.Wrapper], so the
+// library still sees a fail-closed handler inside it (unreadable input
+// then fails closed too).
+func observe(h hook.Handler, removed *[]string) hook.Handler {
+	if h == nil {
+		return nil
+	}
+	return observer{h, removed}
+}
+
+// observer copies the Removed list of its handler's answer.
+type observer struct {
+	h       hook.Handler
+	removed *[]string
+}
+
+// ServeHook calls the handler and notes its answer's Removed list.
+func (o observer) ServeHook(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+	out, err := o.h.ServeHook(ctx, ev)
+	switch a := out.(type) {
+	case *hook.PreToolUseOutput:
+		if a != nil {
+			*o.removed = slices.Clone(a.Removed)
+		}
+	case *hook.PermissionRequestOutput:
+		if a != nil {
+			*o.removed = slices.Clone(a.Removed)
+		}
+	}
+	return out, err
+}
+
+// Unwrap returns the observed handler.
+func (o observer) Unwrap() hook.Handler { return o.h }
 
 // stdin returns payload as Claude Code writes it: followed by one newline.
 func stdin(payload []byte) []byte {
@@ -110,6 +163,7 @@ func (r *Recorder) finish(payload []byte) {
 		r.Problems = []error{err}
 		return
 	}
+	c.removed = r.Removed
 	c.check(r.Code, r.Stdout, r.Stderr)
 	for _, v := range c.vs {
 		r.Problems = append(r.Problems, v)
@@ -145,7 +199,7 @@ func (r *Recorder) decode() {
 	r.HookSpecificOutput = memberMap(hms)
 	r.AdditionalContext, _ = stringMember(hms, "additionalContext")
 	if s, ok := stringMember(hms, "permissionDecision"); ok {
-		r.PermissionDecision = s
+		r.PermissionDecision = hook.PermissionDecision(s)
 	}
 	if s, ok := stringMember(hms, "permissionDecisionReason"); ok {
 		r.Reason = s
@@ -158,7 +212,8 @@ func (r *Recorder) decode() {
 		if err != nil {
 			return
 		}
-		r.PermissionDecision, _ = stringMember(dms, "behavior")
+		b, _ := stringMember(dms, "behavior")
+		r.PermissionDecision = hook.PermissionDecision(b)
 		if s, ok := stringMember(dms, "message"); ok {
 			r.Reason = s
 		}

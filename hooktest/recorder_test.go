@@ -23,7 +23,7 @@ func TestRecordGoodAnswer(t *testing.T) {
 	assert.Empty(t, r.Stderr)
 	assert.Equal(t, "PreToolUse", r.Event)
 	assert.Equal(t, string(in), string(r.Payload))
-	assert.Equal(t, "allow", r.PermissionDecision)
+	assert.Equal(t, hook.Allow, r.PermissionDecision)
 	cwd, _ := hooktest.Field(in, "cwd")
 	var dir string
 	require.NoError(t, jsonUnquote(cwd, &dir))
@@ -45,7 +45,7 @@ func TestRecordPermissionRequest(t *testing.T) {
 	in := hooktest.NewPermissionRequest("Bash", bashInput)
 	r := hooktest.Record(goodHook(), in)
 	require.NoError(t, r.Err())
-	assert.Equal(t, "allow", r.PermissionDecision)
+	assert.Equal(t, hook.Allow, r.PermissionDecision)
 	assert.Contains(t, string(r.UpdatedInput), `"timeout":120000,"fingerprint":`)
 
 	deny := hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
@@ -53,7 +53,7 @@ func TestRecordPermissionRequest(t *testing.T) {
 	})
 	r = hooktest.Record(deny, in)
 	require.NoError(t, r.Err())
-	assert.Equal(t, "deny", r.PermissionDecision)
+	assert.Equal(t, hook.Deny, r.PermissionDecision)
 	assert.Equal(t, "no rm", r.Reason)
 	assert.Nil(t, r.UpdatedInput)
 }

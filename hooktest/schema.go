@@ -5,23 +5,6 @@ import "github.com/gohooks/hook"
 // This file describes the answers Claude Code 2.1.332 accepts (the
 // project's wire-format reference, §5.2 and §5.5).
 
-// allEvents lists the 34 hook events, in the order of the Agent SDK's
-// HOOK_EVENTS.
-var allEvents = [...]string{
-	hook.EventPreToolUse, hook.EventPostToolUse, hook.EventPostToolUseFailure,
-	hook.EventPostToolBatch, hook.EventNotification, hook.EventUserPromptSubmit,
-	hook.EventUserPromptExpansion, hook.EventSessionStart, hook.EventSessionEnd,
-	hook.EventStop, hook.EventStopFailure, hook.EventSubagentStart,
-	hook.EventSubagentStop, hook.EventPreCompact, hook.EventPostCompact,
-	hook.EventPreModelSwitch, hook.EventPostModelSwitch, hook.EventPermissionRequest,
-	hook.EventPermissionDenied, hook.EventSetup, hook.EventTeammateIdle,
-	hook.EventTaskCreated, hook.EventTaskCompleted, hook.EventElicitation,
-	hook.EventElicitationResult, hook.EventConfigChange, hook.EventWorktreeCreate,
-	hook.EventWorktreeRemove, hook.EventInstructionsLoaded, hook.EventCwdChanged,
-	hook.EventFileChanged, hook.EventDirectoryAdded, hook.EventMessageDisplay,
-	hook.EventPreSkillShellCommand,
-}
-
 // jsonType is the type a field of an answer must have.
 type jsonType int
 

@@ -1,22 +1,23 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/verdict"
 )
 
 // The kinds of finding, as the JSON report spells them.
 const (
 	kindLost       = "lost"           // a tool_input member missing from updatedInput
-	kindMangled    = "mangled"        // a member's value or escapes changed
+	kindMangled    = "mangled"        // a member holds another value (or, strict tier, other bytes)
 	kindInvalid    = "invalid-stdout" // stdout Claude Code cannot read
 	kindRejected   = "rejected"       // an answer Claude Code would reject
 	kindExit2      = "exit2-stdout"   // exit code 2 with an answer on stdout
@@ -24,12 +25,15 @@ const (
 	kindCrash      = "crash"          // no start, a kill, an unknown exit code, or exit 1 where the hook must not fail
 	kindTimeout    = "timeout"        // killed after -timeout
 	kindBlocked    = "blocked"        // exit 2 on a tricky value the fixture's type allows
+	kindOutput     = "output-cap"     // stdout or stderr over -max-output
+	kindSurvivors  = "left-running"   // processes left running after the hook ended
+	kindStopLoop   = "stop-loop"      // a Stop hook blocking while stop_hook_active
 )
 
 // kindOrder is the order of kinds in reports, and their labels.
 var kindOrder = []struct{ kind, label string }{
 	{kindLost, "member lost"},
-	{kindMangled, "member mangled"},
+	{kindMangled, "member changed"},
 	{kindInvalid, "invalid stdout"},
 	{kindRejected, "answer rejected"},
 	{kindExit2, "exit 2 with stdout"},
@@ -37,6 +41,9 @@ var kindOrder = []struct{ kind, label string }{
 	{kindCrash, "crash"},
 	{kindTimeout, "timeout"},
 	{kindBlocked, "blocked by a tricky value"},
+	{kindOutput, "output over -max-output"},
+	{kindSurvivors, "processes left running"},
+	{kindStopLoop, "Stop hook loop"},
 }
 
 // finding is one thing wrong with one run.
@@ -58,6 +65,11 @@ type outcome struct {
 	c        *testCase
 	res      result
 	findings []finding
+	// strict holds the findings of a run on a tricky value Claude Code
+	// never sends, without -strict: reported, not failures.
+	strict []finding
+	// notes are the members respelled: the same value for Claude Code.
+	notes []finding
 }
 
 // updated returns the updatedInput of the run's answer, or nil.
@@ -69,18 +81,58 @@ func (o *outcome) updated() jsontext.Value {
 }
 
 // analyze finds what is wrong with every run. Changes to the members
-// named in changed, and to members the hook owns (see ownedMembers), are
-// not reported. It returns the members the hook owns, per payload.
-func analyze(outs []*outcome, changed []string) map[*payload][]string {
-	owned := ownedMembers(outs)
+// named in changed, and to members the hook owns (verdict.Owned, the rule
+// hooktest's property run applies too), are not reported. The runs on
+// tricky values Claude Code never sends keep their findings apart unless
+// strict is set. It returns the members the hook owns, per payload.
+func analyze(outs []*outcome, changed []string, strict bool) map[*payload][]string {
+	runs := map[*payload][]verdict.Run{}
+	for _, o := range outs {
+		if len(o.c.p.fields) > 0 {
+			runs[o.c.p] = append(runs[o.c.p], verdict.Run{In: o.c.toolInput, Out: o.updated()})
+		}
+	}
+	owned := map[*payload][]string{}
+	for p, rs := range runs {
+		if own := verdict.Owned(rs); len(own) > 0 {
+			owned[p] = own
+		}
+	}
 	for _, o := range outs {
 		o.findings = runFindings(o.c, o.res)
 		if upd := o.updated(); upd != nil && o.c.toolInput != nil {
 			skip := append(slices.Clone(changed), owned[o.c.p]...)
-			o.findings = append(memberFindings(o.c.toolInput, upd, skip), o.findings...)
+			fs, notes := memberFindings(o.c, upd, skip)
+			o.findings = append(fs, o.findings...)
+			o.notes = notes
+		}
+		if o.c.strictTier() && !strict {
+			o.findings, o.strict = splitTier(o.c, o.findings)
 		}
 	}
 	return owned
+}
+
+// splitTier splits the findings of a run on a tricky value Claude Code
+// never sends: a member lost, or changed elsewhere than where the value
+// is, does not depend on the value and stays a finding; the rest (the
+// value's member changed or respelled, and what concerns the run as a
+// whole) is the strict tier.
+func splitTier(c *testCase, fs []finding) (normal, strict []finding) {
+	held := c.pointer()
+	for _, f := range fs {
+		member := f.Kind == kindLost || f.Kind == kindMangled
+		problem := verdict.Changed
+		if f.Kind == kindLost {
+			problem = verdict.Lost
+		}
+		if verdict.InStrictTier(member, problem, f.Pointer, held) {
+			strict = append(strict, f)
+		} else {
+			normal = append(normal, f)
+		}
+	}
+	return normal, strict
 }
 
 // runFindings checks how the run ended and the rules its answer breaks
@@ -91,10 +143,20 @@ func runFindings(c *testCase, res result) []finding {
 	case res.rec == nil:
 		return []finding{{Kind: kindCrash, Detail: "did not start", Message: fmt.Sprintf("the command did not start: %v", res.err)}}
 	case res.timedOut:
-		return []finding{{Kind: kindTimeout, Detail: "killed", Message: fmt.Sprintf("no exit after %v; the process group was killed (Claude Code discards a timed-out hook's output)", res.elapsed.Round(timeRound))}}
+		fs := []finding{{Kind: kindTimeout, Detail: "killed", Message: fmt.Sprintf("no exit after %v; its process tree was killed (Claude Code discards a timed-out hook's output)", res.elapsed.Round(timeRound))}}
+		if len(res.rec.Survivors) > 0 {
+			fs = append(fs, finding{Kind: kindSurvivors, Detail: hooktest.RuleSurvivors, Message: fmt.Sprintf("%d processes outside the hook's process group were killed: %s", len(res.rec.Survivors), strings.Join(res.rec.Survivors, "; "))})
+		}
+		return fs
 	}
 	var fs []finding
+	refused := slices.ContainsFunc(res.rec.Problems, func(e error) bool {
+		v, ok := e.(*hooktest.Violation)
+		return ok && v.Rule == hooktest.RuleRefused
+	})
 	switch code := res.rec.Code; {
+	case code == hook.ExitError && refused:
+		// Reported below with the library's whole message.
 	case code == hook.ExitError && (c.field < 0 || sameType(c)):
 		what := "the payload as Claude Code sends it"
 		if c.field >= 0 {
@@ -125,6 +187,12 @@ func runFindings(c *testCase, res result) []finding {
 			f.Kind = kindExit2
 		case hooktest.RuleStdout:
 			f.Kind = kindInvalid
+		case hooktest.RuleOutput:
+			f.Kind = kindOutput
+		case hooktest.RuleSurvivors:
+			f.Kind = kindSurvivors
+		case hooktest.RuleStopLoop:
+			f.Kind = kindStopLoop
 		default:
 			f.Kind = kindRejected
 		}
@@ -141,11 +209,12 @@ func sameType(c *testCase) bool {
 	return rawjson.KindName(c.value.JSON) == rawjson.KindName(c.p.fields[c.field].Value)
 }
 
-// firstLine returns ": " and the first non-empty line of b, or "".
+// firstLine returns ": " and the first non-empty line of b, whole (the
+// library's messages are one line of at most 4000 bytes), or "".
 func firstLine(b []byte) string {
 	for l := range strings.Lines(string(b)) {
 		if l = strings.TrimSpace(l); l != "" {
-			return ": " + clip(l, 120)
+			return ": " + clip(l, 4000)
 		}
 	}
 	return ""
@@ -159,65 +228,6 @@ func clip(s string, n int) string {
 	return s[:n-3] + "..."
 }
 
-// ownedMembers returns, per payload, the tool_input members the hook
-// owns: in every run of the payload whose answer carries an updatedInput
-// with the member, the member has one and the same value (whitespace
-// aside), and in at least one of them the input held another value, not
-// merely the same value written otherwise (that is a rewrite). Such
-// a member is the hook's own (a fingerprint it computes, a flag it
-// forces): it sets it whatever the input, and changing it is what the
-// hook is for. The control run alone shows it when the hook sets the
-// member to something else than the fixture holds; the tricky runs, which
-// put other values there, show it when the fixture's value happens to be
-// the hook's.
-func ownedMembers(outs []*outcome) map[*payload][]string {
-	type seen struct {
-		out     []byte // the one value seen so far
-		varies  bool   // the answers disagree
-		differs bool   // an input differed from the answer
-	}
-	byPayload := map[*payload]map[string]*seen{}
-	for _, o := range outs {
-		upd := o.updated()
-		if upd == nil || len(o.c.p.fields) == 0 {
-			continue
-		}
-		ims, err1 := rawjson.Members(o.c.toolInput)
-		oms, err2 := rawjson.Members(upd)
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		m := byPayload[o.c.p]
-		if m == nil {
-			m = map[string]*seen{}
-			byPayload[o.c.p] = m
-		}
-		for _, im := range ims {
-			om, ok := rawjson.Find(oms, im.Key)
-			if !ok {
-				continue
-			}
-			out := compact(om.Value)
-			s := m[im.Key]
-			if s == nil {
-				s = &seen{out: out}
-				m[im.Key] = s
-			}
-			s.varies = s.varies || !bytes.Equal(s.out, out)
-			s.differs = s.differs || !rawjson.SameValue(im.Value, out)
-		}
-	}
-	owned := map[*payload][]string{}
-	for p, m := range byPayload {
-		for _, f := range p.fields {
-			if s := m[f.Key]; s != nil && !s.varies && s.differs {
-				owned[p] = append(owned[p], f.Key)
-			}
-		}
-	}
-	return owned
-}
-
 // compact returns v without whitespace, or v itself when it is not JSON.
 func compact(v []byte) []byte {
 	c := jsontext.Value(slices.Clone(v))
@@ -228,38 +238,37 @@ func compact(v []byte) []byte {
 }
 
 // memberFindings compares the tool_input sent with the updatedInput the
-// hook answered, skipping the members in skip. A member whose value only
-// differs in whitespace is kept; a member that moved is not reported
-// (Claude Code reads the object by name).
-func memberFindings(in, out jsontext.Value, skip []string) []finding {
-	err := hooktest.CheckPreserved(in, out, skip...)
-	if err == nil {
-		return nil
+// hook answered, as Claude Code reads both (see hooktest.CheckSameValue),
+// skipping the members in skip: a lost or changed member is a finding; a
+// member respelled (the same value, other bytes) is a note, except the
+// member that holds a tricky value Claude Code never sends, where it is a
+// finding of the strict tier. Members that moved are not reported (Claude
+// Code reads the object by name).
+func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes []finding) {
+	ds, err := verdict.Compare(c.toolInput, out, skip)
+	if err != nil {
+		return []finding{{Kind: kindRejected, Detail: "updatedInput unreadable", Message: "updatedInput: " + err.Error()}}, nil
 	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
-	var fs []finding
-	for _, e := range errs {
-		var me *hooktest.MemberError
-		if !errors.As(e, &me) {
-			fs = append(fs, finding{Kind: kindRejected, Detail: "updatedInput unreadable", Message: e.Error()})
-			continue
-		}
-		f := finding{Pointer: "/tool_input" + me.Pointer, Detail: me.Problem, Message: "/tool_input" + e.Error()}
-		switch me.Problem {
-		case hooktest.ProblemLost:
-			f.Kind = kindLost
-		case hooktest.ProblemMoved:
-			continue
+	held := c.pointer()
+	for _, d := range ds {
+		me := &hooktest.MemberError{Pointer: d.Pointer, In: d.In, Out: d.Out}
+		ptr := "/tool_input" + d.Pointer
+		f := finding{Pointer: ptr, Kind: kindMangled}
+		switch d.Problem {
+		case verdict.Lost:
+			me.Problem, f.Kind = hooktest.ProblemLost, kindLost
+		case verdict.Changed:
+			me.Problem = hooktest.ProblemChanged
 		default:
-			if bytes.Equal(compact(me.In), compact(me.Out)) {
-				continue // only whitespace inside the value differs
+			me.Problem = hooktest.ProblemRespelled
+			if !c.strictTier() || !verdict.InStrictTier(true, d.Problem, ptr, held) {
+				notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
+					Message: fmt.Sprintf("%s: %s from %s to %s (the same value for Claude Code: a note)", ptr, me.Problem, clip(string(d.In), 80), clip(string(d.Out), 80))})
+				continue
 			}
-			f.Kind = kindMangled
 		}
+		f.Detail, f.Message = me.Problem, "/tool_input"+me.Error()
 		fs = append(fs, f)
 	}
-	return fs
+	return fs, notes
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/rawjson"
@@ -55,6 +58,10 @@ func (c *testCase) name() string {
 	return fmt.Sprintf("%s %s = %s", c.p.name, c.pointer(), c.value.Name)
 }
 
+// strictTier reports whether the case puts a tricky value Claude Code
+// never sends into the payload (see hooktest.Tricky.Sendable).
+func (c *testCase) strictTier() bool { return c.field >= 0 && !c.value.Sendable() }
+
 // pointer is the JSON pointer of the member holding the tricky value, or
 // "" for the control run.
 func (c *testCase) pointer() string {
@@ -73,7 +80,9 @@ func takesUpdatedInput(event string) bool {
 // fixture is one hook payload to run the hook on.
 type fixture = hooktest.Fixture
 
-// loadFixtures returns the payloads cfg selects, in a stable order.
+// loadFixtures returns the payloads cfg selects, in a stable order: the
+// fixtures of the -event events that Claude Code would run a hook with
+// the -matcher on, then the -tool calls.
 func loadFixtures(cfg *config) ([]*payload, error) {
 	var fxs []fixture
 	if cfg.fixturesDir != "" {
@@ -93,15 +102,65 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 		if err != nil {
 			return nil, usagef("fixture %s: %v", fx.Name, err)
 		}
-		if cfg.matcher != nil && (p.tool == "" || !cfg.matcher(p.tool)) {
+		if cfg.matcher != nil && !cfg.matcher(eventOf(p)) {
 			continue
 		}
 		ps = append(ps, p)
 	}
+	if cfg.tool != "" {
+		for _, ev := range cfg.events {
+			var b []byte
+			switch ev {
+			case hook.EventPreToolUse:
+				b = hooktest.NewPreToolUse(cfg.tool, cfg.input)
+			case hook.EventPermissionRequest:
+				b = hooktest.NewPermissionRequest(cfg.tool, cfg.input)
+			default:
+				continue
+			}
+			p, err := preparePayload(fixture{Name: strings.ToLower(ev) + " " + cfg.tool, Event: ev, JSON: b})
+			if err != nil {
+				return nil, usagef("-tool %s -input: %v", cfg.tool, err)
+			}
+			ps = append(ps, p)
+		}
+	}
 	if len(ps) == 0 {
-		return nil, usagef("no fixture matches the -event and -matcher flags")
+		return nil, noPayload(cfg)
 	}
 	return ps, nil
+}
+
+// noPayload explains a selection of no payload, and how to get some.
+func noPayload(cfg *config) error {
+	events := "every event"
+	if len(cfg.events) > 0 {
+		events = strings.Join(cfg.events, ", ")
+	}
+	if cfg.matcherText == "" {
+		return usagef("no fixture is a payload of %s", events)
+	}
+	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return hook.MatcherField(e) == "tool_name" }) {
+		return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
+	}
+	return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
+}
+
+// eventOf returns the payload as hook.Serve reads it, for the matcher.
+// A payload Serve cannot read gives an Event with the payload's event
+// name only, which every matcher of the event's own matches or not by
+// its absent field.
+func eventOf(p *payload) *hook.Event {
+	var got *hook.Event
+	b := rawjson.AppendObject(nil, p.top)
+	hook.Serve(context.Background(), bytes.NewReader(b), io.Discard, io.Discard, hook.HandlerFunc(func(_ context.Context, ev *hook.Event) (hook.Output, error) {
+		got = ev
+		return nil, nil
+	}))
+	if got == nil {
+		got = &hook.Event{HookEventName: p.event}
+	}
+	return got
 }
 
 // readFixtureDir reads every *.json file under dir that holds a JSON
@@ -207,8 +266,9 @@ func selectValues(names []string) ([]hooktest.Tricky, error) {
 }
 
 // distinctShapes returns the first payload of each shape: same event,
-// same tool, same top-level names and same tool_input names, in order. A
-// default run sends each shape once; the recorded fixtures repeat many.
+// same tool, same top-level names and same tool_input names, and the same
+// stop_hook_active (a Stop hook must answer both), in order. A default run
+// sends each shape once; the recorded fixtures repeat many.
 func distinctShapes(ps []*payload) []*payload {
 	seen := map[string]bool{}
 	var out []*payload
@@ -217,6 +277,9 @@ func distinctShapes(ps []*payload) []*payload {
 		b.WriteString(p.event + "\x00" + p.tool)
 		for _, m := range p.top {
 			b.WriteString("\x00" + m.Key)
+			if m.Key == "stop_hook_active" {
+				b.Write(m.Value)
+			}
 		}
 		b.WriteString("\x00\x00")
 		for _, m := range p.fields {

@@ -41,7 +41,7 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 		return nil, err
 	}
 	defer os.RemoveAll(projectDir)
-	r, err := newRunner(cfg.command, projectDir, cfg.timeout)
+	r, err := newRunner(cfg.command, projectDir, cfg.timeout, cfg.maxOutput)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 	prog.finish()
 	outs = append(outs, more...)
 	wall := time.Since(start)
-	owned := analyze(outs, cfg.changed)
+	owned := analyze(outs, cfg.changed, cfg.strict)
 	return newReport(cfg, outs, owned, wall), nil
 }
 

@@ -53,6 +53,27 @@ func findings(rep *report, name, kind string) []finding {
 	return out
 }
 
+// strictFindings returns the findings of the strict tier in the run
+// called name.
+func strictFindings(rep *report, name string) []finding {
+	for _, c := range rep.Cases {
+		if c.Name == name {
+			return c.Strict
+		}
+	}
+	return nil
+}
+
+// notesOf returns the notes of the run called name.
+func notesOf(rep *report, name string) []finding {
+	for _, c := range rep.Cases {
+		if c.Name == name {
+			return c.Notes
+		}
+	}
+	return nil
+}
+
 // caseNames returns the names of the runs, to show in failure messages.
 func caseNames(rep *report) []string {
 	var out []string
@@ -143,7 +164,7 @@ func TestBashHandBuiltLosesTheRoom(t *testing.T) {
 
 func TestBashFixedPasses(t *testing.T) {
 	needsPython3(t)
-	code, rep := hookcheck(t, "-event", "PreToolUse", "-matcher", listenHere, "--", "testdata/bash/fixed.sh")
+	code, rep := hookcheck(t, "-strict", "-matcher", listenHere, "--", "testdata/bash/fixed.sh")
 	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
 	assert.True(t, rep.Passed)
 	// The room is copied into updatedInput, so every tricky value goes
@@ -152,24 +173,36 @@ func TestBashFixedPasses(t *testing.T) {
 	assert.Contains(t, rep.Owned, ownedMember{Fixture: "pretooluse-mcp-listen_here", Pointer: "/tool_input/fingerprint"})
 }
 
-func TestBashJQRewritesEscapes(t *testing.T) {
+func TestBashJQ(t *testing.T) {
 	needs(t, "jq")
-	code, rep := hookcheck(t, "-event", "PreToolUse", "-matcher", listenHere, "-values", "title,slash escape,unicode escape of ö",
+	code, rep := hookcheck(t, "-full", "-matcher", listenHere, "-values", "title,slash escape,unicode escape of ö,lone low surrogate escape,lone high surrogate escape",
 		"--", "testdata/bash/jq.sh")
 	assert.Equal(t, exitFindings, code)
 	assert.Empty(t, findings(rep, "pretooluse-mcp-listen_here", kindLost), "jq keeps every member")
+
+	// A lone surrogate, which JSON.stringify sends: U+FFFD, or exit 4.
+	fs := findings(rep, "pretooluse-mcp-listen_here /tool_input/room = lone low surrogate escape", kindMangled)
+	require.Len(t, fs, 1, "jq turns a lone low surrogate into U+FFFD:\n%s", failing(rep))
+	assert.Equal(t, "/tool_input/room", fs[0].Pointer)
+	assert.Equal(t, hooktest.ProblemChanged, fs[0].Detail)
+	assert.Contains(t, fs[0].Message, `member changed from "x\udfffy" to "x\ufffdy"`[:36])
+	assert.NotEmpty(t, findings(rep, "pretooluse-mcp-listen_here /tool_input/room = lone high surrogate escape", kindCrash), failing(rep))
+
+	// Escapes JSON.stringify never writes: the strict tier, reported apart.
 	for v, out := range map[string]string{"slash escape": `"a/b"`, "unicode escape of ö": `"Köln"`} {
-		fs := findings(rep, "pretooluse-mcp-listen_here /tool_input/room = "+v, kindMangled)
+		name := "pretooluse-mcp-listen_here /tool_input/room = " + v
+		assert.Empty(t, findings(rep, name, kindMangled), v)
+		fs := strictFindings(rep, name)
 		require.Len(t, fs, 1, "jq rewrites the %s:\n%s", v, failing(rep))
-		assert.Equal(t, "/tool_input/room", fs[0].Pointer)
-		assert.Equal(t, hooktest.ProblemRewritten, fs[0].Detail)
+		assert.Equal(t, hooktest.ProblemRespelled, fs[0].Detail)
 		assert.Contains(t, fs[0].Message, out)
 	}
+	assert.Positive(t, rep.StrictRuns)
 	assert.Empty(t, findings(rep, "pretooluse-mcp-listen_here /tool_input/room = title", kindMangled))
 }
 
 func TestBashGuard(t *testing.T) {
-	code, rep := hookcheck(t, "-fixtures", "testdata/fixtures", "-values", "title,unicode escape of ö,big integer",
+	code, rep := hookcheck(t, "-full", "-fixtures", "testdata/fixtures", "-values", "title,NUL escape,unicode escape of ö,big integer",
 		"--", "testdata/bash/guard.sh")
 	assert.Equal(t, exitFindings, code)
 
@@ -184,10 +217,13 @@ func TestBashGuard(t *testing.T) {
 		pointers = append(pointers, f.Pointer)
 	}
 	assert.Contains(t, pointers, "/hookSpecificOutput/permissionDecision")
-	// A harmless string blocks the call.
-	blocked := findings(rep, "pretooluse-bash-ls /tool_input/command = unicode escape of ö", kindBlocked)
+	// A harmless string that Claude Code sends blocks the call.
+	blocked := findings(rep, "pretooluse-bash-ls /tool_input/command = NUL escape", kindBlocked)
 	require.Len(t, blocked, 1, failing(rep))
 	assert.Contains(t, blocked[0].Message, "cannot read the command")
+	// One it never sends (\u00f6) is a strict finding only.
+	assert.Empty(t, findings(rep, "pretooluse-bash-ls /tool_input/command = unicode escape of ö", kindBlocked))
+	assert.NotEmpty(t, strictFindings(rep, "pretooluse-bash-ls /tool_input/command = unicode escape of ö"))
 	// A number where the command was a string may be refused.
 	assert.Empty(t, findings(rep, "pretooluse-bash-ls /tool_input/command = big integer", kindBlocked))
 	assert.Empty(t, findings(rep, "pretooluse-bash-ls", kindBlocked))
@@ -209,24 +245,42 @@ func TestBashTimeoutKillsTheProcessGroup(t *testing.T) {
 	assert.Less(t, time.Since(start), 45*time.Second)
 }
 
-func TestNodeSpreadRoundsBigIntegers(t *testing.T) {
+func TestNodeSpreadOnPermissionRequest(t *testing.T) {
 	needs(t, "node")
 	code, rep := hookcheck(t, "-event", "PreToolUse,PermissionRequest", "-matcher", "mcp__.*", "-values", "title,big integer",
 		"--", "node", "testdata/node/spread.mjs")
 	assert.Equal(t, exitFindings, code)
-
-	fs := findings(rep, "pretooluse-mcp-listen_here /tool_input/room = big integer", kindMangled)
-	require.Len(t, fs, 1, "JSON.parse rounds the big integer:\n%s", failing(rep))
-	assert.Equal(t, "/tool_input/room", fs[0].Pointer)
-	assert.Contains(t, fs[0].Message, "12345678901234567890")
-	assert.Contains(t, fs[0].Message, "12345678901234567000")
-	assert.Empty(t, findings(rep, "pretooluse-mcp-listen_here /tool_input/room = title", kindMangled))
 	assert.Empty(t, findings(rep, "pretooluse-mcp-listen_here", kindLost), "the spread keeps every member")
+	assert.Empty(t, findings(rep, "pretooluse-mcp-listen_here /tool_input/room = big integer", kindMangled), "a strict finding only")
 
 	rejected := findings(rep, "permissionrequest-mcp", kindRejected)
 	require.NotEmpty(t, rejected, "PreToolUse's hookEventName on PermissionRequest:\n%s", failing(rep))
 	assert.Equal(t, hooktest.RuleEventName, rejected[0].Detail)
 	assert.Equal(t, "/hookSpecificOutput/hookEventName", rejected[0].Pointer)
+}
+
+// TestNodeFixPasses: the seed's Node fix passes by default and fails
+// -strict naming the big integer.
+func TestNodeFixPasses(t *testing.T) {
+	needs(t, "node")
+	args := []string{"-full", "-matcher", listenHere, "-tool", "mcp__aisle__listen_here", "-input", `{"room":"Quarterly Planning","seats":12}`,
+		"-values", "title,quote,lone high surrogate escape,U+2028 and U+2029 raw,big integer,trailing zero,negative zero", "--", "node", "testdata/node/fix.mjs"}
+	code, rep := hookcheck(t, args...)
+	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
+	assert.True(t, rep.Passed)
+	assert.Positive(t, rep.Updated)
+	assert.Contains(t, caseNames(rep), "pretooluse mcp__aisle__listen_here")
+	assert.Positive(t, rep.StrictRuns, "the big integer is rounded, in the strict tier")
+	big := strictFindings(rep, "pretooluse mcp__aisle__listen_here /tool_input/room = big integer")
+	require.NotEmpty(t, big)
+	assert.Contains(t, big[0].Message, "12345678901234567890 to 12345678901234567000")
+
+	code, rep = hookcheck(t, append([]string{"-strict"}, args...)...)
+	assert.Equal(t, exitFindings, code)
+	fs := findings(rep, "pretooluse mcp__aisle__listen_here /tool_input/room = big integer", kindMangled)
+	require.Len(t, fs, 1, failing(rep))
+	assert.Equal(t, "/tool_input/room", fs[0].Pointer)
+	assert.Contains(t, fs[0].Message, "member respelled from 12345678901234567890 to 12345678901234567000")
 }
 
 func TestNodeGoodPasses(t *testing.T) {
@@ -254,7 +308,7 @@ func TestPythonGoodPasses(t *testing.T) {
 
 func TestPythonBrokenFindings(t *testing.T) {
 	needsPython3(t)
-	code, rep := hookcheck(t, "-event", "PreToolUse", "-matcher", "Bash", "-values", "big integer,non-ASCII", "-changed", "timeout",
+	code, rep := hookcheck(t, "-matcher", "Bash", "-values", "big integer,non-ASCII", "-changed", "timeout",
 		"--", "python3", "testdata/python/broken.py")
 	assert.Equal(t, exitFindings, code)
 
@@ -263,15 +317,16 @@ func TestPythonBrokenFindings(t *testing.T) {
 	assert.Equal(t, hooktest.RuleNull, null[0].Detail)
 	assert.Equal(t, "/hookSpecificOutput/permissionDecisionReason", null[0].Pointer)
 
-	trace := findings(rep, "pretooluse-bash /tool_input/command = big integer", kindStackTrace)
-	require.Len(t, trace, 1, failing(rep))
+	trace := strictFindings(rep, "pretooluse-bash /tool_input/command = big integer")
+	require.NotEmpty(t, trace, failing(rep))
 	assert.Contains(t, trace[0].Message, "AttributeError")
-	// A number where a string was: exit 1 alone is not held against it.
-	assert.Empty(t, findings(rep, "pretooluse-bash /tool_input/command = big integer", kindCrash))
 
-	mangled := findings(rep, "pretooluse-bash /tool_input/description = non-ASCII", kindMangled)
-	require.Len(t, mangled, 1, "json.dumps escapes non-ASCII text:\n%s", failing(rep))
-	assert.Contains(t, mangled[0].Message, `\u00fc`)
+	// json.dumps escapes non-ASCII text: the same value, a note.
+	name := "pretooluse-bash /tool_input/description = non-ASCII"
+	assert.Empty(t, findings(rep, name, kindMangled), failing(rep))
+	notes := notesOf(rep, name)
+	require.NotEmpty(t, notes)
+	assert.Contains(t, notes[0].Message, `\u00fc`)
 
 	// The hook raises the timeout on purpose, and -changed says so.
 	for _, c := range rep.Cases {
@@ -281,13 +336,42 @@ func TestPythonBrokenFindings(t *testing.T) {
 	}
 }
 
+// TestPythonFixPasses: json.load and json.dumps keep every value Claude
+// Code sends.
+func TestPythonFixPasses(t *testing.T) {
+	needsPython3(t)
+	code, rep := hookcheck(t, "-matcher", listenHere, "-per-member", "2", "--", "python3", "testdata/python/fix.py")
+	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
+	assert.Positive(t, rep.Updated)
+	assert.Positive(t, rep.NoteRuns, "json.dumps escapes non-ASCII text")
+}
+
+// TestOneFieldHookForAnUnknownMCPTool: the seed bug for a tool no fixture
+// calls. An exact -matcher alone says how to give a call; -tool and
+// -input send it, and the lost members are found.
+func TestOneFieldHookForAnUnknownMCPTool(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-matcher", "mcp__aisle__listen_here", "--", "testdata/bash/onefield.sh"}, &stdout, &stderr)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr.String(), "no fixture of PreToolUse calls mcp__aisle__listen_here; give a call of it: -tool mcp__aisle__listen_here -input '{...its tool_input...}'")
+
+	code, rep := hookcheck(t, "-matcher", "mcp__aisle__listen_here", "-input", `{"room":"Quarterly Planning","seats":12}`,
+		"-values", "title", "--", "testdata/bash/onefield.sh")
+	assert.Equal(t, exitFindings, code)
+	lost := findings(rep, "pretooluse mcp__aisle__listen_here", kindLost)
+	require.Len(t, lost, 2, failing(rep))
+	assert.Equal(t, "/tool_input/room", lost[0].Pointer)
+	assert.Equal(t, "/tool_input/seats", lost[1].Pointer)
+	assert.Equal(t, 1+2, rep.Runs, "the call as it is, and title in each member")
+}
+
 // TestGoHookDefaultRun runs the whole default set on a hook built with the
 // library, and checks the covering set: every tricky value is used, and
 // every member of every PreToolUse and PermissionRequest fixture receives
 // -per-member values.
 func TestGoHookDefaultRun(t *testing.T) {
 	bin := hooktest.BuildGo(t, "./testdata/gohook")
-	code, rep := hookcheck(t, "--", bin)
+	code, rep := hookcheck(t, "-strict", "--", bin)
 	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
 	t.Logf("%d runs (%d tricky) in %.0f ms; median %.1f ms, max %.1f ms", rep.Runs, rep.Tricky, rep.WallMS, rep.MedianMS, rep.MaxMS)
 
@@ -314,4 +398,28 @@ func TestGoHookDefaultRun(t *testing.T) {
 	}
 	assert.Contains(t, rep.Owned, ownedMember{Fixture: "pretooluse-mcp-listen_here", Pointer: "/tool_input/fingerprint"})
 	assert.Contains(t, caseNames(rep), "pretooluse-mcp-listen_here")
+}
+
+// TestGoPartialShowsTheLibraryMessage: an answer the library refused is
+// reported with its whole message, not a line cut short.
+func TestGoPartialShowsTheLibraryMessage(t *testing.T) {
+	bin := hooktest.BuildGo(t, "./testdata/gopartial")
+	code, rep := hookcheck(t, "-matcher", "Bash", "-values", "title", "-per-member", "1", "--", bin)
+	assert.Equal(t, exitFindings, code)
+	fs := findings(rep, "pretooluse-bash", kindRejected)
+	require.NotEmpty(t, fs, failing(rep))
+	assert.Equal(t, hooktest.RuleRefused, fs[0].Detail)
+	assert.Contains(t, fs[0].Message, "hook: invalid answer to PreToolUse: updatedInput is partial: it lacks /command, /description, /timeout of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed)")
+	assert.Empty(t, findings(rep, "pretooluse-bash", kindCrash), "reported once, as the refusal it is")
+}
+
+// TestStopHookLoop: a Stop hook that blocks whatever stop_hook_active
+// says loops.
+func TestStopHookLoop(t *testing.T) {
+	code, rep := hookcheck(t, "-event", "Stop", "--", "sh", "-c", "cat >/dev/null; echo 'keep going' >&2; exit 2")
+	assert.Equal(t, exitFindings, code)
+	fs := findings(rep, "stop-active", kindStopLoop)
+	require.Len(t, fs, 1, failing(rep))
+	assert.Equal(t, hooktest.RuleStopLoop, fs[0].Detail)
+	assert.Empty(t, findings(rep, "stop", kindStopLoop), "blocking once is what a Stop hook may do")
 }

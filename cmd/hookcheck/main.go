@@ -1,9 +1,12 @@
 // Command hookcheck runs a Claude Code hook command, written in any
-// language, on the hook payloads of the hooktest fixtures and on tool
-// inputs that carry hooktest's tricky values, and reports every run that
-// loses or mangles a tool_input member, prints stdout Claude Code cannot
-// read, gives an answer Claude Code would reject, mixes exit code 2 with
-// stdout, crashes, blocks on a harmless value or overstays its timeout.
+// language, on hook payloads — the hooktest fixtures, and calls of the
+// hook's own tools given with -tool — and on tool inputs that carry
+// hooktest's tricky values. It judges every answer as Claude Code reads
+// it, and reports every run that loses or changes a tool_input member,
+// prints stdout Claude Code cannot read, gives an answer Claude Code would
+// reject, mixes exit code 2 with stdout, crashes, blocks on a harmless
+// value, blocks a Stop again while stop_hook_active is true, overstays
+// its timeout, floods its output, or leaves processes running.
 //
 // Usage:
 //
@@ -13,13 +16,27 @@
 //
 //	go install github.com/gohooks/hook/cmd/hookcheck@latest
 //
+// # What it sends
+//
+// Give the hook's settings.json registration: -event (default: every
+// event, or PreToolUse when -matcher or -tool is given) and -matcher.
+// hookcheck sends only the payloads Claude Code would run the hook on: the
+// fixtures of those events whose matcher field (tool_name, source,
+// trigger, …) the matcher matches, read by hook.CompileMatcher as the
+// client reads it (legacy tool names included); the events without
+// matcher support always run. A hook registered for one MCP tool needs a
+// call of it: -tool mcp__aisle__listen_here -input '{"room":"lobby"}'
+// adds a PreToolUse payload (and a PermissionRequest one when -event has
+// it) calling the tool with that tool_input, the common fields those of a
+// real payload. An exact-name -matcher that no fixture matches says so
+// and suggests -tool; -input alone takes the tool from such a matcher.
+//
 // Each run feeds COMMAND one compact JSON object and a newline on stdin and
 // then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
 // set to a fresh, empty project directory. The command runs in the current
 // directory (so relative paths in COMMAND and ARGS work), without a shell:
-// write -- sh -c '...' for a shell command line. Each run is bounded by
-// -timeout; a run that overstays is killed with its whole process group.
-// Runs go -parallel at a time.
+// write -- sh -c '...' for a shell command line. Runs go -parallel at a
+// time.
 //
 // The runs come in two stages. First one control run per payload, as it
 // is. Then the tricky runs, for the PreToolUse and PermissionRequest
@@ -28,7 +45,7 @@
 //   - every member of every payload receives -per-member values, and every
 //     tricky value is used at least once;
 //   - the members the control runs copied unchanged into an updatedInput
-//     (where a value can come back mangled) receive every tricky value at
+//     (where a value can come back changed) receive every tricky value at
 //     least once among them;
 //   - so do the members the hook may have read for another kind of answer:
 //     those it left out of its updatedInput, and all members of a payload
@@ -39,23 +56,55 @@
 // tool, member names); a default run sends one payload of each shape,
 // while -full and -fixtures send them all.
 //
+// # How it judges
+//
+// Claude Code parses a hook's stdout with JavaScript's JSON.parse and
+// writes tool inputs with JSON.stringify, so hookcheck compares each
+// updatedInput with the tool_input sent as JavaScript values (numbers as
+// IEEE-754 doubles, strings as UTF-16 code units, lone surrogates
+// included; see hooktest.CheckSameValue):
+//   - a member missing is lost, and one with another value is changed:
+//     findings;
+//   - a member with the same value in other bytes (\u00e9 for é, members
+//     reordered) is respelled: a note, listed but not a failure;
+//   - the runs on tricky values JSON.stringify can never produce
+//     (12345678901234567890, 1e400, -0, 2.50, "\/", "\u00f6", …) form a
+//     tier of their own: their findings, a respelling of that value
+//     included, are listed apart and fail only with -strict.
+//
 // A member that the hook's updatedInput gives one and the same value in
 // every run of a payload, although the input held another value, is taken
 // as the hook's own (a fingerprint the hook computes, a flag it forces):
-// its change is not reported, and the report lists it. -changed names
-// more members that the hook means to change. A member whose value comes
-// back as the same JSON value written differently (escapes, number
-// spelling) is always reported: that is the mark of a decode and
-// re-encode.
+// its change is not reported, and the report lists it. It is the rule
+// hooktest's property run applies. -changed names more members that the
+// hook means to change.
 //
 // Exit code 1 is reported on a payload as Claude Code sends it, and on a
 // tricky value of the type the member had (a string where a string was);
 // exit code 2 on such a value is reported when the payload as it is
-// exits 0. A hook may refuse a number where it takes a string.
+// exits 0. A hook may refuse a number where it takes a string. An answer
+// that a hook built with the library had refused ("hook: invalid answer
+// …") is reported with the library's whole message.
 //
-// Exit status: 0 when every run passed, 1 when a run has findings, 2 for a
-// usage error (bad flags, no command, a command that cannot be found,
-// unreadable fixtures).
+// A check in which the hook answered none of the runs (exit 0 and nothing
+// on stdout every time) tested nothing: it fails, and says how to point
+// hookcheck at the hook's tools.
+//
+// # Hooks that misbehave
+//
+// Each run is bounded by -timeout. hookcheck keeps at most -max-output
+// bytes of a run's stdout and of its stderr; a hook that writes more is
+// stopped at once and reported ("stdout over N bytes"). When a run ends,
+// by itself, by its timeout, or because hookcheck got SIGINT or SIGTERM,
+// its whole process tree is killed: its process group, and on Linux every
+// process that inherited the run's mark (HOOKTEST_RUN in the
+// environment), so that a child that left with setsid is found too. The
+// processes a hook left running are reported.
+//
+// Exit status: 0 when every run passed, 1 when a run has findings (or
+// none was answered, or hookcheck was interrupted), 2 for a usage error
+// (bad flags, no command, a command that cannot be found, unreadable
+// fixtures, no payload to send).
 //
 // Flags:
 //
@@ -63,11 +112,15 @@
 //	-event LIST        only the payloads of these events (comma-separated)
 //	-fixtures DIR      the payloads of the *.json files under DIR, instead of the built-in ones
 //	-full              every tricky value in every member (the full cross product)
+//	-input OBJECT      the tool_input of -tool's calls
 //	-json              write the report as JSON
-//	-matcher MATCHER   only the payloads with a tool_name that a settings.json matcher matches
+//	-matcher MATCHER   the hook's settings.json matcher: only the payloads Claude Code runs it on
+//	-max-output BYTES  what is kept of a run's stdout and of its stderr (default 1 MiB)
 //	-parallel N        runs at a time (default 4 × GOMAXPROCS)
 //	-per-member N      tricky values per member in the default set (default 3)
+//	-strict            count the runs on values Claude Code never sends as failures
 //	-timeout D         time limit of one run (default 10s)
+//	-tool NAME         also send calls of the tool NAME, with -input as tool_input
 //	-values LIST       only these tricky values, by name (comma-separated)
 //
 // While a long run goes on, a progress line counts the runs on stderr when
@@ -83,11 +136,15 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"regexp"
 	"runtime"
+	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hooktest"
 )
 
 // Exit statuses of hookcheck.
@@ -98,7 +155,9 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGINT and SIGTERM stop the check: every run in flight has its
+	// process tree killed before hookcheck exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -109,14 +168,22 @@ type config struct {
 	command     []string
 	fixturesDir string
 	events      []string
-	matcher     func(toolName string) bool
-	values      []string
-	changed     []string
-	full        bool
-	perMember   int
-	parallel    int
-	timeout     time.Duration
-	json        bool
+	// matcher reports whether Claude Code runs a hook with -matcher on
+	// an event; nil without -matcher.
+	matcher     func(ev *hook.Event) bool
+	matcherText string
+	// tool and input are -tool and -input: a call to add payloads for.
+	tool      string
+	input     string
+	strict    bool
+	maxOutput int64
+	values    []string
+	changed   []string
+	full      bool
+	perMember int
+	parallel  int
+	timeout   time.Duration
+	json      bool
 }
 
 // usageError is a mistake in the command line or in what it names; run
@@ -170,22 +237,30 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "usage: hookcheck [flags] -- COMMAND [ARGS...]\n\n"+
-			"Runs a Claude Code hook command against hook payloads and tricky tool inputs\n"+
-			"and reports lost or mangled tool_input members, answers Claude Code would\n"+
-			"reject, exit 2 with stdout, stack traces, crashes and timeouts.\n\nFlags:\n")
+			"Runs a Claude Code hook command against hook payloads and tricky tool inputs,\n"+
+			"judges its answers as Claude Code reads them, and reports lost or changed\n"+
+			"tool_input members, answers Claude Code would reject, exit 2 with stdout,\n"+
+			"stack traces, crashes, timeouts, floods of output and processes left running.\n"+
+			"A check in which the hook answered nothing fails: give -matcher and -event as\n"+
+			"in settings.json, and -tool NAME -input JSON for a tool no fixture calls.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	cfg := &config{}
 	var events, values, changed, matcher string
+	var maxOutput int64
 	fs.StringVar(&cfg.fixturesDir, "fixtures", "", "read the payloads from the `DIR`ectory's *.json files (searched recursively) instead of the built-in fixtures")
 	fs.StringVar(&events, "event", "", "only the fixtures of these events (comma-separated `LIST`, e.g. PreToolUse)")
-	fs.StringVar(&matcher, "matcher", "", "only the fixtures with a tool_name that the settings.json `MATCHER` matches (e.g. \"Edit|Write\" or \"mcp__.*\")")
+	fs.StringVar(&matcher, "matcher", "", "the hook's settings.json `MATCHER`: only the payloads Claude Code would run the hook on (e.g. \"Edit|Write\" or \"mcp__.*__listen_here\"); -event defaults to PreToolUse")
+	fs.StringVar(&cfg.tool, "tool", "", "also send PreToolUse payloads (and PermissionRequest ones with -event) calling the tool `NAME`, with -input as tool_input; -event defaults to PreToolUse")
+	fs.StringVar(&cfg.input, "input", "", "the tool_input of -tool's calls: one JSON `OBJECT`, e.g. '{\"room\":\"lobby\"}'")
+	fs.BoolVar(&cfg.strict, "strict", false, "count the runs on tricky values Claude Code never sends (12345678901234567890, 1e400, -0, 2.50, \"\\/\", ...) as failures")
+	fs.Int64Var(&maxOutput, "max-output", 1<<20, "`BYTES` kept of a run's stdout and of its stderr; a hook that writes more is stopped")
 	fs.StringVar(&values, "values", "", "only the tricky values with these names (comma-separated `LIST`, e.g. \"quote,big integer\")")
 	fs.StringVar(&changed, "changed", "", "tool_input members the hook means to change (comma-separated `LIST`)")
 	fs.BoolVar(&cfg.full, "full", false, "put every tricky value into every member (the full cross product)")
 	fs.IntVar(&cfg.perMember, "per-member", 3, "tricky values each member receives in the default covering set")
 	fs.IntVar(&cfg.parallel, "parallel", 4*runtime.GOMAXPROCS(0), "number of runs at a time")
-	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit of one run; the process group is killed after it")
+	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit of one run; its process tree is killed after it")
 	fs.BoolVar(&cfg.json, "json", false, "write the report as JSON")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -204,14 +279,58 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.timeout <= 0 {
 		return nil, fmt.Errorf("-timeout must be positive, not %v", cfg.timeout)
 	}
+	if maxOutput < 1 {
+		return nil, fmt.Errorf("-max-output must be at least 1, not %d", maxOutput)
+	}
+	cfg.maxOutput = maxOutput
+	cfg.events = splitList(events)
+	if len(cfg.events) == 0 && (matcher != "" || cfg.tool != "") {
+		// A matcher is registered for one event; the tool matchers'
+		// usual one is PreToolUse.
+		cfg.events = []string{hook.EventPreToolUse}
+	}
 	if matcher != "" {
-		m, err := compileMatcher(matcher)
-		if err != nil {
+		// One matcher, read as Claude Code reads it for each event.
+		byEvent := map[string]hook.Matcher{}
+		for _, ev := range cfg.events {
+			m, err := compileMatcher(ev, matcher)
+			if err != nil {
+				// What the client would match otherwise than written, or
+				// not at all, is a mistake to fix, not a selection to guess.
+				return nil, fmt.Errorf("-matcher: %w", err)
+			}
+			byEvent[ev] = m
+		}
+		cfg.matcher = func(ev *hook.Event) bool {
+			m, ok := byEvent[ev.HookEventName]
+			return ok && m.MatchEvent(ev)
+		}
+		cfg.matcherText = matcher
+	}
+	if cfg.input != "" && cfg.tool == "" {
+		if names := exactNames(hook.EventPreToolUse, matcher); len(names) == 1 {
+			cfg.tool = names[0]
+		} else {
+			return nil, errors.New("-input needs -tool NAME: the tool whose calls take it")
+		}
+	}
+	if cfg.tool != "" {
+		if cfg.input == "" {
+			return nil, fmt.Errorf("-tool %s needs -input: the tool_input JSON object of a call, e.g. -input '{\"room\":\"lobby\"}'", cfg.tool)
+		}
+		if err := checkToolInput(cfg.tool, cfg.input); err != nil {
 			return nil, err
 		}
-		cfg.matcher = m
+		if !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
+			return nil, fmt.Errorf("-tool sends PreToolUse and PermissionRequest payloads; -event %s has neither", strings.Join(cfg.events, ","))
+		}
+		if cfg.matcher != nil && !slices.ContainsFunc(cfg.events, func(e string) bool {
+			m, _ := compileMatcher(e, matcher)
+			return hook.MatcherField(e) == "tool_name" && m.Match(cfg.tool)
+		}) {
+			return nil, fmt.Errorf("-matcher %q does not match -tool %s: Claude Code would not run the hook on its calls", matcher, cfg.tool)
+		}
 	}
-	cfg.events = splitList(events)
 	cfg.values = splitList(values)
 	cfg.changed = splitList(changed)
 	if _, err := exec.LookPath(cfg.command[0]); err != nil {
@@ -220,19 +339,47 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	return cfg, nil
 }
 
-// compileMatcher turns a settings.json matcher into a test of tool names,
-// read exactly as Claude Code reads a PreToolUse matcher (see
-// hook.CompileMatcher): "" and "*" match everything, "Edit|Write" and
-// "Edit, Write" are exact lists, anything else is an unanchored JavaScript
-// regular expression, legacy names such as Task match their current ones.
-// A matcher the client would read otherwise than written, or not at all,
-// is an error.
-func compileMatcher(m string) (func(string) bool, error) {
-	mt, err := hook.CompileMatcher(hook.EventPreToolUse, m)
-	if err != nil {
-		return nil, fmt.Errorf("-matcher: %w", err)
+// compileMatcher reads the settings.json matcher m of a hook registered
+// for event as Claude Code reads it: hook.CompileMatcher, the one
+// compiler that routing, hookcheck and hookctl share.
+func compileMatcher(event, m string) (hook.Matcher, error) {
+	return hook.CompileMatcher(event, m)
+}
+
+// exactNames returns the names of the matcher m when it is a list of
+// exact names for event (only letters, digits, '_', '-', spaces, ',' and
+// '|'; for FileChanged and StopFailure only letters, digits, '_' and '|'),
+// or nil. hookcheck uses it only to suggest -tool; matching is
+// compileMatcher's.
+func exactNames(event, m string) []string {
+	list, seps := exactList, "|,"
+	if event == hook.EventFileChanged || event == hook.EventStopFailure {
+		list, seps = narrowList, "|"
 	}
-	return mt.Match, nil
+	if m == "" || m == "*" || !list.MatchString(m) {
+		return nil
+	}
+	names := strings.FieldsFunc(m, func(r rune) bool { return strings.ContainsRune(seps, r) })
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	return names
+}
+
+var (
+	exactList  = regexp.MustCompile(`^[A-Za-z0-9_\- ,|]+$`)
+	narrowList = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
+)
+
+// checkToolInput reports a -input that is not one JSON object.
+func checkToolInput(tool, input string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("-input: %v", strings.TrimPrefix(fmt.Sprint(r), "hooktest: NewPreToolUse: "))
+		}
+	}()
+	hooktest.NewPreToolUse(tool, input)
+	return nil
 }
 
 // splitList splits a comma-separated flag value, dropping empty items and

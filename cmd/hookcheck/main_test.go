@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os/exec"
 	"strings"
 	"testing"
@@ -81,11 +82,25 @@ func TestTextReport(t *testing.T) {
 
 func TestPassReport(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"-event", "SessionEnd", "--", "true"}, &stdout, &stderr)
+	code := run(context.Background(), []string{"-event", "SessionEnd", "--", "echo", "session over"}, &stdout, &stderr)
 	assert.Equal(t, exitPass, code, stderr.String())
 	assert.Contains(t, stdout.String(), "\nPASS: ")
 	assert.Contains(t, stdout.String(), " 0 with a tricky value")
+	assert.Contains(t, stdout.String(), "  answers: 1 answered (0 with updatedInput, 0 blocked or denied), 0 silent\n")
 	assert.Empty(t, stderr.String(), "no progress line when stderr is not a terminal")
+}
+
+// TestSilentHookFails: a check in which the hook answered nothing tested
+// nothing, and says how to reach the hook.
+func TestSilentHookFails(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-matcher", listenHere, "--", "true"}, &stdout, &stderr)
+	assert.Equal(t, exitFindings, code, stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "\nFAIL: the hook answered none of the ")
+	assert.Contains(t, out, "hookcheck sent calls of mcp__probe__listen_here")
+	assert.Contains(t, out, "-tool NAME -input '{...its tool_input...}'")
+	assert.NotContains(t, out, "PASS")
 }
 
 // TestBinary runs the built command, for its exit statuses.
@@ -100,7 +115,8 @@ func TestBinary(t *testing.T) {
 		require.NoError(t, err)
 		return 0
 	}
-	assert.Equal(t, exitPass, status("-event", "Stop", "--", "true"))
+	assert.Equal(t, exitPass, status("-event", "Stop", "--", "echo", "done"))
+	assert.Equal(t, exitFindings, status("-event", "Stop", "--", "true"), "a hook that answers nothing tested nothing")
 	assert.Equal(t, exitFindings, status("-event", "Stop", "--", "false"), "exit 1 on the payload as it is")
 	assert.Equal(t, exitUsage, status())
 }
@@ -109,8 +125,8 @@ func TestCompileMatcherRefuses(t *testing.T) {
 	// What the client would match otherwise, or not at all, is a usage
 	// error rather than a silently different selection.
 	for _, m := range []string{"Bash|Read(", "(?i)bash", "^(?!Bash)", `Bash\z`} {
-		_, err := compileMatcher(m)
-		assert.Error(t, err, m)
+		_, err := parseFlags([]string{"-matcher", m, "--", "true"}, io.Discard)
+		assert.ErrorContains(t, err, "-matcher: ", m)
 	}
 }
 
@@ -131,15 +147,25 @@ func TestCompileMatcher(t *testing.T) {
 		{"^Task$", []string{"Agent"}, nil},
 		{"Bash.*", []string{"TaskStop"}, nil}, // KillBash's current name
 	} {
-		m, err := compileMatcher(tc.matcher)
+		m, err := compileMatcher(hook.EventPreToolUse, tc.matcher)
 		require.NoError(t, err, tc.matcher)
 		for _, s := range tc.yes {
-			assert.True(t, m(s), "%q should match %q", tc.matcher, s)
+			assert.True(t, m.Match(s), "%q should match %q", tc.matcher, s)
 		}
 		for _, s := range tc.no {
-			assert.False(t, m(s), "%q should not match %q", tc.matcher, s)
+			assert.False(t, m.Match(s), "%q should not match %q", tc.matcher, s)
 		}
 	}
+	// FileChanged and StopFailure read lists with fewer characters: a
+	// comma or a dot makes a regular expression.
+	m, err := compileMatcher(hook.EventStopFailure, "server_error, rate_limit")
+	require.NoError(t, err)
+	assert.False(t, m.Match("rate_limit"))
+	m, err = compileMatcher(hook.EventPreToolUse, "Edit, Write")
+	require.NoError(t, err)
+	assert.True(t, m.Match("Write"))
+	_, err = compileMatcher(hook.EventPreToolUse, "Bash|Read(")
+	assert.Error(t, err)
 }
 
 // toolPayloads returns the built-in PreToolUse and PermissionRequest
@@ -301,32 +327,95 @@ func TestOwnedMembers(t *testing.T) {
 		answered(newCase(p, 1, val(`"y"`)), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
 		answered(newCase(p, 2, val(`true`)), `{"command":"ls","fp": "mine","bg":false,"n":1.0}`),
 	}
-	owned := analyze(outs, nil)
-	assert.ElementsMatch(t, []string{"fp", "bg"}, owned[p], "fp: set in the control run; bg: set when the input differed; n: only rewritten")
+	owned := analyze(outs, nil, false)
+	assert.ElementsMatch(t, []string{"fp", "bg"}, owned[p], "fp: set in the control run; bg: set when the input differed; n: only respelled")
 	for _, o := range outs {
-		require.Len(t, o.findings, 1, o.c.name())
-		f := o.findings[0]
-		assert.Equal(t, "/tool_input/n", f.Pointer, "only n is reported, in %s: %s", o.c.name(), f.Message)
-		assert.Equal(t, kindMangled, f.Kind)
-		assert.Equal(t, hooktest.ProblemRewritten, f.Detail)
+		assert.Empty(t, o.findings, o.c.name())
+		require.Len(t, o.notes, 1, o.c.name())
+		f := o.notes[0]
+		assert.Equal(t, "/tool_input/n", f.Pointer, "only n is noted, in %s: %s", o.c.name(), f.Message)
+		assert.Equal(t, hooktest.ProblemRespelled, f.Detail)
 	}
 
 	// -changed names n: nothing left.
-	owned = analyze(outs, []string{"n"})
+	owned = analyze(outs, []string{"n"}, false)
 	for _, o := range outs {
 		assert.Empty(t, o.findings, o.c.name())
+		assert.Empty(t, o.notes, o.c.name())
 	}
 	assert.Len(t, owned[p], 2)
 }
 
-func TestMemberFindingsIgnoreWhitespaceAndOrder(t *testing.T) {
-	in := jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2}`)
-	assert.Empty(t, memberFindings(in, jsontext.Value(`{"c":2, "b":"K\u00f6ln", "a":{"x": 1, "y": [1, 2]}}`), nil))
-	fs := memberFindings(in, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"Köln"}`), nil)
-	require.Len(t, fs, 2)
-	assert.Equal(t, finding{Kind: kindMangled, Pointer: "/tool_input/b", Detail: hooktest.ProblemRewritten,
-		Message: `/tool_input/b: member rewritten from "K\u00f6ln" to "Köln" (` + hooktest.RuleKeep + ")"}, fs[0])
+func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
+	p, err := preparePayload(fixture{Name: "x", Event: hook.EventPreToolUse, JSON: jsontext.Value(
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2,"d":"\ud800"}}`)})
+	require.NoError(t, err)
+	control := newCase(p, -1, hooktest.Tricky{})
+	fs, notes := memberFindings(control, jsontext.Value(`{"c":2, "b":"K\u00f6ln", "a":{"x": 1, "y": [1, 2]},"d":"\ud800"}`), nil)
+	assert.Empty(t, fs, "whitespace and order do not count")
+	assert.Empty(t, notes)
+	fs, notes = memberFindings(control, jsontext.Value(`{"a":{"x":1,"y":[1,3]},"b":"Köln","d":"\ufffd"}`), nil)
+	require.Len(t, notes, 1)
+	assert.Equal(t, "/tool_input/b", notes[0].Pointer)
+	assert.Contains(t, notes[0].Message, "a note")
+	require.Len(t, fs, 3)
+	assert.Equal(t, finding{Kind: kindMangled, Pointer: "/tool_input/a/y/1", Detail: hooktest.ProblemChanged,
+		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + ")"}, fs[0])
 	assert.Equal(t, kindLost, fs[1].Kind)
 	assert.Equal(t, "/tool_input/c", fs[1].Pointer)
 	assert.True(t, strings.HasPrefix(fs[1].Message, "/tool_input/c: member lost"))
+	assert.Equal(t, "/tool_input/d", fs[2].Pointer, "a lone surrogate turned into U+FFFD is a change")
+
+	// A value Claude Code never sends, respelled where it was put: a
+	// finding (of the strict tier); respelled elsewhere: a note.
+	big := newCase(p, 2, hooktest.Tricky{Name: "big integer", JSON: jsontext.Value(`12345678901234567890`)})
+	fs, notes = memberFindings(big, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"Köln","c":12345678901234567000,"d":"\ud800"}`), nil)
+	require.Len(t, fs, 1)
+	assert.Equal(t, "/tool_input/c", fs[0].Pointer)
+	assert.Equal(t, hooktest.ProblemRespelled, fs[0].Detail)
+	assert.Contains(t, fs[0].Message, "12345678901234567890 to 12345678901234567000")
+	require.Len(t, notes, 1)
+	assert.Equal(t, "/tool_input/b", notes[0].Pointer)
+}
+
+// TestMatcherSelectsAsClaudeCode: -matcher sends only the payloads Claude
+// Code would run the hook on, for the -event events (PreToolUse by
+// default).
+func TestMatcherSelectsAsClaudeCode(t *testing.T) {
+	names := func(args ...string) []string {
+		t.Helper()
+		cfg, err := parseFlags(append(args, "--", "true"), io.Discard)
+		require.NoError(t, err)
+		ps, err := loadFixtures(cfg)
+		require.NoError(t, err)
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.name)
+			if len(cfg.events) == 1 {
+				assert.Equal(t, cfg.events[0], p.event, p.name)
+			}
+		}
+		return out
+	}
+	bash := names("-matcher", "Bash")
+	assert.Contains(t, bash, "pretooluse-bash")
+	assert.NotContains(t, bash, "posttooluse-bash", "a PreToolUse hook never sees PostToolUse")
+	assert.NotContains(t, bash, "permissiondenied-bash")
+	assert.Contains(t, names("-matcher", "Task"), "pretooluse-agent", "legacy tool names still match")
+	assert.Equal(t, []string{"sessionstart-compact"}, names("-event", "SessionStart", "-matcher", "compact"))
+	both := names("-event", "PreToolUse,PermissionRequest", "-matcher", "Bash")
+	assert.Contains(t, both, "permissionrequest-bash")
+	stop := names("-event", "Stop", "-matcher", "anything")
+	assert.Contains(t, stop, "stop", "Stop takes no matcher: its hooks always run")
+
+	_, err := parseFlags([]string{"-matcher", "Bash|Read(", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-matcher: ")
+	_, err = parseFlags([]string{"-tool", "mcp__a__b", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-tool mcp__a__b needs -input")
+	_, err = parseFlags([]string{"-tool", "mcp__a__b", "-input", "[1]", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-input: ")
+	_, err = parseFlags([]string{"-matcher", "Bash", "-tool", "mcp__a__b", "-input", "{}", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "does not match -tool mcp__a__b")
+	_, err = parseFlags([]string{"-input", "{}", "--", "true"}, io.Discard)
+	assert.ErrorContains(t, err, "-input needs -tool")
 }

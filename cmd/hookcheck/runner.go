@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/gohooks/hook/hooktest"
@@ -18,6 +19,9 @@ type result struct {
 	err      error
 	timedOut bool
 	elapsed  time.Duration
+	// stdoutLen and stderrLen are the lengths of what was kept of the
+	// streams before keep cut them.
+	stdoutLen, stderrLen int
 }
 
 // code is the exit code of the run; -1 when the process did not exit by
@@ -40,17 +44,18 @@ type runner struct {
 
 // newRunner returns a runner of command in the current directory, with
 // CLAUDE_PROJECT_DIR set to projectDir.
-func newRunner(command []string, projectDir string, timeout time.Duration) (*runner, error) {
+func newRunner(command []string, projectDir string, timeout time.Duration, maxOutput int64) (*runner, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, err
 	}
 	return &runner{
 		cmd: hooktest.Command{
-			Path: command[0],
-			Args: command[1:],
-			Env:  []string{"CLAUDE_PROJECT_DIR=" + projectDir},
-			Dir:  wd,
+			Path:           command[0],
+			Args:           command[1:],
+			Env:            []string{"CLAUDE_PROJECT_DIR=" + projectDir},
+			Dir:            wd,
+			MaxOutputBytes: maxOutput,
 		},
 		timeout: timeout,
 	}, nil
@@ -67,5 +72,28 @@ func (r *runner) run(ctx context.Context, payload []byte) result {
 		res.elapsed = rec.Duration
 	}
 	res.timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
+	if rec != nil {
+		res.stdoutLen, res.stderrLen = len(rec.Stdout), len(rec.Stderr)
+		keep(rec)
+	}
 	return res
+}
+
+// kept is how much of a run's stdout and stderr hookcheck holds on to
+// once the run is checked, so that its memory does not grow with the
+// runs; the report prints less.
+const kept = 16 << 10
+
+// keep lets go of all but the first bytes of rec's stdout and stderr,
+// and of the decoded answer, which hold on to stdout; UpdatedInput, which
+// the analysis reads, is copied.
+func keep(rec *hooktest.Recorder) {
+	rec.UpdatedInput = slices.Clone(rec.UpdatedInput)
+	rec.Answer, rec.HookSpecificOutput = nil, nil
+	if len(rec.Stdout) > kept {
+		rec.Stdout = slices.Clone(rec.Stdout[:kept])
+	}
+	if len(rec.Stderr) > kept {
+		rec.Stderr = slices.Clone(rec.Stderr[:kept])
+	}
 }

@@ -26,7 +26,7 @@ func TestAllowsReadOnlyTools(t *testing.T) {
 		rec := hooktest.Record(Handler(), hooktest.NewPermissionRequest(c.tool, c.input))
 		require.NoError(t, rec.Err(), c.input)
 		assert.Equal(t, 0, rec.Code)
-		assert.Equal(t, "allow", rec.PermissionDecision, "%s %s", c.tool, c.input)
+		assert.Equal(t, hook.Allow, rec.PermissionDecision, "%s %s", c.tool, c.input)
 		assert.Nil(t, rec.UpdatedInput, "an allow without a new input")
 		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`+"\n", string(rec.Stdout))
 	}
@@ -62,8 +62,13 @@ func TestOtherEventsGetNoAnswer(t *testing.T) {
 }
 
 func TestAnswersAreValidForTrickyInput(t *testing.T) {
-	rep := hooktest.CheckHandler(t, Handler())
+	// No fixture asks permission for a read-only tool: point the run at
+	// two of them, or it tests nothing.
+	rep := hooktest.CheckHandler(t, Handler(),
+		hooktest.ForTool(hook.ToolRead, `{"file_path":"/home/dev/shared-notes/design.md"}`),
+		hooktest.ForTool(hook.ToolGlob, `{"pattern":"**/*.go","path":"/home/dev/other-repo"}`))
 	assert.Greater(t, rep.Cases, 50)
+	assert.Positive(t, rep.Answered)
 	assert.Zero(t, rep.Updates)
 }
 
@@ -72,5 +77,5 @@ func TestExampleFile(t *testing.T) {
 	require.NoError(t, err)
 	rec := hooktest.Record(Handler(), b)
 	require.NoError(t, rec.Err())
-	assert.Equal(t, "allow", rec.PermissionDecision)
+	assert.Equal(t, hook.Allow, rec.PermissionDecision)
 }

@@ -243,7 +243,7 @@ func TestHandlerDeniesWithReason(t *testing.T) {
 	rec := hooktest.Record(Handler(), payload(t, "rm -rf $HOME"))
 	require.NoError(t, rec.Err())
 	assert.Equal(t, 0, rec.Code)
-	assert.Equal(t, "deny", rec.PermissionDecision)
+	assert.Equal(t, hook.Deny, rec.PermissionDecision)
 	assert.Contains(t, rec.Reason, "bashguard blocked `rm -rf $HOME`: it would delete your home folder (/home/dev).")
 	assert.Nil(t, rec.UpdatedInput)
 	assert.Empty(t, rec.Stderr)
@@ -281,7 +281,7 @@ func TestHandlerProjectDirFromEnvironment(t *testing.T) {
 	p := hooktest.WithField(payload(t, "rm -rf ../.."), "cwd", "/srv/app/cmd/tool")
 	rec := hooktest.Record(Handler(), p)
 	require.NoError(t, rec.Err())
-	assert.Equal(t, "deny", rec.PermissionDecision)
+	assert.Equal(t, hook.Deny, rec.PermissionDecision)
 	assert.Contains(t, rec.Reason, "the project root (/srv/app)")
 }
 
@@ -306,7 +306,7 @@ func TestExampleFiles(t *testing.T) {
 		require.NoError(t, err)
 		rec := hooktest.Record(Handler(), b)
 		require.NoError(t, rec.Err(), file)
-		assert.Equal(t, "deny", rec.PermissionDecision, file)
+		assert.Equal(t, hook.Deny, rec.PermissionDecision, file)
 		assert.Contains(t, rec.Reason, says, file)
 	}
 }

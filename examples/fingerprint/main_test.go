@@ -26,7 +26,7 @@ func TestExampleFile(t *testing.T) {
 	require.NoError(t, err)
 	rec := hooktest.Record(Handler(), b)
 	require.NoError(t, rec.Err())
-	assert.Equal(t, "allow", rec.PermissionDecision)
+	assert.Equal(t, hook.Allow, rec.PermissionDecision)
 	assert.Equal(t, `{"room":"Ops \"war room\" \\ Zürich\tnight","fingerprint":"`+Fingerprint("/home/dev/acme-api")+`"}`, string(rec.UpdatedInput))
 }
 
@@ -39,7 +39,7 @@ func TestEveryRoomSurvives(t *testing.T) {
 		p := hooktest.WithField(hooktest.NewPreToolUse("mcp__probe__listen_here", in), "cwd", "/srv/rooms/"+tv.Name)
 		rec := hooktest.Record(Handler(), p)
 		require.NoError(t, rec.Err(), tv.Name)
-		assert.Equal(t, "allow", rec.PermissionDecision, tv.Name)
+		assert.Equal(t, hook.Allow, rec.PermissionDecision, tv.Name)
 		assert.NoError(t, hooktest.CheckPreserved(jsontext.Value(in), rec.UpdatedInput, "fingerprint"), tv.Name)
 		fp, ok := hooktest.Field(rec.UpdatedInput, "fingerprint")
 		require.True(t, ok, tv.Name)

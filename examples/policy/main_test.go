@@ -48,7 +48,7 @@ func TestComposedAnswer(t *testing.T) {
 	rec := hooktest.Record(testHandler(t), b)
 	require.NoError(t, rec.Err())
 	assert.Equal(t, hook.ExitOK, rec.Code)
-	assert.Equal(t, "", rec.PermissionDecision, "no permission decision: the normal checks run")
+	assert.Empty(t, rec.PermissionDecision, "no permission decision: the normal checks run")
 	assert.Equal(t, LimitNote, rec.AdditionalContext)
 	assert.Equal(t, `{"command":"CGO_ENABLED=0 timeout 600 go test ./... 2>&1 | tail -20","description":"Run the \"unit\" tests \u2014 K\u00f6ln\tbuild","timeout":120000,"dangerouslyDisableSandbox":false,"future_member":{"z":[1,2.50,"\ud800"]}}`,
 		string(rec.UpdatedInput))
@@ -63,7 +63,7 @@ func TestGuardDenies(t *testing.T) {
 	for _, in := range [][]byte{b, bash("rm -rf ~"), bash("git push --force origin main"), bash("make && rm -rf /")} {
 		rec := hooktest.Record(h, in)
 		require.NoError(t, rec.Err())
-		assert.Equal(t, "deny", rec.PermissionDecision, string(in))
+		assert.Equal(t, hook.Deny, rec.PermissionDecision, string(in))
 		assert.True(t, strings.HasPrefix(rec.Reason, "bashguard "), rec.Reason)
 		assert.Nil(t, rec.UpdatedInput, "a denied call is not rewritten")
 		assert.Empty(t, rec.AdditionalContext)

@@ -41,7 +41,7 @@ func TestDeniesSecrets(t *testing.T) {
 		rec := hooktest.Record(Handler(), call(t, tt.tool, tt.in))
 		require.NoError(t, rec.Err())
 		assert.Equal(t, 0, rec.Code)
-		assert.Equal(t, "deny", rec.PermissionDecision, "%s %v", tt.tool, tt.in)
+		assert.Equal(t, hook.Deny, rec.PermissionDecision, "%s %v", tt.tool, tt.in)
 		assert.Contains(t, rec.Reason, tt.says)
 		assert.Contains(t, rec.Reason, ".env.example", "the reason says what to do instead")
 	}
@@ -81,13 +81,13 @@ func TestFollowsSymbolicLinks(t *testing.T) {
 
 	rec := hooktest.Record(Handler(), call(t, hook.ToolRead, map[string]any{"file_path": filepath.Join(dir, "notes.txt")}))
 	require.NoError(t, rec.Err())
-	assert.Equal(t, "deny", rec.PermissionDecision)
+	assert.Equal(t, hook.Deny, rec.PermissionDecision)
 	assert.Contains(t, rec.Reason, "(a link to "+filepath.Join(real, ".env")+")")
 
 	// A new file in a folder reached through a link.
 	rec = hooktest.Record(Handler(), call(t, hook.ToolWrite, map[string]any{"file_path": filepath.Join(dir, "keys", "deploy"), "content": "x"}))
 	require.NoError(t, rec.Err())
-	assert.Equal(t, "deny", rec.PermissionDecision)
+	assert.Equal(t, hook.Deny, rec.PermissionDecision)
 	assert.Contains(t, rec.Reason, "file in .ssh")
 
 	// A link to an ordinary file is fine.
@@ -116,6 +116,6 @@ func TestExampleFile(t *testing.T) {
 	require.NoError(t, err)
 	rec := hooktest.Record(Handler(), b)
 	require.NoError(t, rec.Err())
-	assert.Equal(t, "deny", rec.PermissionDecision)
+	assert.Equal(t, hook.Deny, rec.PermissionDecision)
 	assert.Contains(t, rec.Reason, "protectfiles blocked Read of /home/dev/acme-api/.env.production: it looks like a secret (.env file)")
 }

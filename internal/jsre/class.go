@@ -12,20 +12,14 @@ import (
 // closed intervals.
 type ranges [][2]rune
 
-func (s ranges) add(lo, hi rune) ranges {
-	out := append(ranges{}, s...)
-	out = append(out, [2]rune{lo, hi})
-	return out.normalize()
-}
+// add returns s with lo..hi added; the result is not normalized (see
+// normalize), so that building a class stays linear.
+func (s ranges) add(lo, hi rune) ranges { return append(s, [2]rune{lo, hi}) }
 
-func (s ranges) union(t ranges) ranges {
-	if len(t) == 0 {
-		return s
-	}
-	out := append(append(ranges{}, s...), t...)
-	return out.normalize()
-}
+// union returns s with the intervals of t added, not normalized.
+func (s ranges) union(t ranges) ranges { return append(s, t...) }
 
+// normalize sorts and merges the intervals of s, in place.
 func (s ranges) normalize() ranges {
 	sort.Slice(s, func(i, j int) bool { return s[i][0] < s[j][0] })
 	var out ranges
@@ -41,7 +35,8 @@ func (s ranges) normalize() ranges {
 	return out
 }
 
-// negate returns the code units 0..0xFFFF not in s.
+// negate returns the code units 0..0xFFFF not in s, which must be
+// normalized.
 func (s ranges) negate() ranges {
 	var out ranges
 	next := rune(0)
@@ -60,6 +55,7 @@ func (s ranges) negate() ranges {
 // goClass writes s as a Go character class over the runes that stand for
 // the code units (surrogates mapped, see unitRune).
 func (s ranges) goClass() string {
+	s = s.normalize()
 	var mapped ranges
 	for _, r := range s {
 		lo, hi := r[0], r[1]
@@ -106,6 +102,26 @@ func spaceSet() ranges {
 // JavaScript's Canonicalize reads it without the u flag: d matches when
 // Canonicalize(d) equals Canonicalize(m) for a member m.
 func (s ranges) foldCase() ranges {
+	size := 0
+	for _, r := range s {
+		size += int(r[1]-r[0]) + 1
+	}
+	if size <= 64 {
+		// Every d with Canonicalize(d) == Canonicalize(m) is in m's
+		// simple case-folding orbit, which holds m's uppercase.
+		out := append(ranges{}, s...)
+		for _, r := range s {
+			for m := r[0]; m <= r[1]; m++ {
+				cm := canonicalize(m)
+				for d := unicode.SimpleFold(m); d != m; d = unicode.SimpleFold(d) {
+					if d <= 0xFFFF && canonicalize(d) == cm {
+						out = append(out, [2]rune{d, d})
+					}
+				}
+			}
+		}
+		return out.normalize()
+	}
 	canons := canonTable()
 	var want [0x10000 / 64]uint64
 	for _, r := range s {

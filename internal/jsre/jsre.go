@@ -842,6 +842,7 @@ func (p *parser) class() {
 			set = set.add(a, a)
 		}
 	}
+	set = set.normalize()
 	if p.flags.ignoreCase {
 		set = set.foldCase()
 	}

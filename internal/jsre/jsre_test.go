@@ -3,6 +3,7 @@ package jsre
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -155,6 +156,13 @@ func TestCodeUnits(t *testing.T) {
 func TestHostile(t *testing.T) {
 	srcs := []string{"", "(", ")", "[", "\\", "{", "}", "]", "(?", "(?<", "(?<>", "(?<a", "(?<a>", "[\\", "[a-", "[a-\\", "a{99999999999999999999}", "a{1,99999999999999999999}",
 		"\\u", "\\x", "\\c", "(((((((((((", strings.Repeat("(", 5000) + strings.Repeat(")", 5000), strings.Repeat("a|", 10000), strings.Repeat("a*", 100000), strings.Repeat("[a-z]?", 50000), "\xff"}
+	var wide strings.Builder // a class of 10000 members that do not merge
+	wide.WriteString("(?i:[")
+	for c := rune(0x4E00); c < 0x4E00+20000; c += 2 {
+		wide.WriteRune(c)
+	}
+	wide.WriteString("])")
+	srcs = append(srcs, wide.String())
 	for _, s := range srcs {
 		re, err := Compile(s)
 		if re == nil && err == nil {
@@ -210,5 +218,28 @@ func TestModifiers(t *testing.T) {
 		if got := re.Test(c.s); got != c.want {
 			t.Errorf("%q.test(%q) = %v, want %v (%s)", c.src, c.s, got, c.want, re.GoRegexp())
 		}
+	}
+}
+
+// TestFoldCaseOrbits: for every code unit, the quick fold of a small set
+// (the simple case-folding orbit) equals the fold by Canonicalize over
+// all code units.
+func TestFoldCaseOrbits(t *testing.T) {
+	canons := canonTable()
+	group := map[uint16]ranges{}
+	for c := 0; c <= 0xFFFF; c++ {
+		group[canons[c]] = append(group[canons[c]], [2]rune{rune(c), rune(c)})
+	}
+	bad := 0
+	for c := rune(0); c <= 0xFFFF; c++ {
+		got, want := ranges{{c, c}}.foldCase(), group[canons[c]].normalize()
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			if bad++; bad <= 5 {
+				t.Errorf("U+%04X: quick fold %v, full fold %v", c, got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d code units fold differently", bad)
 	}
 }
