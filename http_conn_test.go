@@ -21,7 +21,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/hookhttp"
 )
 
 // cwdPrint answers every PreToolUse with the fingerprint of its own cwd, so
@@ -52,7 +51,7 @@ func postTo(t *testing.T, c *http.Client, url string, body []byte) (int, string)
 // TestHTTPKeepAlive sends many calls over one connection, as Claude Code
 // does, and checks that the server never needed a second one.
 func TestHTTPKeepAlive(t *testing.T) {
-	srv := httptest.NewUnstartedServer(hookhttp.Handler(cwdPrint, hookhttp.Logger(nil)))
+	srv := httptest.NewUnstartedServer(hook.HTTPHandler(cwdPrint, hook.HTTPLogger(nil)))
 	var conns atomic.Int32
 	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
 		if st == http.StateNew {
@@ -78,7 +77,7 @@ func TestHTTPKeepAlive(t *testing.T) {
 // TestHTTPConcurrentRequests serves many calls at once; each answer must
 // be its own request's (run with -race).
 func TestHTTPConcurrentRequests(t *testing.T) {
-	srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{FailClosed: true, Timeout: time.Minute}, cwdPrint))
+	srv := httptest.NewServer((&hook.Server{FailClosed: true, Timeout: time.Minute}).HTTPHandler(cwdPrint))
 	defer srv.Close()
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 32}}
 	var wg sync.WaitGroup
@@ -104,7 +103,7 @@ func TestHTTPConcurrentRequests(t *testing.T) {
 func TestHTTPSlowClient(t *testing.T) {
 	for _, closed := range []bool{false, true} {
 		t.Run(fmt.Sprint("FailClosed=", closed), func(t *testing.T) {
-			srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{Timeout: 200 * time.Millisecond, FailClosed: closed}, cwdPrint, hookhttp.Logger(nil)))
+			srv := httptest.NewServer((&hook.Server{Timeout: 200 * time.Millisecond, FailClosed: closed}).HTTPHandler(cwdPrint, hook.HTTPLogger(nil)))
 			defer srv.Close()
 			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
 			require.NoError(t, err)
@@ -138,9 +137,9 @@ func TestHTTPHandlerTimeout(t *testing.T) {
 		<-release
 		return nil, nil
 	})
-	srv := httptest.NewServer(hookhttp.Handler(hook.Chain(hook.FailClosed(stuck)), hookhttp.Logger(nil)))
+	srv := httptest.NewServer(hook.HTTPHandler(hook.Chain(hook.FailClosed(stuck)), hook.HTTPLogger(nil)))
 	defer srv.Close()
-	srvT := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{Timeout: 100 * time.Millisecond}, hook.FailClosed(stuck), hookhttp.Logger(nil)))
+	srvT := httptest.NewServer((&hook.Server{Timeout: 100 * time.Millisecond}).HTTPHandler(hook.FailClosed(stuck), hook.HTTPLogger(nil)))
 	defer srvT.Close()
 	status, body := postTo(t, srvT.Client(), srvT.URL, payloadFor("/p", "r"))
 	assert.Equal(t, http.StatusOK, status)
@@ -161,7 +160,7 @@ func TestHTTPHandlerTimeout(t *testing.T) {
 // TestHTTPRefusesWithoutReadingTheBody checks that a refused request does
 // not cost a read of its body.
 func TestHTTPRefusesWithoutReadingTheBody(t *testing.T) {
-	h := hookhttp.Handler(cwdPrint, hookhttp.RequireBearerToken("t"), hookhttp.Logger(nil))
+	h := hook.HTTPHandler(cwdPrint, hook.RequireBearerToken("t"), hook.HTTPLogger(nil))
 	var read atomic.Int64
 	body := &countReads{r: strings.NewReader(string(payloadFor("/p", "r"))), n: &read}
 	req := httptest.NewRequest(http.MethodPost, "/", body)

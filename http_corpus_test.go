@@ -15,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/hookhttp"
 )
 
 // corpusInputs returns the inputs of testdata/fuzz/FuzzServe (the bad-input
@@ -61,7 +60,7 @@ func TestHTTPAgreesWithServe(t *testing.T) {
 			code := srv.Serve(context.Background(), bytes.NewReader(in), &stdout, &stderr)
 
 			h2, _, _ := fuzzHandler()
-			resp := postHook(t, hookhttp.ServerHandler(&hook.Server{FailClosed: closed, MaxInputBytes: 1 << 20}, h2, hookhttp.Logger(nil)), in)
+			resp := postHook(t, (&hook.Server{FailClosed: closed, MaxInputBytes: 1 << 20}).HTTPHandler(h2, hook.HTTPLogger(nil)), in)
 			body := bodyOf(t, resp)
 			line := strings.TrimSuffix(stderr.String(), "\n")
 			codes[code]++

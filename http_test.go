@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/hookhttp"
 )
 
 // postHook sends body to h as Claude Code does (POST, application/json)
@@ -104,7 +103,7 @@ func TestHTTPAnswerIsTheCommandHooksStdout(t *testing.T) {
 	in := preToolUse("mcp__probe__listen_here", `{"room":"\ud800 K\u00f6ln","n":1.0e+2,"deep":{"a":[1,{"b":"\u2028"}]}}`)
 	code, stdout, stderr := serve(t, addFingerprint, in)
 	require.Equal(t, 0, code, stderr)
-	resp := postHook(t, hookhttp.Handler(addFingerprint), bytes.TrimSuffix(in, []byte("\n")))
+	resp := postHook(t, hook.HTTPHandler(addFingerprint), bytes.TrimSuffix(in, []byte("\n")))
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "application/json", resp.Header.Get("Content-Type"))
 	assert.Equal(t, strings.TrimSuffix(stdout, "\n"), bodyOf(t, resp))
@@ -137,7 +136,7 @@ func TestHTTPMuxAndChainUnchanged(t *testing.T) {
 			return &hook.PreToolUseOutput{UpdatedInput: upd, AdditionalContext: "chained"}, nil
 		}),
 	))
-	h := hookhttp.Handler(m)
+	h := hook.HTTPHandler(m)
 	cases := []struct {
 		name, tool, input string
 		want              func(t *testing.T, stdout, body string)
@@ -191,7 +190,7 @@ func pathOf(obj []byte, names ...string) (string, bool) {
 // TestHTTPBlockFormOfEveryEvent blocks every fixture's event and checks
 // the JSON block form written with a 200.
 func TestHTTPBlockFormOfEveryEvent(t *testing.T) {
-	h := hookhttp.Handler(hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+	h := hook.HTTPHandler(hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		return nil, hook.Block("stop \"here\"\nnow")
 	}))
 	for _, name := range fixtureNames(t) {
@@ -223,7 +222,7 @@ func TestHTTPNilAnswerIsAnEmpty200(t *testing.T) {
 		}),
 		hook.NewMux(),
 	} {
-		hh := hookhttp.Handler(h)
+		hh := hook.HTTPHandler(h)
 		for _, name := range fixtureNames(t) {
 			resp := postHook(t, hh, wire(t, name))
 			assert.Equal(t, http.StatusOK, resp.StatusCode, name)
@@ -257,7 +256,7 @@ func TestHTTPPlainTextAnswers(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.fixture, func(t *testing.T) {
 			out := tc.out
-			resp := postHook(t, hookhttp.Handler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })), wire(t, tc.fixture))
+			resp := postHook(t, hook.HTTPHandler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })), wire(t, tc.fixture))
 			assert.Equal(t, http.StatusOK, resp.StatusCode)
 			assert.JSONEq(t, tc.want, bodyOf(t, resp))
 		})
@@ -285,7 +284,7 @@ func TestHTTPAnswersWithoutAnHTTPForm(t *testing.T) {
 		t.Run(tc.fixture, func(t *testing.T) {
 			out := tc.out
 			h := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })
-			resp := postHook(t, hookhttp.Handler(h, hookhttp.Logger(nil)), wire(t, tc.fixture))
+			resp := postHook(t, hook.HTTPHandler(h, hook.HTTPLogger(nil)), wire(t, tc.fixture))
 			assert.Equal(t, http.StatusInternalServerError, resp.StatusCode)
 			assert.Equal(t, "text/plain; charset=utf-8", resp.Header.Get("Content-Type"))
 			body := bodyOf(t, resp)
@@ -294,7 +293,7 @@ func TestHTTPAnswersWithoutAnHTTPForm(t *testing.T) {
 			assert.Equal(t, 1, strings.Count(body, "\n"))
 
 			in := wire(t, tc.fixture)
-			resp = postHook(t, hookhttp.Handler(hook.FailClosed(h), hookhttp.Logger(nil)), in)
+			resp = postHook(t, hook.HTTPHandler(hook.FailClosed(h), hook.HTTPLogger(nil)), in)
 			body = bodyOf(t, resp)
 			if !hook.CanBlock(eventNameOf(t, in)) {
 				assert.Equal(t, http.StatusInternalServerError, resp.StatusCode, "an event that cannot block fails open")
@@ -328,7 +327,7 @@ func TestHTTPFailures(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var log bytes.Buffer
 			logger := slog.New(slog.NewJSONHandler(&log, nil))
-			resp := postHook(t, hookhttp.Handler(h, hookhttp.Logger(logger)), in)
+			resp := postHook(t, hook.HTTPHandler(h, hook.HTTPLogger(logger)), in)
 			assert.Equal(t, http.StatusInternalServerError, resp.StatusCode)
 			body := bodyOf(t, resp)
 			assert.True(t, strings.HasPrefix(body, "hook: "), body)
@@ -337,8 +336,8 @@ func TestHTTPFailures(t *testing.T) {
 			assert.Contains(t, log.String(), `"decision":"error"`)
 
 			for _, hh := range []http.Handler{
-				hookhttp.Handler(hook.FailClosed(h)),
-				hookhttp.ServerHandler(&hook.Server{FailClosed: true}, h),
+				hook.HTTPHandler(hook.FailClosed(h)),
+				(&hook.Server{FailClosed: true}).HTTPHandler(h),
 			} {
 				resp = postHook(t, hh, in)
 				assert.Equal(t, http.StatusOK, resp.StatusCode)
@@ -359,8 +358,8 @@ func (panicError) Error() string { panic("Error broke") }
 // TestHTTPBadRequests sends what Claude Code never sends.
 func TestHTTPBadRequests(t *testing.T) {
 	good := preToolUse("Bash", `{"command":"ls"}`)
-	h := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000}, addFingerprint, hookhttp.Logger(nil))
-	closed := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000, FailClosed: true}, addFingerprint, hookhttp.Logger(nil))
+	h := (&hook.Server{MaxInputBytes: 1000}).HTTPHandler(addFingerprint, hook.HTTPLogger(nil))
+	closed := (&hook.Server{MaxInputBytes: 1000, FailClosed: true}).HTTPHandler(addFingerprint, hook.HTTPLogger(nil))
 
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	resp := do(h, req)
@@ -409,7 +408,7 @@ func TestHTTPBadRequests(t *testing.T) {
 
 // TestHTTPAuth checks the shared secret.
 func TestHTTPAuth(t *testing.T) {
-	h := hookhttp.Handler(addFingerprint, hookhttp.RequireBearerToken("s3cret"), hookhttp.Logger(nil))
+	h := hook.HTTPHandler(addFingerprint, hook.RequireBearerToken("s3cret"), hook.HTTPLogger(nil))
 	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
 	for _, tc := range []struct {
 		auth []string
@@ -440,40 +439,40 @@ func TestHTTPAuth(t *testing.T) {
 		assert.NotEmpty(t, resp.Header.Get("WWW-Authenticate"))
 	}
 
-	h = hookhttp.Handler(addFingerprint, hookhttp.RequireHeader("x-hook-key", "k"))
+	h = hook.HTTPHandler(addFingerprint, hook.RequireHeader("x-hook-key", "k"))
 	req := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(in))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Hook-Key", "k")
 	assert.Equal(t, http.StatusOK, do(h, req).StatusCode)
 
-	assert.Panics(t, func() { hookhttp.RequireBearerToken("") })
-	assert.Panics(t, func() { hookhttp.RequireHeader("", "x") })
-	assert.Panics(t, func() { hookhttp.RequireHeader("X", "") })
+	assert.Panics(t, func() { hook.RequireBearerToken("") })
+	assert.Panics(t, func() { hook.RequireHeader("", "x") })
+	assert.Panics(t, func() { hook.RequireHeader("X", "") })
 }
 
 // TestHTTPLogLine checks the one line per request.
 func TestHTTPLogLine(t *testing.T) {
 	var log bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&log, nil))
-	h := hookhttp.Handler(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+	h := hook.HTTPHandler(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		if e.ToolName == "Bash" {
 			return nil, hook.Block("no shell")
 		}
 		return nil, nil
-	}), hookhttp.Logger(logger))
+	}), hook.HTTPLogger(logger))
 	postHook(t, h, preToolUse("Bash", `{"command":"ls"}`))
 	postHook(t, h, preToolUse("Read", `{"file_path":"/x"}`))
-	postHook(t, hookhttp.Handler(addFingerprint, hookhttp.Logger(logger)), preToolUse("mcp__p__listen_here", `{"room":"r"}`))
-	postHook(t, hookhttp.Handler(hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
+	postHook(t, hook.HTTPHandler(addFingerprint, hook.HTTPLogger(logger)), preToolUse("mcp__p__listen_here", `{"room":"r"}`))
+	postHook(t, hook.HTTPHandler(hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
 		return &hook.PermissionRequestOutput{Decision: hook.Deny, Message: "no"}, nil
-	}), hookhttp.Logger(logger)), wire(t, "permissionrequest-bash.json"))
-	postHook(t, hookhttp.Handler(hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
+	}), hook.HTTPLogger(logger)), wire(t, "permissionrequest-bash.json"))
+	postHook(t, hook.HTTPHandler(hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
 		return &hook.PostToolUseOutput{AdditionalContext: "note"}, nil
-	}), hookhttp.Logger(logger)), wire(t, "posttooluse-bash.json"))
+	}), hook.HTTPLogger(logger)), wire(t, "posttooluse-bash.json"))
 	postHook(t, h, wire(t, "stop.json"))
-	postHook(t, hookhttp.Handler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) {
+	postHook(t, hook.HTTPHandler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) {
 		return nil, hook.Block("no")
-	}), hookhttp.Logger(logger)), wire(t, "permissionrequest-bash.json"))
+	}), hook.HTTPLogger(logger)), wire(t, "permissionrequest-bash.json"))
 	do(h, httptest.NewRequest(http.MethodGet, "/", nil))
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	require.Len(t, lines, 8, log.String())
@@ -511,17 +510,17 @@ func TestHTTPLogLine(t *testing.T) {
 	}
 }
 
-// TestHTTPServerHandlerSettings checks that ServerHandler takes the
+// TestHTTPServerHandlerSettings checks that Server.HTTPHandler takes the
 // Server's handler when given none, and copies the settings.
 func TestHTTPServerHandlerSettings(t *testing.T) {
 	s := &hook.Server{Handler: addFingerprint, MaxInputBytes: 100}
-	h := hookhttp.ServerHandler(s, nil, hookhttp.Logger(nil))
+	h := (s).HTTPHandler(nil, hook.HTTPLogger(nil))
 	s.MaxInputBytes = 0
 	s.Handler = nil
 	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
 	resp := postHook(t, h, in)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, "the cap was copied")
-	h = hookhttp.ServerHandler(&hook.Server{Handler: addFingerprint}, nil)
+	h = (&hook.Server{Handler: addFingerprint}).HTTPHandler(nil)
 	resp = postHook(t, h, in)
 	assert.Contains(t, bodyOf(t, resp), "fingerprint")
 }

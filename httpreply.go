@@ -16,9 +16,8 @@ import (
 // (settings "type": "http"): Claude Code reads an http hook's answer
 // without an exit code, and treats any status other than 2xx, and any
 // body that is not a JSON object, as a non-blocking error (the action goes
-// on). [Server.ServeHTTPBody] makes it; package hookhttp writes it with
-// net/http, which this package does not import, so that command hooks do
-// not link it.
+// on). [Server.ServeHTTPBody] makes it; [HTTPHandler] writes it with
+// net/http. A server on another HTTP stack can write it itself.
 type HTTPReply struct {
 	// Status is the HTTP status to answer with: 200 for an answer, a
 	// block and no answer; 400 for input that is not one JSON object of
@@ -45,7 +44,7 @@ type HTTPReply struct {
 	Message string
 	// Reading reports that the body was still being read when the
 	// context ended (a client that stopped sending): the reader may still
-	// be in use, and the caller should end it (package hookhttp sets the
+	// be in use, and the caller should end it ([HTTPHandler] sets the
 	// connection's read deadline).
 	Reading bool
 }

@@ -153,7 +153,7 @@ strict=()
 rc=0
 "$tmp/bin/report" "${strict[@]}" "$tmp"/results/*.json || rc=$?
 
-# The http hook (hookhttp.Handler) against the command hook's process
+# The http hook (hook.HTTPHandler) against the command hook's process
 # start, on the same payload and answer: per-call latency over one
 # kept-alive loopback connection, as Claude Code calls an http hook, and
 # calls per second per core of the server. Targets: http p50 <= 0.25 ms

@@ -1,6 +1,6 @@
 package e2e_test
 
-// End-to-end tests of package hookhttp: the real Claude Code posts each
+// End-to-end tests of hook.HTTPHandler: the real Claude Code posts each
 // event to a server on 127.0.0.1 built with the library, either
 // examples/httpserver as its own process or a handler in the test.
 
@@ -25,7 +25,6 @@ import (
 
 	gohook "github.com/gohooks/hook"
 	"github.com/gohooks/hook/claudetest"
-	"github.com/gohooks/hook/hookhttp"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -230,7 +229,7 @@ func TestHTTPHandlerFailures(t *testing.T) {
 			return nil, nil
 		})
 	}
-	quiet := hookhttp.Logger(nil)
+	quiet := gohook.HTTPLogger(nil)
 	var (
 		mu      sync.Mutex
 		stopped bool
@@ -252,12 +251,12 @@ func TestHTTPHandlerFailures(t *testing.T) {
 	m.Handle("UserPromptSubmit", gohook.UserPromptSubmitFunc(func(ctx context.Context, e *gohook.UserPromptSubmit) (*gohook.UserPromptSubmitOutput, error) {
 		return &gohook.UserPromptSubmitOutput{Text: note}, nil
 	}))
-	events := hookhttp.Handler(m, quiet)
+	events := gohook.HTTPHandler(m, quiet)
 
 	r := claudetest.Run(t, claudetest.Session{
 		Hooks: []claudetest.Hook{
-			{Event: "PreToolUse", Matcher: "Bash", Name: "closed", Handler: hookhttp.Handler(gohook.FailClosed(panicsOn("closed-panic")), quiet)},
-			{Event: "PreToolUse", Matcher: "Bash", Name: "open", Handler: hookhttp.Handler(panicsOn("open-panic"), quiet)},
+			{Event: "PreToolUse", Matcher: "Bash", Name: "closed", Handler: gohook.HTTPHandler(gohook.FailClosed(panicsOn("closed-panic")), quiet)},
+			{Event: "PreToolUse", Matcher: "Bash", Name: "open", Handler: gohook.HTTPHandler(panicsOn("open-panic"), quiet)},
 			{Event: "PostToolUse", Matcher: "Bash", Name: "events", Handler: events},
 			{Event: "Stop", Name: "events", Handler: events},
 			{Event: "UserPromptSubmit", Name: "events", Handler: events},

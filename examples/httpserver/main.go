@@ -63,7 +63,6 @@ import (
 	"github.com/gohooks/hook/examples/internal/bashrules"
 	"github.com/gohooks/hook/examples/internal/stoprules"
 	"github.com/gohooks/hook/examples/internal/timeout"
-	"github.com/gohooks/hook/hookhttp"
 )
 
 func main() {
@@ -104,16 +103,16 @@ func run(ctx context.Context, args []string, token string, stderr io.Writer, rea
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	opts := []hookhttp.Option{}
+	opts := []hook.HTTPOption{}
 	if !*quiet {
-		opts = append(opts, hookhttp.Logger(log))
+		opts = append(opts, hook.HTTPLogger(log))
 	}
 	if token != "" {
-		opts = append(opts, hookhttp.RequireBearerToken(token))
+		opts = append(opts, hook.RequireBearerToken(token))
 	}
 	srv := &hook.Server{Timeout: handlerTimeout}
 	mux := http.NewServeMux()
-	mux.Handle("/", hookhttp.ServerHandler(srv, Handler(), opts...))
+	mux.Handle("/", (srv).HTTPHandler(Handler(), opts...))
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

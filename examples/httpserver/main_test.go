@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/hookhttp"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -101,7 +100,7 @@ func TestServesThePolicies(t *testing.T) {
 }
 
 func TestGuardAndRewrite(t *testing.T) {
-	h := hookhttp.Handler(newHandler(onPath, onMain))
+	h := hook.HTTPHandler(newHandler(onPath, onMain))
 	srvBody := func(in []byte) string {
 		rec := hooktest.Record(newHandler(onPath, onMain), in)
 		require.NoError(t, rec.Err())

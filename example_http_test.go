@@ -1,4 +1,4 @@
-package hookhttp_test
+package hook_test
 
 import (
 	"context"
@@ -9,13 +9,12 @@ import (
 	"strings"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/hookhttp"
 )
 
 // An http hook: the same Handler a command hook runs, served by net/http.
 // A Block is written as the event's JSON block form with a 200, because
 // Claude Code lets the action through on any other status.
-func ExampleHandler() {
+func ExampleHTTPHandler() {
 	guard := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		in, err := hook.DecodeView[hook.BashInput](e.ToolInput)
 		if err != nil {
@@ -26,7 +25,7 @@ func ExampleHandler() {
 		}
 		return nil, nil
 	})
-	srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{FailClosed: true}, guard))
+	srv := httptest.NewServer((&hook.Server{FailClosed: true}).HTTPHandler(guard))
 	defer srv.Close()
 
 	for _, cmd := range []string{"ls", "rm -rf /"} {
@@ -52,7 +51,7 @@ func ExampleHandler() {
 //	 "headers": {"Authorization": "Bearer $HOOK_TOKEN"},
 //	 "allowedEnvVars": ["HOOK_TOKEN"]}
 func ExampleRequireBearerToken() {
-	h := hookhttp.Handler(hook.NewMux(), hookhttp.RequireBearerToken("s3cret"), hookhttp.Logger(nil))
+	h := hook.HTTPHandler(hook.NewMux(), hook.RequireBearerToken("s3cret"), hook.HTTPLogger(nil))
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 

@@ -1,19 +1,12 @@
-// Package hookhttp serves Claude Code's http hooks (settings "type":
-// "http") with net/http: the same [hook.Handler] a command hook runs —
-// typed adapters, [hook.Mux], [hook.Chain], [hook.FailClosed] — answers
-// each POST, with no process start per tool call, state kept across calls
-// and one server for many sessions.
-//
-//	srv := &hook.Server{Timeout: 8 * time.Second}
-//	http.Handle("/", hookhttp.ServerHandler(srv, policy, hookhttp.RequireBearerToken(token), hookhttp.Logger(slog.Default())))
-//
-// Each request takes the command hook's path ([hook.Server.ServeHTTPBody]
-// says how its outcome is written: a Block is a 200 with the event's JSON
-// block form, because Claude Code lets the action through on any other
-// status). This package is apart from package hook so that command hooks
-// do not link net/http: it would add about 2 MB to every hook binary and
-// most of a millisecond to every start.
-package hookhttp
+package hook
+
+// This file serves Claude Code's http hooks (settings "type": "http") with
+// net/http: the same [Handler] a command hook runs — typed adapters, [Mux],
+// [Chain], [FailClosed] — answers each POST, with no process start per
+// tool call, state kept across calls and one server for many sessions.
+// Each request takes the command hook's path ([Server.ServeHTTPBody] says
+// how its outcome is written: a Block is a 200 with the event's JSON block
+// form, because Claude Code lets the action through on any other status).
 
 import (
 	"context"
@@ -24,24 +17,25 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-
-	"github.com/gohooks/hook"
 )
 
-// Handler returns an [http.Handler] that serves Claude Code's http hooks
-// with h: it is ServerHandler(&hook.Server{}, h, opts...).
-func Handler(h hook.Handler, opts ...Option) http.Handler {
-	return ServerHandler(&hook.Server{}, h, opts...)
+// HTTPHandler returns an [http.Handler] that serves Claude Code's http
+// hooks with h: it is (&Server{}).HTTPHandler(h, opts...).
+//
+//	srv := &Server{Timeout: 8 * time.Second}
+//	http.Handle("/", srv.HTTPHandler(policy, hook.RequireBearerToken(token), hook.HTTPLogger(slog.Default())))
+func HTTPHandler(h Handler, opts ...HTTPOption) http.Handler {
+	return (&Server{}).HTTPHandler(h, opts...)
 }
 
-// ServerHandler returns an [http.Handler] that serves Claude Code's http
+// HTTPHandler returns an [http.Handler] that serves Claude Code's http
 // hooks with h, or with s.Handler when h is nil, under s's MaxInputBytes,
 // Timeout and FailClosed. The settings are copied: changing s afterwards
 // changes nothing. The handler keeps no state between requests and serves
 // any number of them at once.
 //
 // A POST with an application/json body is served by
-// [hook.Server.ServeHTTPBody], and its [hook.HTTPReply] written: status,
+// [Server.ServeHTTPBody], and its [HTTPReply] written: status,
 // body (application/json for a 200 with an answer, text/plain for a
 // failure), Content-Length and Cache-Control: no-store.
 //
@@ -54,30 +48,31 @@ func Handler(h hook.Handler, opts ...Option) http.Handler {
 // entry, which turns every non-2xx answer, refused connection and timeout
 // into a block.
 //
-// ServerHandler does not bound how long a client may take to send its
+// HTTPHandler does not bound how long a client may take to send its
 // headers: set the [http.Server]'s ReadHeaderTimeout, ReadTimeout,
 // WriteTimeout and IdleTimeout (examples/httpserver shows values). When
 // s.Timeout passes while the body is still arriving, the handler answers
 // and ends the read by setting the connection's read deadline.
 //
 // A failure (a handler error, a recovered panic, an invalid answer) is
-// logged at level Error to the [Logger] logger, or to [slog.Default] when
-// none is given; one line per request, at level Info, only with [Logger].
-func ServerHandler(s *hook.Server, h hook.Handler, opts ...Option) http.Handler {
+// logged at level Error to the [HTTPLogger] logger, or to [slog.Default] when
+// none is given; one line per request, at level Info, only with [HTTPLogger].
+func (s *Server) HTTPHandler(h Handler, opts ...HTTPOption) http.Handler {
 	if h == nil {
 		h = s.Handler
 	}
-	hh := &httpHook{srv: hook.Server{Handler: h, MaxInputBytes: s.MaxInputBytes, Timeout: s.Timeout, FailClosed: s.FailClosed}}
+	hh := &httpHook{srv: Server{Handler: h, MaxInputBytes: s.MaxInputBytes, Timeout: s.Timeout, FailClosed: s.FailClosed}}
 	for _, o := range opts {
 		o(&hh.cfg)
 	}
 	return hh
 }
 
-// An Option configures a handler made by [Handler] or [ServerHandler].
-type Option func(*config)
+// An HTTPOption configures a handler made by [HTTPHandler] or
+// [Server.HTTPHandler].
+type HTTPOption func(*httpConfig)
 
-type config struct {
+type httpConfig struct {
 	header string // the header that carries the secret, or "" for none
 	secret []byte // its required value
 	log    *slog.Logger
@@ -96,9 +91,9 @@ type config struct {
 // RequireBearerToken panics when token is empty: an unset variable on the
 // server must not accept the empty token an unset variable on the client
 // sends.
-func RequireBearerToken(token string) Option {
+func RequireBearerToken(token string) HTTPOption {
 	if token == "" {
-		panic("hookhttp: RequireBearerToken: empty token")
+		panic("hook: RequireBearerToken: empty token")
 	}
 	return RequireHeader("Authorization", "Bearer "+token)
 }
@@ -106,23 +101,23 @@ func RequireBearerToken(token string) Option {
 // RequireHeader refuses (401) every request whose header name does not
 // have exactly value (once), compared in constant time. It panics when
 // name or value is empty.
-func RequireHeader(name, value string) Option {
+func RequireHeader(name, value string) HTTPOption {
 	if name == "" || value == "" {
-		panic("hookhttp: RequireHeader: empty header name or value")
+		panic("hook: RequireHeader: empty header name or value")
 	}
 	name = http.CanonicalHeaderKey(name)
 	secret := []byte(value)
-	return func(c *config) { c.header, c.secret = name, secret }
+	return func(c *httpConfig) { c.header, c.secret = name, secret }
 }
 
-// Logger logs one line per request to l, at level Info (Warn for a
+// HTTPLogger logs one line per request to l, at level Info (Warn for a
 // refused request, Error for a failure): the event, the tool (on tool
-// events), the decision ([hook.HTTPReply].Decision, or "refused" for a
+// events), the decision ([HTTPReply].Decision, or "refused" for a
 // request refused before its body was read), the status, the duration,
 // and the block's reason or the failure's message. A nil l logs nothing
 // at all, not even failures.
-func Logger(l *slog.Logger) Option {
-	return func(c *config) {
+func HTTPLogger(l *slog.Logger) HTTPOption {
+	return func(c *httpConfig) {
 		if l == nil {
 			l = slog.New(slog.DiscardHandler)
 		}
@@ -130,11 +125,11 @@ func Logger(l *slog.Logger) Option {
 	}
 }
 
-// httpHook is the handler ServerHandler returns; it never changes after
-// ServerHandler returns it.
+// httpHook is the handler HTTPHandler returns; it never changes after
+// HTTPHandler returns it.
 type httpHook struct {
-	srv hook.Server
-	cfg config
+	srv Server
+	cfg httpConfig
 }
 
 // ServeHTTP serves one hook call.
@@ -146,10 +141,10 @@ func (hh *httpHook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // serve answers r and returns the reply it wrote, and whether r was
 // refused before its body was read.
-func (hh *httpHook) serve(w http.ResponseWriter, r *http.Request) (hook.HTTPReply, bool) {
-	refuse := func(status int, msg string) (hook.HTTPReply, bool) {
-		rep := hook.HTTPReply{Status: status, Body: []byte(msg + "\n"), Decision: "refused", Message: msg}
-		write(w, rep)
+func (hh *httpHook) serve(w http.ResponseWriter, r *http.Request) (HTTPReply, bool) {
+	refuse := func(status int, msg string) (HTTPReply, bool) {
+		rep := HTTPReply{Status: status, Body: []byte(msg + "\n"), Decision: "refused", Message: msg}
+		writeHTTPReply(w, rep)
 		return rep, true
 	}
 	if r.Method != http.MethodPost {
@@ -169,7 +164,7 @@ func (hh *httpHook) serve(w http.ResponseWriter, r *http.Request) (hook.HTTPRepl
 		// every ResponseWriter has a connection to set it on.)
 		_ = http.NewResponseController(w).SetReadDeadline(time.Now())
 	}
-	write(w, rep)
+	writeHTTPReply(w, rep)
 	return rep, false
 }
 
@@ -179,8 +174,8 @@ func (hh *httpHook) authorized(r *http.Request) bool {
 	return len(got) == 1 && subtle.ConstantTimeCompare([]byte(got[0]), hh.cfg.secret) == 1
 }
 
-// write writes rep.
-func write(w http.ResponseWriter, rep hook.HTTPReply) {
+// writeHTTPReply writes rep.
+func writeHTTPReply(w http.ResponseWriter, rep HTTPReply) {
 	h := w.Header()
 	h.Set("Cache-Control", "no-store")
 	switch {
@@ -196,7 +191,7 @@ func write(w http.ResponseWriter, rep hook.HTTPReply) {
 }
 
 // logRequest logs one line for the request, when a logger wants it.
-func (hh *httpHook) logRequest(ctx context.Context, start time.Time, rep hook.HTTPReply, refused bool) {
+func (hh *httpHook) logRequest(ctx context.Context, start time.Time, rep HTTPReply, refused bool) {
 	failure := rep.Decision == "error"
 	l := hh.cfg.log
 	if l == nil {
