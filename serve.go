@@ -98,7 +98,7 @@ func onSignal(ctx context.Context, f func(os.Signal)) {
 // ignored; anything else that arrived with the object is an error. The
 // object must be valid UTF-8 JSON without duplicate member names; escapes
 // of lone surrogates such as \ud800 are accepted and kept byte for byte.
-// The README's reliability table lists the outcome of each kind of bad
+// docs/reliability.md lists the outcome of each kind of bad
 // input.
 //
 // The handler runs on its own goroutine; when ctx is done first, Serve
