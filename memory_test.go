@@ -145,7 +145,7 @@ const (
 // pipe, as a hook does, so that the test's own 100 MB buffers neither
 // count nor change when the garbage collector runs. The child samples its
 // heap while Serve runs and reports the peak; the figures are logged and
-// quoted in the README.
+// quoted in docs/reliability.md.
 func TestServeMemory100MB(t *testing.T) {
 	if name := os.Getenv(memChildEnv); name != "" {
 		memChild(t, name)

@@ -6,12 +6,12 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/bench/payload"
+	"github.com/gohooks/hook/internal/benchpayload"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
-// toolInput returns the tool_input member of a generated payload.
-func toolInput(tb testing.TB, p payload.Payload) jsontext.Value {
+// toolInput returns the tool_input member of a generated benchpayload.
+func toolInput(tb testing.TB, p benchpayload.Payload) jsontext.Value {
 	tb.Helper()
 	ms, err := rawjson.Members(p.Data)
 	if err != nil {
@@ -29,7 +29,7 @@ func toolInput(tb testing.TB, p payload.Payload) jsontext.Value {
 // Bytes are those of the tool_input.
 func BenchmarkMerge(b *testing.B) {
 	patch := jsontext.Value(`{"fingerprint":"6689668a49dc648b"}`)
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		orig := toolInput(b, p)
 		b.Run(p.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(orig)))
@@ -47,7 +47,7 @@ func BenchmarkMerge(b *testing.B) {
 // as the fingerprint example does, so encoding the patch is included.
 func BenchmarkMergeMapPatch(b *testing.B) {
 	patch := map[string]string{"fingerprint": "6689668a49dc648b"}
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		orig := toolInput(b, p)
 		b.Run(p.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(orig)))

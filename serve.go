@@ -99,7 +99,7 @@ func onSignal(ctx context.Context, f func(os.Signal)) {
 // ignored; anything else that arrived with the object is an error. The
 // object must be valid UTF-8 JSON without duplicate member names; escapes
 // of lone surrogates such as \ud800 are accepted and kept byte for byte.
-// The README's reliability table lists the outcome of each kind of bad
+// docs/reliability.md lists the outcome of each kind of bad
 // input.
 //
 // The handler runs on its own goroutine; when ctx is done first, Serve
@@ -153,6 +153,11 @@ type outcome struct {
 	stderr string // one line, or ""
 	// closed reports whether an answer that cannot be written blocks.
 	closed bool
+	// ev is the event when it could be read, and stage the stage the
+	// outcome was settled in: [Server.ServeHTTPBody] writes the outcome in
+	// the event's JSON form and picks the status of a failure by them.
+	ev    *Event
+	stage int
 }
 
 // write writes o and returns its exit code. An answer that cannot be
@@ -213,6 +218,7 @@ func (s *Server) decide(r result, h Handler) (o outcome) {
 		if p := recover(); p != nil {
 			o = failed(s.failsClosed(h, r), fmt.Errorf("hook: the answer to the %s could not be settled: %v%s", eventName(r.ev), p, panicSite()))
 		}
+		o.ev, o.stage = r.ev, r.stage
 	}()
 	ev, out, err := r.ev, r.out, r.err
 	if r.stage == stageRead {

@@ -9,7 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/bench/payload"
+	"github.com/gohooks/hook/internal/benchpayload"
 )
 
 // mergeOne is a PreToolUse handler that merges one member into the input
@@ -30,7 +30,7 @@ func mergeOne(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, 
 // benchmark is in examples/fingerprint.
 func BenchmarkServe(b *testing.B) {
 	h := hook.PreToolUseFunc(mergeOne)
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		b.Run(p.Name, func(b *testing.B) {
 			benchServe(b, h, p.Data)
 		})
@@ -43,7 +43,7 @@ func BenchmarkServeNoAnswer(b *testing.B) {
 	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return nil, nil
 	})
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		b.Run(p.Name, func(b *testing.B) {
 			benchServe(b, h, p.Data)
 		})

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gohooks/hook/bench/payload"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/benchpayload"
 )
 
 // TestHandwrittenAnswersAsFingerprint checks that bench/handwritten, the
@@ -25,10 +25,10 @@ func TestHandwrittenAnswersAsFingerprint(t *testing.T) {
 		require.NoError(t, err, bin)
 		return out
 	}
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		want := run(fingerprint, p.Data)
 		got := run(handwritten, p.Data)
 		assert.Equal(t, string(want), string(got), p.Name)
 	}
-	assert.NotEmpty(t, run(handwritten, payload.MCP()), "the MCP call gets an answer")
+	assert.NotEmpty(t, run(handwritten, benchpayload.MCP()), "the MCP call gets an answer")
 }

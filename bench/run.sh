@@ -17,7 +17,9 @@
 # program on every payload with hyperfine, in ROUNDS rounds so that a
 # change of load on the machine hits every program alike, and prints the
 # median wall times, the ratios to both floors and whether the targets
-# are met. It also prints the start-up trace of the library's packages.
+# are met. It also prints the start-up trace of the library's packages,
+# and, last, the http hook's per-call latency and throughput next to the
+# command hook's process start (bench/httplatency).
 #
 # Usage: bash bench/run.sh        (from anywhere in the repository)
 # Environment: ROUNDS (default 3), RUNS_SMALL (runs per round on the two
@@ -148,4 +150,16 @@ echo
 echo "== medians over all rounds (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 strict=()
 [ "${STRICT:-0}" = 1 ] && strict=(-strict)
-"$tmp/bin/report" "${strict[@]}" "$tmp"/results/*.json
+rc=0
+"$tmp/bin/report" "${strict[@]}" "$tmp"/results/*.json || rc=$?
+
+# The http hook (hook.HTTPHandler) against the command hook's process
+# start, on the same payload and answer: per-call latency over one
+# kept-alive loopback connection, as Claude Code calls an http hook, and
+# calls per second per core of the server. Targets: http p50 <= 0.25 ms
+# and >= 10x below the command hook's p50.
+echo
+echo "== http hook vs command hook (bench/httplatency; load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+go build -o "$tmp/bin/httplatency" ./bench/httplatency
+"$tmp/bin/httplatency" "${strict[@]}" -payload "$tmp/payloads/mcp-300B.json" -hook "$tmp/bin/fingerprint" || rc=$?
+exit $rc

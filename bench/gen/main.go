@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/gohooks/hook/bench/payload"
+	"github.com/gohooks/hook/internal/benchpayload"
 )
 
 func main() {
@@ -18,7 +18,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gen DIR")
 		os.Exit(2)
 	}
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		name := filepath.Join(os.Args[1], p.Name+".json")
 		if err := os.WriteFile(name, append(p.Data, '\n'), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)

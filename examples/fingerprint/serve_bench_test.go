@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/bench/payload"
+	"github.com/gohooks/hook/internal/benchpayload"
 )
 
 // BenchmarkServe runs the fingerprint hook end to end in process, as
@@ -16,7 +16,7 @@ import (
 // are those of the event.
 func BenchmarkServe(b *testing.B) {
 	h := Handler()
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		in := append(append([]byte(nil), p.Data...), '\n')
 		b.Run(p.Name, func(b *testing.B) {
 			var r bytes.Reader
@@ -30,7 +30,7 @@ func BenchmarkServe(b *testing.B) {
 					b.Fatalf("exit code %d", code)
 				}
 			}
-			if p.Name == "mcp-300B" && !bytes.Contains(out.Bytes(), []byte(`"fingerprint":"`+Fingerprint(payload.Cwd)+`"`)) {
+			if p.Name == "mcp-300B" && !bytes.Contains(out.Bytes(), []byte(`"fingerprint":"`+Fingerprint(benchpayload.Cwd)+`"`)) {
 				b.Fatalf("no fingerprint in %s", out.Bytes())
 			}
 		})

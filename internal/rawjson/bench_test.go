@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gohooks/hook/bench/payload"
+	"github.com/gohooks/hook/internal/benchpayload"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -13,7 +13,7 @@ import (
 // scanner (Members), the trusted splitter (MembersTrusted) and the
 // jsontext-based reference they replace.
 func BenchmarkMembers(b *testing.B) {
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		for _, f := range []struct {
 			name  string
 			split func([]byte) ([]rawjson.Member, error)

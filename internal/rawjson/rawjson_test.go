@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gohooks/hook/bench/payload"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/benchpayload"
 	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/rawjson"
 )
@@ -191,7 +191,7 @@ func tricky() [][]byte {
 	}
 	all.WriteString("}")
 	out = append(out, []byte(all.String()))
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		out = append(out, p.Data)
 	}
 	return out
@@ -268,8 +268,8 @@ func TestPlainPrefix(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, rawjson.PlainPrefix([]byte(c.in)), "%q", c.in)
 	}
-	// Agrees with a byte-by-byte scan at every offset of a payload.
-	p := payload.Write(4096)
+	// Agrees with a byte-by-byte scan at every offset of a benchpayload.
+	p := benchpayload.Write(4096)
 	for i := range p {
 		want := i
 		for want < len(p) && p[want] != '"' && p[want] != '\\' && p[want] >= 0x20 {

@@ -23,6 +23,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // Value is a JSON value as JavaScript's JSON.parse reads it.
@@ -127,47 +128,35 @@ func (p *parser) value() Value {
 	}
 }
 
-// str reads one string token as UTF-16 code units.
+// str reads one string token as UTF-16 code units. Bytes that are not
+// UTF-8 read as U+FFFD, as Node decodes its stdin.
 func (p *parser) str() []uint16 {
-	p.i++ // '"'
-	var out []uint16
-	for {
-		c := p.b[p.i]
-		switch {
-		case c == '"':
+	start := p.i
+	for p.i++; p.b[p.i] != '"'; p.i++ {
+		if p.b[p.i] == '\\' {
 			p.i++
-			return out
-		case c == '\\':
-			e := p.b[p.i+1]
-			p.i += 2
-			switch e {
-			case 'b':
-				out = append(out, '\b')
-			case 'f':
-				out = append(out, '\f')
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case 'u':
-				n, _ := strconv.ParseUint(string(p.b[p.i:p.i+4]), 16, 16)
-				out = append(out, uint16(n))
-				p.i += 4
-			default: // " \ /
-				out = append(out, uint16(e))
-			}
-		case c < utf8.RuneSelf:
-			out = append(out, uint16(c))
-			p.i++
-		default:
-			// Node decodes stdin as UTF-8, bad bytes as U+FFFD.
-			r, n := utf8.DecodeRune(p.b[p.i:])
-			out = utf16.AppendRune(out, r)
-			p.i += n
 		}
 	}
+	p.i++
+	return utf16Units(rawjson.AppendExactUnquote(nil, p.b[start:p.i]))
+}
+
+// utf16Units returns the UTF-16 code units of the WTF-8 text w (UTF-8
+// in which lone surrogates are encoded like other code points, as
+// rawjson's exact keys are).
+func utf16Units(w []byte) []uint16 {
+	out := make([]uint16, 0, len(w))
+	for len(w) > 0 {
+		if len(w) >= 3 && w[0] == 0xed && w[1] >= 0xa0 && w[1] <= 0xbf {
+			out = append(out, 0xd000|uint16(w[1]&0x3f)<<6|uint16(w[2]&0x3f))
+			w = w[3:]
+			continue
+		}
+		r, n := utf8.DecodeRune(w)
+		out = utf16.AppendRune(out, r)
+		w = w[n:]
+	}
+	return out
 }
 
 // order puts an object's properties in JavaScript's order: array indices

@@ -60,7 +60,7 @@ func intFrom[T signed](dec *jsontext.Decoder, v *T) error {
 		*v = T(n)
 		return nil
 	}
-	f := tokenFloat(tok) // ±Inf beyond the range of a double
+	f, _ := strconv.ParseFloat(tok.String(), 64) // ±Inf beyond the range of a double
 	f = math.Trunc(f)
 	switch {
 	case f <= float64(lo):
@@ -88,7 +88,7 @@ func uintFrom[T unsigned](dec *jsontext.Decoder, v *T) error {
 		*v = T(n)
 		return nil
 	}
-	f := tokenFloat(tok) // ±Inf beyond the range of a double
+	f, _ := strconv.ParseFloat(tok.String(), 64) // ±Inf beyond the range of a double
 	f = math.Trunc(f)
 	switch {
 	case f <= 0 || math.IsNaN(f):

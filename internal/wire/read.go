@@ -254,7 +254,7 @@ func ReadObject(r io.Reader, limit int64, maxDepth int) ([]byte, []rawjson.Membe
 				break
 			}
 			if limit >= 0 && c.total() > limit {
-				return nil, nil, tooLarge(limit)
+				return nil, nil, TooLarge(limit)
 			}
 		}
 		switch {
@@ -279,7 +279,7 @@ func ReadObject(r io.Reader, limit int64, maxDepth int) ([]byte, []rawjson.Membe
 		return nil, nil, errors.New("hook: the input is not valid JSON")
 	}
 	if limit >= 0 && s.stop > limit {
-		return nil, nil, tooLarge(limit)
+		return nil, nil, TooLarge(limit)
 	}
 	if s.deepest > maxDepth {
 		return nil, nil, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
@@ -383,7 +383,8 @@ func isNameByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
-func tooLarge(limit int64) error {
+// TooLarge returns the error for an input larger than limit bytes.
+func TooLarge(limit int64) error {
 	return fmt.Errorf("hook: the input is larger than the %d-byte limit (raise Server.MaxInputBytes)", limit)
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gohooks/hook/bench/payload"
+	"github.com/gohooks/hook/internal/benchpayload"
 	"github.com/gohooks/hook/internal/jsonopts"
 )
 
@@ -62,7 +62,7 @@ func TestAppendMarshalSplicesExactly(t *testing.T) {
 	for _, v := range tricky {
 		raws = append(raws, big(`{"v":`+v+`}`), jsontext.Value(v))
 	}
-	for _, p := range payload.All() {
+	for _, p := range benchpayload.All() {
 		raws = append(raws, jsontext.Value(p.Data))
 	}
 	raws = append(raws,

@@ -1,9 +1,9 @@
-// Package payload generates the PreToolUse events that the benchmarks and
+// Package benchpayload generates the PreToolUse events that the benchmarks and
 // bench/run.sh measure hooks on: a small MCP call, a 145 KB Write and a
 // 7 MB Write whose content is full of escapes. The events are built
 // deterministically on each call, in the shape Claude Code sends them (one
 // compact JSON object); nothing is built at start-up.
-package payload
+package benchpayload
 
 import (
 	"strconv"

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/settings"
+)
+
+// found is one hook and the file it comes from.
+type found struct {
+	src  settings.Source
+	file string // the file as shown: relative to the project when inside it
+	hook settings.Hook
+}
+
+// loaded is what the sources hold: the hooks, and the files that could not
+// be read (each error names its file, line and column).
+type loaded struct {
+	locs    settings.Locations
+	sources []settings.Source
+	hooks   []found
+	errs    []error
+}
+
+// sourceFlags adds the flags that say which project and plugins to read.
+func sourceFlags(fl *flag.FlagSet) (*string, *multiFlag) {
+	project := fl.String("project", "", "the project `DIR` (default: the current folder)")
+	var plugins multiFlag
+	fl.Var(&plugins, "plugin", "a plugin `DIR` loaded as claude --plugin-dir loads it (repeatable)")
+	return project, &plugins
+}
+
+// load reads the hooks of every source of the project.
+func load(project string, pluginDirs []string) (*loaded, error) {
+	locs, err := settings.DefaultLocations(project)
+	if err != nil {
+		return nil, err
+	}
+	locs.PluginDirs = pluginDirs
+	if d, ok := os.LookupEnv("HOOKCTL_MANAGED_DIR"); ok {
+		locs.ManagedDir = d
+	}
+	l := &loaded{locs: locs}
+	var serr error
+	l.sources, serr = locs.Sources()
+	if serr != nil {
+		l.errs = append(l.errs, serr)
+	}
+	for _, src := range l.sources {
+		hs, err := settings.ReadFile(src.Path)
+		shown := displayPath(src.Path, locs.Project)
+		if err != nil {
+			l.errs = append(l.errs, withFile(err, shown))
+			continue
+		}
+		for _, h := range hs {
+			l.hooks = append(l.hooks, found{src: src, file: shown, hook: h})
+		}
+	}
+	return l, nil
+}
+
+// scopeName names where a hook comes from: the scope, or "plugin NAME".
+func scopeName(s settings.Source) string {
+	if s.Scope == settings.ScopePlugin {
+		return "plugin " + s.Plugin
+	}
+	return s.Scope
+}
+
+// listed is one hook in the output of list -json.
+type listed struct {
+	Scope         string   `json:"scope"`
+	Plugin        string   `json:"plugin,omitempty"`
+	File          string   `json:"file"`
+	Line          int      `json:"line"`
+	Column        int      `json:"column"`
+	Event         string   `json:"event"`
+	Matcher       string   `json:"matcher"`
+	Type          string   `json:"type"`
+	Command       string   `json:"command,omitempty"`
+	Args          []string `json:"args,omitempty"`
+	If            string   `json:"if,omitempty"`
+	Shell         string   `json:"shell,omitempty"`
+	Timeout       float64  `json:"timeout,omitzero"`
+	OnFailure     string   `json:"onFailure,omitempty"`
+	StatusMessage string   `json:"statusMessage,omitempty"`
+	Async         bool     `json:"async,omitzero"`
+	URL           string   `json:"url,omitempty"`
+	Prompt        string   `json:"prompt,omitempty"`
+}
+
+func cmdList(args []string, stdout, stderr io.Writer) error {
+	fl := newFlags("list", stderr)
+	asJSON := fl.Bool("json", false, "print a JSON array")
+	project, plugins := sourceFlags(fl)
+	if err := parseFlags(fl, args); err != nil {
+		return err
+	}
+	if fl.NArg() > 0 {
+		return usageErr(stderr, "list", "unexpected argument %q", fl.Arg(0))
+	}
+	l, err := load(*project, *plugins)
+	if err != nil {
+		return err
+	}
+	for _, e := range l.errs {
+		fmt.Fprintf(stderr, "hookctl: %v\n", e)
+	}
+	if *asJSON {
+		out := make([]listed, 0, len(l.hooks))
+		for _, f := range l.hooks {
+			h := f.hook.Handler
+			typ := h.Type
+			if typ == "" {
+				typ = "command"
+			}
+			out = append(out, listed{Scope: f.src.Scope, Plugin: f.src.Plugin, File: f.file, Line: f.hook.Line,
+				Column: f.hook.Column, Event: f.hook.Event, Matcher: f.hook.Matcher, Type: typ,
+				Command: h.Command, Args: h.Args, If: h.If, Shell: h.Shell, Timeout: h.Timeout,
+				OnFailure: h.OnFailure, StatusMessage: h.StatusMessage, Async: h.Async, URL: h.URL, Prompt: h.Prompt})
+		}
+		b, err := json.Marshal(out)
+		if err == nil {
+			v := jsontext.Value(b)
+			if err = v.Indent(); err == nil {
+				_, err = fmt.Fprintf(stdout, "%s\n", v)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "SCOPE\tFILE:LINE\tEVENT\tMATCHER\tHANDLER")
+		for _, f := range l.hooks {
+			m := f.hook.Matcher
+			if m == "" {
+				m = "*"
+			}
+			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s%s\n", scopeName(f.src), f.file, f.hook.Line,
+				f.hook.Event, m, f.hook.Handler.String(), options(f.hook.Handler))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		if len(l.hooks) == 0 {
+			fmt.Fprintf(stderr, "hookctl: no hooks in %s\n", strings.Join(shownSources(l), ", "))
+		}
+	}
+	if len(l.errs) > 0 {
+		return errFindings
+	}
+	return nil
+}
+
+// options describes the options of a handler that list shows.
+func options(h settings.Handler) string {
+	var o []string
+	if h.If != "" {
+		o = append(o, "if "+h.If)
+	}
+	if h.Timeout != 0 {
+		o = append(o, fmt.Sprintf("timeout %gs", h.Timeout))
+	}
+	if h.Async {
+		o = append(o, "async")
+	}
+	if h.OnFailure != "" {
+		o = append(o, "onFailure "+h.OnFailure)
+	}
+	if len(o) == 0 {
+		return ""
+	}
+	return "  (" + strings.Join(o, ", ") + ")"
+}
+
+// shownSources lists the files read, as shown.
+func shownSources(l *loaded) []string {
+	var s []string
+	for _, src := range l.sources {
+		s = append(s, displayPath(src.Path, l.locs.Project))
+	}
+	return s
+}
+
+// errFindings makes hookctl exit 1 after it printed why.
+var errFindings = errors.New("findings")

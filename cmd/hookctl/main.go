@@ -1,0 +1,127 @@
+// Command hookctl installs, lists and diagnoses Claude Code hooks in
+// settings files and plugins, changing nothing in them but the entry it
+// adds or removes.
+//
+// Usage:
+//
+//	hookctl install   [selection] -event EVENT [-matcher M] [-timeout S] [-if RULE] [-dry-run] -- COMMAND [ARGS...]
+//	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] [-dry-run] -- COMMAND [ARGS...]
+//	hookctl list      [-json] [-project DIR] [-plugin DIR]...
+//	hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
+//
+// The selection is one of -scope user|project|local (default project),
+// -settings FILE or -plugin DIR (the plugin's hooks/hooks.json). With ARGS
+// the handler is written in exec form ("command" plus "args"), which runs
+// without a shell, so it works the same on Windows; with COMMAND alone it
+// is a shell command line. In a plugin, paths inside the plugin are written
+// as ${CLAUDE_PLUGIN_ROOT}/... .
+//
+// list prints every hook Claude Code would load for the project — managed,
+// user, project and local settings, then the installed plugins it loads
+// (enabled, and from a marketplace it knows), and each -plugin DIR as
+// claude --plugin-dir loads it — with the file and line it comes from.
+// doctor checks the same hooks and prints each finding with its file:line
+// and the fix; it exits 1 when any finding is an error.
+//
+// Files are found as Claude Code finds them: $CLAUDE_CONFIG_DIR (else
+// $HOME/.claude) for the user settings and plugins/installed_plugins.json
+// ($CLAUDE_CODE_PLUGIN_CACHE_DIR overrides the plugins folder), and the
+// project folder (-project, else the current folder) for .claude/. The
+// managed settings are read from the system folder Claude Code uses
+// (/etc/claude-code on Linux), or from $HOOKCTL_MANAGED_DIR when set.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage:
+  hookctl install   [-scope user|project|local | -settings FILE | -plugin DIR] -event EVENT
+                    [-matcher M] [-timeout S] [-if RULE] [-shell bash|powershell]
+                    [-on-failure continue|block] [-status-message TEXT] [-async] [-exec]
+                    [-dry-run] -- COMMAND [ARGS...]
+  hookctl uninstall [same selection] -event EVENT [-matcher M] [-if RULE] [-dry-run] -- COMMAND [ARGS...]
+  hookctl list      [-json] [-project DIR] [-plugin DIR]...
+  hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
+Run "hookctl COMMAND -h" for the flags of one command.
+`
+
+// errUsage reports a command line that could not be used; the message was
+// printed already.
+var errUsage = errors.New("usage")
+
+// run runs hookctl with args and returns its exit code: 0, 1 for a
+// failure (or a doctor error), 2 for a bad command line.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "install":
+		err = cmdInstall(args[1:], stdout, stderr, false)
+	case "uninstall":
+		err = cmdInstall(args[1:], stdout, stderr, true)
+	case "list":
+		err = cmdList(args[1:], stdout, stderr)
+	case "doctor":
+		err = cmdDoctor(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "hookctl: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	case errors.Is(err, errFindings):
+		return 1
+	}
+	fmt.Fprintf(stderr, "hookctl: %v\n", err)
+	return 1
+}
+
+// newFlags returns a flag set for command name whose errors go to stderr.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("hookctl "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags parses args with fs, turning a flag error into errUsage.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	return nil
+}
+
+// usageErr prints a usage message and returns errUsage.
+func usageErr(stderr io.Writer, name, format string, args ...any) error {
+	fmt.Fprintf(stderr, "hookctl %s: %s\n", name, fmt.Sprintf(format, args...))
+	return errUsage
+}
+
+// multiFlag collects a repeatable flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return fmt.Sprint(*m) }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }

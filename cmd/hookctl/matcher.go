@@ -1,0 +1,61 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/gohooks/hook"
+)
+
+// builtinTools are the built-in tool names of Claude Code 2.1.332 (the
+// SDK's BUILTIN_TOOL_NAMES, wire-format spec §9), which doctor names when
+// it says what a tool matcher matches.
+var builtinTools = []string{
+	"Agent", "Artifact", "AskUserQuestion", "Bash", "ClaudeDesign", "CronCreate",
+	"CronDelete", "CronList", "Edit", "EndConversation", "EnterPlanMode",
+	"EnterWorktree", "ExitPlanMode", "ExitWorktree", "Glob", "Grep", "ListAgents",
+	"ListMcpResourcesTool", "LSP", "Monitor", "NotebookEdit", "OfferChromeSetup",
+	"PowerShell", "Projects", "propose_skills", "PushNotification", "Read",
+	"ReadMcpResourceDirTool", "ReadMcpResourceTool", "ReadNotifications",
+	"RemoteTrigger", "ReportFindings", "ScheduleWakeup", "SendFeedback",
+	"SendMessage", "SendUserFile", "SendUserMessage", "SetGoal",
+	"ShareOnboardingGuide", "ShowOnboardingRolePicker", "Skill",
+	"SubagentHandback", "TaskCreate", "TaskGet", "TaskList", "TaskStop",
+	"TaskUpdate", "TodoWrite", "ToolSearch", "WaitForMcpServers", "WebFetch",
+	"WebSearch", "Workflow", "Write",
+}
+
+// matcherResult is what doctor says about one matcher.
+type matcherResult struct {
+	err     error    // from hook.CompileMatcher: the client reads it differently or not at all
+	ignored bool     // the event has no matcher: every hook of it runs
+	all     bool     // it matches every value
+	tools   []string // for tool events: the built-in tools it matches
+	mcp     bool     // it can match MCP tools (mcp__...)
+}
+
+// checkMatcher reads matcher as Claude Code reads it for event, with the
+// library's one matcher compiler, and for the events matched on tool_name
+// names the built-in tools it matches.
+func checkMatcher(event, matcher string) matcherResult {
+	var r matcherResult
+	if !hook.HasMatcher(event) {
+		r.ignored = matcher != "" && matcher != "*"
+		return r
+	}
+	m, err := hook.CompileMatcher(event, matcher)
+	r.err = err
+	if matcher == "" || matcher == "*" {
+		r.all = true
+		return r
+	}
+	if hook.MatcherField(event) != "tool_name" {
+		return r
+	}
+	for _, t := range builtinTools {
+		if m.Match(t) {
+			r.tools = append(r.tools, t)
+		}
+	}
+	r.mcp = strings.Contains(matcher, "mcp__") || m.Match("mcp__server__tool")
+	return r
+}

@@ -1,0 +1,189 @@
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// LockTimeout is how long [Update] waits for another writer's lock before
+// giving up. A lock file older than StaleLock is taken to be left behind by
+// a writer that died, and removed.
+var (
+	LockTimeout = 10 * time.Second
+	StaleLock   = 30 * time.Second
+)
+
+// ErrLocked reports a file whose lock another writer held for longer than
+// [LockTimeout].
+var ErrLocked = errors.New("settings: the file is locked by another writer")
+
+// ReadFile reads the hooks of the file at path; a file that does not exist
+// has none. A *SyntaxError names path.
+func ReadFile(path string) ([]Hook, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	hs, err := Parse(data)
+	return hs, withPath(err, path)
+}
+
+// Install adds e to the settings or hooks.json file at path with [Add],
+// through [Update]. It reports whether the file changed.
+func Install(path string, e Entry) (bool, error) {
+	return Update(path, func(data []byte) ([]byte, error) {
+		out, _, err := Add(data, e)
+		return out, err
+	})
+}
+
+// Uninstall removes e from the file at path with [Remove], through
+// [Update]. It reports how many handlers it removed.
+func Uninstall(path string, e Entry) (int, error) {
+	n := 0
+	_, err := Update(path, func(data []byte) ([]byte, error) {
+		out, k, err := Remove(data, e)
+		n = k
+		return out, err
+	})
+	return n, err
+}
+
+// Update rewrites the file at path (a symbolic link is followed) with
+// edit, which gets the file's bytes (nil when it does not exist) and
+// returns the new ones. It reports whether the file changed; when edit
+// returns its input unchanged, or an error, nothing is written.
+//
+// Writers that go through Update take turns: each holds path+".lock"
+// (created exclusively) while it reads, edits and writes, and waits up to
+// [LockTimeout] for it. The new bytes go to a temporary file in the same
+// folder, with the old file's permissions, which is synced and renamed
+// over the old one, so that a reader sees the old file or the new one,
+// never half of one. A writer that ignores the lock (an editor, Claude
+// Code itself) is noticed: when the file changed between the read and the
+// rename, the edit is done again on the new bytes, up to five times.
+// A missing folder is created.
+func Update(path string, edit func([]byte) ([]byte, error)) (bool, error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return false, err
+	}
+	unlock, err := lock(path + ".lock")
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	defer unlock()
+	for range 5 {
+		data, mode, err := readMode(path)
+		if err != nil {
+			return false, err
+		}
+		out, err := edit(data)
+		if err != nil {
+			return false, withPath(err, path)
+		}
+		if bytes.Equal(out, data) && (data != nil || out == nil) {
+			return false, nil
+		}
+		done, err := writeIfSame(path, data, out, mode)
+		if err != nil || done {
+			return done, err
+		}
+	}
+	return false, fmt.Errorf("%s: changed by another writer during each of five attempts", path)
+}
+
+// readMode reads the file at path and its permissions (0o644 for a file
+// that does not exist yet).
+func readMode(path string) ([]byte, fs.FileMode, error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, 0o644, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	data, err := os.ReadFile(path)
+	return data, fi.Mode().Perm(), err
+}
+
+// writeIfSame writes out to path through a temporary file, unless path no
+// longer holds old; then it reports false and writes nothing.
+func writeIfSame(path string, old, out []byte, mode fs.FileMode) (bool, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return false, err
+	}
+	name := tmp.Name()
+	defer os.Remove(name) // after a successful rename there is nothing left to remove
+	_, err = tmp.Write(out)
+	if err == nil {
+		err = tmp.Chmod(mode)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return false, err
+	}
+	now, _, err := readMode(path)
+	if err != nil {
+		return false, err
+	}
+	if !bytes.Equal(now, old) || (now == nil) != (old == nil) {
+		return false, nil
+	}
+	if err := os.Rename(name, path); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// lock creates the lock file at path exclusively, waiting while another
+// writer holds it, and returns the function that releases it.
+func lock(path string) (func(), error) {
+	deadline := time.Now().Add(LockTimeout)
+	wait := time.Millisecond
+	for {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			fmt.Fprintf(f, "%d\n", os.Getpid())
+			f.Close()
+			return func() { os.Remove(path) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > StaleLock {
+			os.Remove(path) // left by a writer that died
+			continue
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%w (%s; remove it if no hookctl is running)", ErrLocked, path)
+		}
+		time.Sleep(wait)
+		wait = min(wait*2, 50*time.Millisecond)
+	}
+}
+
+// withPath sets the file of a *SyntaxError.
+func withPath(err error, path string) error {
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Path == "" {
+		se.Path = path
+	}
+	return err
+}
