@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -114,12 +113,12 @@ func diffStruct(raw []byte, b, a reflect.Value, ptr string) ([]byte, bool, error
 	}
 	find := indexMembers(ms)
 	var patch []rawjson.Member
-	for _, f := range viewFieldsOf(a.Type()) {
-		fa, okA := fieldByIndex(a, f.index)
-		fb, okB := fieldByIndex(b, f.index)
+	for _, f := range wire.Fields(a.Type()) {
+		fa, okA := fieldByIndex(a, f.Index)
+		fb, okB := fieldByIndex(b, f.Index)
 		if !okA {
 			if okB && !fb.IsZero() {
-				return nil, false, fmt.Errorf("%s: the edit sets the embedded pointer holding %q to nil: %w", where(ptr), f.name, errRemoves)
+				return nil, false, fmt.Errorf("%s: the edit sets the embedded pointer holding %q to nil: %w", where(ptr), f.Name, errRemoves)
 			}
 			continue
 		}
@@ -127,15 +126,15 @@ func diffStruct(raw []byte, b, a reflect.Value, ptr string) ([]byte, bool, error
 			fb = reflect.Zero(fa.Type())
 		}
 		var sub []byte
-		if i := find(f.name); i >= 0 {
+		if i := find(f.Name); i >= 0 {
 			sub = ms[i].Value
 		}
-		out, changed, err := diffValue(sub, fb, fa, ptr+"/"+rawjson.PointerToken(f.name))
+		out, changed, err := diffValue(sub, fb, fa, ptr+"/"+rawjson.PointerToken(f.Name))
 		if err != nil {
 			return nil, false, err
 		}
 		if changed {
-			patch = append(patch, rawjson.Member{Key: f.name, Name: f.quoted, Value: out})
+			patch = append(patch, rawjson.Member{Key: f.Name, Name: f.Quoted, Value: out})
 		}
 	}
 	if len(patch) == 0 {
@@ -302,79 +301,5 @@ func fieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
 	return v, true
 }
 
-// viewField is one JSON member of a struct type, as the json package
-// names it.
-type viewField struct {
-	name   string
-	quoted []byte
-	index  []int
-}
-
-var (
-	viewFields sync.Map // reflect.Type → []viewField
-	rawType    = reflect.TypeFor[jsontext.Value]()
-)
-
-// viewFieldsOf returns the JSON members of struct type t: exported fields
-// by their tag name or Go name, embedded structs without a name flattened
-// into their parent, fields tagged "-" left out. A name given twice keeps
-// its shallowest field, as the json package does.
-func viewFieldsOf(t reflect.Type) []viewField {
-	if fs, ok := viewFields.Load(t); ok {
-		return fs.([]viewField)
-	}
-	var fs []viewField
-	addViewFields(&fs, t, nil, map[reflect.Type]bool{})
-	seen := map[string]int{}
-	kept := fs[:0]
-	for _, f := range fs {
-		if i, dup := seen[f.name]; dup {
-			if len(f.index) < len(kept[i].index) {
-				kept[i] = f
-			}
-			continue
-		}
-		seen[f.name] = len(kept)
-		kept = append(kept, f)
-	}
-	viewFields.Store(t, kept)
-	return kept
-}
-
-func addViewFields(fs *[]viewField, t reflect.Type, under []int, busy map[reflect.Type]bool) {
-	if busy[t] {
-		return
-	}
-	busy[t] = true
-	defer delete(busy, t)
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, opts, _ := strings.Cut(tag, ",")
-		index := append(slices.Clip(under), i)
-		et := f.Type
-		if et.Kind() == reflect.Pointer {
-			et = et.Elem()
-		}
-		if f.Anonymous && (name == "" || strings.Contains(","+opts+",", ",inline,")) && et.Kind() == reflect.Struct && !wire.EncodesItself(et) {
-			addViewFields(fs, et, index, busy)
-			continue
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		} else if strings.HasPrefix(name, "'") {
-			name = strings.Trim(name, "'")
-		}
-		q, err := jsontext.AppendQuote(nil, name)
-		if err != nil {
-			continue
-		}
-		*fs = append(*fs, viewField{name: string(rawjson.AppendExactUnquote(nil, q)), quoted: q, index: index})
-	}
-}
+// rawType is the type of a raw JSON value.
+var rawType = reflect.TypeFor[jsontext.Value]()

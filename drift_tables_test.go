@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gohooks/hook/internal/protocol"
+	"github.com/gohooks/hook/internal/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -289,9 +290,9 @@ func TestDriftTables(t *testing.T) {
 	used := map[string]bool{}
 	for e, typ := range eventSpecific {
 		assert.Contains(t, events, e)
-		fields := viewFieldsOf(typ)
+		fields := wire.Fields(typ)
 		if assert.NotEmpty(t, fields) {
-			assert.Equal(t, "hookEventName", fields[0].name, "%s starts with hookEventName", typ)
+			assert.Equal(t, "hookEventName", fields[0].Name, "%s starts with hookEventName", typ)
 		}
 		used[typ.Name()] = true
 	}

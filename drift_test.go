@@ -286,10 +286,10 @@ const maxCompareDepth = 8
 // objects) on both sides.
 func (c *driftCheck) compare(f *sdkdecl.File, where string, s sdkdecl.Shape, t reflect.Type, depth int) {
 	c.objects++
-	fields := viewFieldsOf(t)
+	fields := wire.Fields(t)
 	goNames := make([]string, len(fields))
 	for i, fl := range fields {
-		goNames[i] = fl.name
+		goNames[i] = fl.Name
 	}
 	for _, m := range s.Members {
 		if !slices.Contains(goNames, m.Name) {
@@ -308,7 +308,7 @@ func (c *driftCheck) compare(f *sdkdecl.File, where string, s sdkdecl.Shape, t r
 		if depth >= maxCompareDepth {
 			continue
 		}
-		ft := t.FieldByIndex(fields[i].index).Type
+		ft := t.FieldByIndex(fields[i].Index).Type
 		if gt, ok := goObject(ft); ok {
 			ns, ok, err := f.ObjectShape(m.Type)
 			if err != nil {

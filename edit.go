@@ -76,7 +76,7 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 }
 
 // checkEditable refuses an orig that is not one valid JSON object by the
-// library's rules (see json.go).
+// library's rules (see internal/wire).
 func checkEditable(fn string, orig jsontext.Value) error {
 	if _, err := rawjson.Members(orig); err != nil {
 		return objectError(fn+": the original", err)

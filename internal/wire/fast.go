@@ -578,11 +578,11 @@ func encodeFast(dst []byte, v reflect.Value, ft *Type) ([]byte, bool) {
 	case fastUint:
 		return strconv.AppendUint(dst, v.Uint(), 10), true
 	case fastRaw:
-		raw := v.Bytes()
-		if valid, compact := rawjson.Valid(raw); !valid || !compact {
+		raw, ok := asIs(v.Bytes())
+		if !ok {
 			return dst, false // the json package reports the error, or compacts
 		}
-		return append(dst, trimSpace(raw)...), true
+		return append(dst, raw...), true
 	case fastPtr:
 		if v.IsNil() {
 			return append(dst, "null"...), true

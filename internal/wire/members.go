@@ -2,7 +2,6 @@ package wire
 
 import (
 	"reflect"
-	"strings"
 	"sync"
 
 	"github.com/gohooks/hook/internal/rawjson"
@@ -41,7 +40,9 @@ var (
 )
 
 // RawFields returns, for struct type t, the JSON names of its fields of
-// type jsontext.Value (also through embedded structs) with their indexes.
+// type jsontext.Value (also through embedded structs, by the rules of
+// Fields) with their indexes. A field reached through an embedded pointer
+// is left out: the json package decodes it, allocating the pointer.
 // Results are cached per type on first use, not at start-up.
 func RawFields(t reflect.Type) map[string][]int {
 	rawFieldsMu.Lock()
@@ -50,29 +51,28 @@ func RawFields(t reflect.Type) map[string][]int {
 		return m
 	}
 	m := map[string][]int{}
-	var walk func(t reflect.Type, index []int)
-	walk = func(t reflect.Type, index []int) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			idx := append(append([]int(nil), index...), i)
-			tag := f.Tag.Get("json")
-			name, _, _ := strings.Cut(tag, ",")
-			if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-				walk(f.Type, idx)
-				continue
-			}
-			if !f.IsExported() || name == "-" || f.Type != rawType {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			m[name] = idx
+	for _, f := range Fields(t) {
+		if ft, ok := directField(t, f.Index); ok && ft == rawType {
+			m[f.Name] = f.Index
 		}
 	}
-	walk(t, nil)
 	rawFieldsCache[t] = m
 	return m
+}
+
+// directField returns the type of the field of struct type t at index,
+// and reports false when the path to it goes through a pointer.
+func directField(t reflect.Type, index []int) (reflect.Type, bool) {
+	for k, x := range index {
+		if t.Kind() != reflect.Struct {
+			return nil, false
+		}
+		t = t.Field(x).Type
+		if k < len(index)-1 && t.Kind() == reflect.Pointer {
+			return nil, false
+		}
+	}
+	return t, true
 }
 
 // EncodesItself reports whether the json package encodes t with t's own

@@ -153,11 +153,24 @@ func (s *splicer) marshal(enc *jsontext.Encoder, v jsontext.Value) error {
 	if s.raw != nil || len(v) < spliceMin {
 		return SkipFunc
 	}
-	if valid, compact := rawjson.Valid(v); !valid || !compact {
+	raw, ok := asIs(v)
+	if !ok {
 		return SkipFunc // the encoder reports the error, or compacts
 	}
-	s.raw = bytes.Trim(v, " \t\r\n")
+	s.raw = raw
 	return enc.WriteToken(jsontext.String("\x00hook:splice\x00"))
+}
+
+// asIs returns the raw value v as the encoder writes it, without the
+// whitespace around it, when that is v's own bytes: v is one valid and
+// compact JSON value. It reports false otherwise (the encoder reports the
+// error, or compacts). It is the one rule by which the fast codec and the
+// splicer copy a raw value into their output instead of encoding it.
+func asIs(v []byte) ([]byte, bool) {
+	if valid, compact := rawjson.Valid(v); !valid || !compact {
+		return nil, false
+	}
+	return trimSpace(v), true
 }
 
 // Valid reports whether v is one valid JSON value by the library's
