@@ -170,6 +170,14 @@ type fastText string
 
 func (fastText) MarshalText() ([]byte, error) { return []byte("t"), nil }
 
+// TestLibraryPath checks that the fast codec's idea of the library's own
+// package is this package: a rename of the module would otherwise turn
+// the fast codec off without a failing test.
+func TestLibraryPath(t *testing.T) {
+	assert.Equal(t, reflect.TypeFor[Event]().PkgPath(), wire.LibraryPath)
+	assert.NotNil(t, wire.TypeOf(reflect.TypeFor[PreToolUse]()), "the fast codec takes the library's own types")
+}
+
 func TestFastCodecDeclines(t *testing.T) {
 	for _, v := range []any{fastDeclined{}, fastDeclinedMap{}, fastDeclinedTag{}, fastDeclinedConflict{}, fastDeclinedMethod{}, fastDeclinedTrailingComma{}, fastDeclinedUnexportedEmbed{}, map[string]string{}, []int{}} {
 		assert.Nil(t, wire.TypeOf(reflect.TypeOf(v)), "%T", v)

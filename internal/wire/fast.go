@@ -391,6 +391,9 @@ func plainName(name string) bool {
 // FastUnmarshal decodes raw into v as json.Unmarshal with jsonopts.Unmarshal
 // would, and reports whether it could. When it reports false, v is as it
 // was and the json package must do the work.
+//
+// The package's entry points call it; it is exported for the root package's
+// tests, which check the fast codec on the library's own types.
 func FastUnmarshal(raw []byte, v any) bool {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -547,6 +550,9 @@ func containsByte(b []byte, c byte) bool {
 // FastAppend appends the encoding of v as json.Marshal with jsonopts.Marshal
 // would, and reports whether it could; when it reports false, the json
 // package must do the work.
+//
+// The package's entry points call it; it is exported for the root package's
+// tests, which check the fast codec on the library's own types.
 func FastAppend(dst []byte, v any) ([]byte, bool) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {

@@ -56,7 +56,8 @@ func MarshalPatch(v any) ([]byte, error) {
 	return json.Marshal(v, jsonopts.Marshal, jsonopts.Deterministic)
 }
 
-// FastAppendPatch is the fast codec's side of MarshalPatch.
+// FastAppendPatch is the fast codec's side of MarshalPatch, exported
+// for the root package's tests as FastAppend is.
 func FastAppendPatch(v any) ([]byte, bool) {
 	switch m := v.(type) {
 	case map[string]string:
