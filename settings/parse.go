@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"github.com/gohooks/hook/internal/jsonopts"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -10,12 +12,12 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// readOpts are the options every file is read with: invalid UTF-8 (a lone
-// surrogate escape such as "\ud800", which JavaScript's JSON.parse accepts)
-// is allowed, and a name given twice in one object is refused, since it is
-// not clear which of the two values the user meant. They are the only JSON
-// options this package builds; nothing it writes is re-encoded user data.
-var readOpts = jsontext.AllowInvalidUTF8(true)
+// readOpts are the options every file is read with, the module's lenient
+// set: invalid UTF-8 (a lone surrogate escape such as "\ud800", which
+// JavaScript's JSON.parse accepts) is allowed, and a name given twice in
+// one object is refused, since it is not clear which of the two values the
+// user meant. Nothing this package writes is re-encoded user data.
+var readOpts = jsonopts.Lenient
 
 // bom is the UTF-8 byte order mark some Windows editors put first.
 var bom = []byte("\xef\xbb\xbf")
