@@ -1,6 +1,7 @@
 package rawjson
 
 import (
+	"hash/maphash"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -363,8 +364,46 @@ type validator struct {
 	spanBuf  [inlineSpans]span
 }
 
-// nameSet is the set of the names of one large object.
-type nameSet = map[string]struct{}
+// nameSet is the set of the names of one large object: a hash table of
+// their indexes in the validator's ends, so that adding a name allocates
+// nothing per name (the names themselves stay in the validator's names).
+// The hash is seeded per set: input cannot be built to make its names
+// collide.
+type nameSet = *hashedNames
+
+type hashedNames struct {
+	seed  maphash.Seed
+	base  int              // the index in ends of the object's first name
+	last  map[uint64]int32 // hash → index in ends of the latest name with it
+	prior []int32          // prior[i-base]: the previous name with i's hash, or -1
+}
+
+// nameAt returns the i-th name of names, whose ends are in ends.
+func nameAt(names []byte, ends []int, i int) []byte {
+	from := 0
+	if i > 0 {
+		from = ends[i-1]
+	}
+	return names[from:ends[i]]
+}
+
+// add records key as the name at index i of ends, and reports false when
+// the set already holds key.
+func (s *hashedNames) add(names []byte, ends []int, i int, key []byte) bool {
+	h := maphash.Bytes(s.seed, key)
+	j, ok := s.last[h]
+	if !ok {
+		j = -1
+	}
+	for k := j; k >= 0; k = s.prior[int(k)-s.base] {
+		if string(nameAt(names, ends, int(k))) == string(key) {
+			return false
+		}
+	}
+	s.prior = append(s.prior, j)
+	s.last[h] = int32(i)
+	return true
+}
 
 // span locates one top-level member for the splitters: its name is
 // raw[name:nameEnd] and its value raw[val:end].
@@ -435,11 +474,9 @@ func insert(f *frame, names []byte, ends []int, sets []nameSet, name []byte) ([]
 	names = appendKey(names, name)
 	key := names[start:]
 	if f.large {
-		set := sets[len(sets)-1]
-		if _, dup := set[string(key)]; dup {
+		if !sets[len(sets)-1].add(names, ends, len(ends), key) {
 			return names[:start], sets, false
 		}
-		set[string(key)] = struct{}{}
 		return names, sets, true
 	}
 	first := 0 // where f's names start in names
@@ -454,13 +491,11 @@ func insert(f *frame, names []byte, ends []int, sets []nameSet, name []byte) ([]
 		prev = end
 	}
 	if len(ends)-f.first+1 >= largeObject {
-		set := make(nameSet, 2*largeObject)
-		prev := first
-		for _, end := range ends[f.first:] {
-			set[string(names[prev:end])] = struct{}{}
-			prev = end
+		set := &hashedNames{seed: maphash.MakeSeed(), base: f.first, last: make(map[uint64]int32, 4*largeObject), prior: make([]int32, 0, 4*largeObject)}
+		for i := f.first; i < len(ends); i++ {
+			set.add(names, ends, i, nameAt(names, ends, i))
 		}
-		set[string(key)] = struct{}{}
+		set.add(names, ends, len(ends), key)
 		f.large = true
 		sets = append(sets, set)
 	}
