@@ -15,24 +15,18 @@ import (
 	"github.com/gohooks/hook"
 )
 
-// allEvents are the 34 events of Claude Code 2.1.332.
-var allEvents = []string{
-	hook.EventPreToolUse, hook.EventPostToolUse, hook.EventPostToolUseFailure, hook.EventPostToolBatch,
-	hook.EventNotification, hook.EventUserPromptSubmit, hook.EventUserPromptExpansion, hook.EventSessionStart,
-	hook.EventSessionEnd, hook.EventStop, hook.EventStopFailure, hook.EventSubagentStart, hook.EventSubagentStop,
-	hook.EventPreCompact, hook.EventPostCompact, hook.EventPreModelSwitch, hook.EventPostModelSwitch,
-	hook.EventPermissionRequest, hook.EventPermissionDenied, hook.EventSetup, hook.EventTeammateIdle,
-	hook.EventTaskCreated, hook.EventTaskCompleted, hook.EventElicitation, hook.EventElicitationResult,
-	hook.EventConfigChange, hook.EventWorktreeCreate, hook.EventWorktreeRemove, hook.EventInstructionsLoaded,
-	hook.EventCwdChanged, hook.EventFileChanged, hook.EventDirectoryAdded, hook.EventMessageDisplay,
-	hook.EventPreSkillShellCommand,
-}
+// allEvents are the 34 events of Claude Code 2.1.332, from the protocol
+// table.
+var allEvents = hook.Events()
 
 func TestAllEventsListIsComplete(t *testing.T) {
 	require.Len(t, allEvents, 34)
 	for _, e := range allEvents {
 		assert.True(t, hook.KnownEvent(e), e)
 	}
+	allEvents[0] = "changed"
+	assert.Equal(t, hook.EventPreToolUse, hook.Events()[0], "Events returns a new slice")
+	allEvents[0] = hook.EventPreToolUse
 }
 
 // failures are the ways a handler can fail, each as a handler for any
