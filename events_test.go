@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/gohooks/hook/internal/jsstr"
 	"github.com/gohooks/hook/internal/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -465,7 +466,7 @@ func TestTrickyStringsSurviveAnswers(t *testing.T) {
 }
 
 func FuzzPlainText(f *testing.F) {
-	for _, s := range append(trickyStrings, "", " ", "{", " \n{\"async\":true}", "ok\n{", "\xff") {
+	for _, s := range append(trickyStrings, "", " ", "{", " \n{\"async\":true}", "ok\n{", "\xff", "\u0085", "\ufeff{") {
 		f.Add(s)
 	}
 	ev := &Event{HookEventName: EventUserPromptSubmit}
@@ -482,8 +483,10 @@ func FuzzPlainText(f *testing.F) {
 		}
 		out := string(b)
 		assert.NotEmpty(t, out)
-		assert.Equal(t, strings.TrimSpace(out), out)
-		assert.NotEqual(t, byte('{'), out[0], "plain text never looks like a JSON answer")
+		// Trimmed as Claude Code trims (JavaScript's trim: U+FEFF yes,
+		// U+0085 no), and never read as a JSON answer.
+		assert.Equal(t, jsstr.TrimSpace(out), out)
+		assert.False(t, jsstr.LooksLikeJSON(out), "plain text never looks like a JSON answer")
 		assert.True(t, utf8.ValidString(out))
 	})
 }
