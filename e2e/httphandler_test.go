@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -58,11 +59,20 @@ func startExampleServer(t *testing.T, token string) http.Handler {
 				addr <- strings.Fields(rest)[0]
 			}
 		}
+		if err := sc.Err(); err != nil {
+			mu.Lock()
+			fmt.Fprintf(&log, "(reading the log: %v)\n", err)
+			mu.Unlock()
+			io.Copy(io.Discard, stderr) // keep the server from blocking on a full pipe
+		}
 	}()
 	t.Cleanup(func() {
 		cmd.Process.Signal(syscall.SIGTERM)
-		err := cmd.Wait()
+		// Read the log to its end before Wait: Wait closes the pipe once
+		// the process has exited, which can drop the last lines (the
+		// "shutting down" one) still unread in the pipe.
 		<-done
+		err := cmd.Wait()
 		mu.Lock()
 		defer mu.Unlock()
 		assert.NoError(t, err, "httpserver's exit after SIGTERM")
