@@ -103,12 +103,14 @@ type invocation struct {
 	// closedAnswer is set when a fail-closed handler's answer is part of
 	// what is to be written.
 	closedAnswer atomic.Bool
-	// inputKeys are the names of the incoming tool_input's members, read
-	// before any handler had the event, for the partial-answer check;
-	// hasInput is whether they were read. A handler that writes into the
-	// raw tool_input it was given cannot change them.
-	inputKeys []string
-	hasInput  bool
+	// inputMembers are the incoming tool_input's members, split before
+	// any handler had the event, for the partial-answer check; hasInput
+	// is whether they were read. Their keys are a copy: a handler that
+	// writes into the raw tool_input it was given cannot change them.
+	inputMembers []rawjson.Member
+	hasInput     bool
+
+	vouching
 }
 
 // newInvocation returns the state of the invocation of ev, with the
@@ -119,11 +121,11 @@ func newInvocation(ev *Event) *invocation {
 	case EventPreToolUse, EventPermissionRequest:
 		if in, ok := ev.Field("tool_input"); ok {
 			if ms, err := rawjson.MembersTrusted(in); err == nil {
-				inv.inputKeys = make([]string, len(ms))
-				for i, m := range ms {
-					inv.inputKeys[i] = m.Key
-				}
+				inv.inputMembers = ms
 				inv.hasInput = true
+				if ev.compact && len(in) >= vouchFrom && len(ms) > 0 {
+					inv.vouchInput(in, ms)
+				}
 			}
 		}
 	}

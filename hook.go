@@ -174,6 +174,9 @@ type Event struct {
 
 	raw     jsontext.Value
 	members []rawjson.Member
+	// compact is set when Serve read raw and it has no whitespace between
+	// its tokens.
+	compact bool
 	// inv is the state of the invocation this event belongs to, shared by
 	// every handler that sees it; nil for an Event built outside Serve.
 	inv *invocation

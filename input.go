@@ -26,11 +26,11 @@ const MaxInputDepth = 10000 - 2
 // common fields it returns the partly decoded event too, so the caller
 // knows the event's name when it could be read.
 func readEvent(r io.Reader, max int64) (*Event, error) {
-	raw, ms, err := wire.ReadObject(r, max, MaxInputDepth)
+	raw, ms, compact, err := wire.ReadObject(r, max, MaxInputDepth)
 	if err != nil {
 		return nil, err
 	}
-	ev := &Event{raw: raw, members: ms}
+	ev := &Event{raw: raw, members: ms, compact: compact}
 	if err := decodeCommon(ev); err != nil {
 		return ev, err
 	}

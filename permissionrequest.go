@@ -49,7 +49,7 @@ type MCPSkill struct {
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PermissionRequest) Merge(patch any) (jsontext.Value, error) {
-	return Merge(e.ToolInput, patch)
+	return e.merge(e.ToolInput, patch)
 }
 
 // Update returns the call's input with only the members changed in the
@@ -141,7 +141,7 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 		HookEventName: EventPermissionRequest,
 		Decision: permissionRequestDecision{
 			Behavior:           o.Decision,
-			UpdatedInput:       o.UpdatedInput,
+			UpdatedInput:       ev.inv.vouched().answerValue(o.UpdatedInput),
 			UpdatedPermissions: o.UpdatedPermissions,
 			Message:            o.Message,
 			Interrupt:          o.Interrupt,

@@ -46,7 +46,7 @@ type MCPServer struct {
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
-	return Merge(e.ToolInput, patch)
+	return e.merge(e.ToolInput, patch)
 }
 
 // Update returns the call's input with only the members changed in the
@@ -151,7 +151,7 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 			HookEventName:            EventPreToolUse,
 			PermissionDecision:       o.Decision,
 			PermissionDecisionReason: o.Reason,
-			UpdatedInput:             o.UpdatedInput,
+			UpdatedInput:             ev.inv.vouched().answerValue(o.UpdatedInput),
 			AdditionalContext:        o.AdditionalContext,
 		}
 	}
@@ -186,7 +186,10 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) error {
 		return nil
 	}
 	if inv := ev.inv; inv != nil && inv.hasInput {
-		return checkUpdatedKeys(inv.inputKeys, upd, removed)
+		if inv.keepsInput(upd) {
+			return nil // a Merge of the incoming input, which keeps it all
+		}
+		return checkUpdatedKeys(inv.inputMembers, upd, removed)
 	}
 	orig, _ := ev.Field("tool_input")
 	return checkUpdatedInput(orig, upd, removed)
@@ -196,20 +199,15 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) error {
 // a partial input: not an object, empty, or missing a member of the
 // original tool input that removed does not name.
 func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
-	var keys []string
+	var oms []rawjson.Member
 	if orig != nil {
-		if oms, err := rawjson.MembersTrusted(orig); err == nil {
-			keys = make([]string, len(oms))
-			for i, m := range oms {
-				keys[i] = m.Key
-			}
-		}
+		oms, _ = rawjson.MembersTrusted(orig)
 	}
-	return checkUpdatedKeys(keys, upd, removed)
+	return checkUpdatedKeys(oms, upd, removed)
 }
 
-// checkUpdatedKeys is checkUpdatedInput with the original's member names.
-func checkUpdatedKeys(orig []string, upd jsontext.Value, removed []string) error {
+// checkUpdatedKeys is checkUpdatedInput with the original's members.
+func checkUpdatedKeys(orig []rawjson.Member, upd jsontext.Value, removed []string) error {
 	ums, err := rawjson.Members(upd)
 	if err != nil {
 		return fmt.Errorf("updatedInput must be one JSON object: %w", err)
@@ -222,9 +220,9 @@ func checkUpdatedKeys(orig []string, upd jsontext.Value, removed []string) error
 	}
 	var lost []string
 	find, meant := indexMembers(ums), nameSet(removed)
-	for _, k := range orig {
-		if find(k) < 0 && !meant(k) {
-			lost = append(lost, "/"+rawjson.PointerToken(k))
+	for _, m := range orig {
+		if find(m.Key) < 0 && !meant(m.Key) {
+			lost = append(lost, "/"+rawjson.PointerToken(m.Key))
 		}
 	}
 	if len(lost) > 0 {

@@ -237,15 +237,38 @@ func (s *Server) decide(r result, h Handler) (o outcome) {
 	if noAnswer(out) {
 		return outcome{code: ExitOK}
 	}
+	closed := s.failsClosed(h, r)
+	b, fail := encodeAnswer(out, ev, closed)
+	if b == nil {
+		return fail
+	}
+	// A vouched updatedInput went into b as a placeholder: b was
+	// validated around it, and the vouched bytes take its place now.
+	vg := ev.inv.vouched()
+	stdout, ok := vg.splice(b)
+	if !ok {
+		vg.noPlaceholders.Store(true)
+		if b, fail = encodeAnswer(out, ev, closed); b == nil {
+			return fail
+		}
+		stdout = append(b, '\n')
+	}
+	// One write: the answer and its newline reach Claude Code together.
+	return outcome{code: ExitOK, stdout: stdout, closed: closed}
+}
+
+// encodeAnswer encodes and checks the answer out to ev. It returns the
+// answer's bytes, or nil and the outcome to write instead: nothing (no
+// answer) or a failure, which blocks when closed is set.
+func encodeAnswer(out Output, ev *Event, closed bool) ([]byte, outcome) {
 	// One buffer that most answers fit: growing one through the small
 	// size classes touches a fresh page for each.
 	b, err := out.appendAnswer(make([]byte, 0, 1024), ev)
-	closed := s.failsClosed(h, r)
 	if err != nil {
-		return failed(closed, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, err))
+		return nil, failed(closed, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, err))
 	}
 	if len(b) == 0 {
-		return outcome{code: ExitOK}
+		return nil, outcome{code: ExitOK}
 	}
 	// The answer types validate themselves; this is the last guard of
 	// the promise that stdout is one JSON object, or, for the answers that
@@ -253,17 +276,16 @@ func (s *Server) decide(r result, h Handler) (o outcome) {
 	// Claude Code cannot mistake for JSON.
 	if i := wire.InvalidUTF8(b); i >= 0 {
 		// Go strings may hold any bytes; JSON text must be UTF-8.
-		return failed(closed, fmt.Errorf("hook: invalid answer to %s: a string or raw value the handler set is not valid UTF-8 (byte %#02x at offset %d of the answer); Claude Code would read U+FFFD there", ev.HookEventName, b[i], i))
+		return nil, failed(closed, fmt.Errorf("hook: invalid answer to %s: a string or raw value the handler set is not valid UTF-8 (byte %#02x at offset %d of the answer); Claude Code would read U+FFFD there", ev.HookEventName, b[i], i))
 	}
 	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
 		if textLooksLikeJSON(b) {
-			return failed(closed, fmt.Errorf("hook: internal error: the plain-text answer to %s would be read as JSON", ev.HookEventName))
+			return nil, failed(closed, fmt.Errorf("hook: internal error: the plain-text answer to %s would be read as JSON", ev.HookEventName))
 		}
 	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid {
-		return failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
+		return nil, failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
 	}
-	// One write: the answer and its newline reach Claude Code together.
-	return outcome{code: ExitOK, stdout: append(b, '\n'), closed: closed}
+	return b, outcome{}
 }
 
 // eventName returns "<name> event", or "event" when ev names none.

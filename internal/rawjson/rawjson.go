@@ -54,10 +54,19 @@ var errTrusted = errors.New("rawjson: MembersTrusted: not a valid JSON object")
 // event, it allocates only the returned slice and one string that all
 // the keys are part of.
 func Members(raw []byte) ([]Member, error) {
-	if ms, ok := membersFast(raw); ok {
-		return ms, nil
+	ms, _, err := MembersCompact(raw)
+	return ms, err
+}
+
+// MembersCompact is [Members] that also reports whether raw is compact:
+// no whitespace between its tokens at any depth (whitespace around the
+// object does not count). It is the same single pass.
+func MembersCompact(raw []byte) (ms []Member, compact bool, err error) {
+	if ms, spaced, ok := membersFast(raw); ok {
+		return ms, !spaced, nil
 	}
-	return membersReference(raw)
+	ms, err = membersReference(raw)
+	return ms, false, err
 }
 
 // MembersTrusted splits the JSON object raw into its top-level members, in

@@ -26,7 +26,7 @@ func checkSame(t testing.TB, raw []byte) bool {
 	t.Helper()
 	checkValid(t, raw)
 	want, werr := rawjson.MembersReference(raw)
-	got, ok := rawjson.MembersFast(raw)
+	got, _, ok := rawjson.MembersFast(raw)
 	if !assert.Equal(t, werr == nil, ok, "validating scanner disagrees with jsontext on %q (jsontext: %v)", clip(raw), werr) {
 		return false
 	}
@@ -35,6 +35,12 @@ func checkSame(t testing.TB, raw []byte) bool {
 	if werr != nil {
 		return false
 	}
+	// MembersCompact is the same split, and its compact flag is Valid's.
+	cms, compact, cerr := rawjson.MembersCompact(raw)
+	assert.NoError(t, cerr)
+	assertMembers(t, raw, want, cms, "MembersCompact")
+	_, validCompact := rawjson.Valid(raw)
+	assert.Equal(t, validCompact, compact, "MembersCompact's compact flag on %q", clip(raw))
 	assertMembers(t, raw, want, got, "validating scanner")
 	assertMembers(t, raw, want, pub, "Members")
 	tr, tok := rawjson.MembersTrustedOK(raw)

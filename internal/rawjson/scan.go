@@ -20,7 +20,7 @@ import (
 const maxDepth = 10000
 
 // largeObject is the number of names from which an object's duplicate
-// check switches from a linear search to a map.
+// check switches from a linear search to a hash table.
 const largeObject = 32
 
 const (
@@ -371,11 +371,27 @@ type validator struct {
 // collide.
 type nameSet = *hashedNames
 
+// hashedNames is an open-addressing hash table with linear probing. Each
+// slot holds the upper 32 bits of a name's hash (which also pick its
+// slot) and the name's index in ends, less base, plus one; 0 is an empty
+// slot. At most half of the slots are in use, so a probe ends after one
+// or two slots on average, and a name's bytes are compared only when the
+// 32 bits of its hash match.
 type hashedNames struct {
 	seed  maphash.Seed
-	base  int              // the index in ends of the object's first name
-	last  map[uint64]int32 // hash → index in ends of the latest name with it
-	prior []int32          // prior[i-base]: the previous name with i's hash, or -1
+	base  int      // the index in ends of the object's first name
+	slots []uint64 // a power of two of them
+	n     int      // slots in use
+}
+
+// newNameSet returns an empty set for an object whose first name is at
+// index base of ends, with room for about n names.
+func newNameSet(base, n int) *hashedNames {
+	size := 64
+	for size < 2*n {
+		size *= 2
+	}
+	return &hashedNames{seed: maphash.MakeSeed(), base: base, slots: make([]uint64, size)}
 }
 
 // nameAt returns the i-th name of names, whose ends are in ends.
@@ -390,19 +406,40 @@ func nameAt(names []byte, ends []int, i int) []byte {
 // add records key as the name at index i of ends, and reports false when
 // the set already holds key.
 func (s *hashedNames) add(names []byte, ends []int, i int, key []byte) bool {
-	h := maphash.Bytes(s.seed, key)
-	j, ok := s.last[h]
-	if !ok {
-		j = -1
+	if 2*(s.n+1) > len(s.slots) {
+		s.grow()
 	}
-	for k := j; k >= 0; k = s.prior[int(k)-s.base] {
-		if string(nameAt(names, ends, int(k))) == string(key) {
+	tag := uint32(maphash.Bytes(s.seed, key) >> 32)
+	mask := uint32(len(s.slots) - 1)
+	for pos := tag & mask; ; pos = (pos + 1) & mask {
+		e := s.slots[pos]
+		if e == 0 {
+			s.slots[pos] = uint64(tag)<<32 | uint64(i-s.base+1)
+			s.n++
+			return true
+		}
+		if uint32(e>>32) == tag && string(nameAt(names, ends, int(uint32(e))-1+s.base)) == string(key) {
 			return false
 		}
 	}
-	s.prior = append(s.prior, j)
-	s.last[h] = int32(i)
-	return true
+}
+
+// grow doubles the table, moving every entry to the slot its hash picks
+// in the larger one; no name is hashed or compared again.
+func (s *hashedNames) grow() {
+	old := s.slots
+	s.slots = make([]uint64, 2*len(old))
+	mask := uint32(len(s.slots) - 1)
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		pos := uint32(e>>32) & mask
+		for s.slots[pos] != 0 {
+			pos = (pos + 1) & mask
+		}
+		s.slots[pos] = e
+	}
 }
 
 // span locates one top-level member for the splitters: its name is
@@ -491,7 +528,7 @@ func insert(f *frame, names []byte, ends []int, sets []nameSet, name []byte) ([]
 		prev = end
 	}
 	if len(ends)-f.first+1 >= largeObject {
-		set := &hashedNames{seed: maphash.MakeSeed(), base: f.first, last: make(map[uint64]int32, 4*largeObject), prior: make([]int32, 0, 4*largeObject)}
+		set := newNameSet(f.first, 4*largeObject)
 		for i := f.first; i < len(ends); i++ {
 			set.add(names, ends, i, nameAt(names, ends, i))
 		}
@@ -506,14 +543,13 @@ func insert(f *frame, names []byte, ends []int, sets []nameSet, name []byte) ([]
 // over raw it checks that raw is exactly one JSON object that jsontext
 // (with invalid UTF-8 allowed) would accept, and splits it into its
 // top-level members. It returns false for anything else, without saying
-// why. On a small object it allocates only the members and one string
-// for all their keys.
-func membersFast(raw []byte) ([]Member, bool) {
+// why, and whether there was whitespace between tokens. On a small
+// object it allocates only the members and one string for all their keys.
+func membersFast(raw []byte) (ms []Member, spaced, ok bool) {
 	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
-		return nil, false
+		return nil, false, false
 	}
-	ms, _, ok := scan(raw, true)
-	return ms, ok
+	return scan(raw, true)
 }
 
 // validValue reports whether raw is one JSON value, with optional

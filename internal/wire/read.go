@@ -224,8 +224,9 @@ func sizeHint(r io.Reader) int64 {
 // counting whitespace and a UTF-8 byte order mark before it. It returns as
 // soon as the object is complete. Anything after the object that arrived
 // with it must be whitespace; nothing more is read. Every error is a
-// one-line message that begins with "hook: ".
-func ReadObject(r io.Reader, limit int64, maxDepth int) ([]byte, []rawjson.Member, error) {
+// one-line message that begins with "hook: ". compact reports whether
+// the object has no whitespace between its tokens at any depth.
+func ReadObject(r io.Reader, limit int64, maxDepth int) (raw []byte, ms []rawjson.Member, compact bool, err error) {
 	size := int64(firstChunk)
 	if n := sizeHint(r); n >= 0 {
 		size = min(max(n, 64), maxHint)
@@ -254,37 +255,37 @@ func ReadObject(r io.Reader, limit int64, maxDepth int) ([]byte, []rawjson.Membe
 				break
 			}
 			if limit >= 0 && c.total() > limit {
-				return nil, nil, TooLarge(limit)
+				return nil, nil, false, TooLarge(limit)
 			}
 		}
 		switch {
 		case err == io.EOF:
-			return nil, nil, atEOF(&c, &s)
+			return nil, nil, false, atEOF(&c, &s)
 		case err != nil:
-			return nil, nil, fmt.Errorf("hook: reading stdin: %v", err)
+			return nil, nil, false, fmt.Errorf("hook: reading stdin: %v", err)
 		case n == 0:
 			if empty++; empty == maxEmptyReads {
-				return nil, nil, fmt.Errorf("hook: reading stdin: %v", io.ErrNoProgress)
+				return nil, nil, false, fmt.Errorf("hook: reading stdin: %v", io.ErrNoProgress)
 			}
 		}
 	}
 	switch s.end {
 	case endNotObject:
-		return nil, nil, notObject(c.bytes(s.start, min(s.start+leadLen, c.total())))
+		return nil, nil, false, notObject(c.bytes(s.start, min(s.start+leadLen, c.total())))
 	case endBad:
 		if err := checkJSON(c.bytes(s.start, s.stop)); err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		// Not expected: the scanner stopped where jsontext found nothing.
-		return nil, nil, errors.New("hook: the input is not valid JSON")
+		return nil, nil, false, errors.New("hook: the input is not valid JSON")
 	}
 	if limit >= 0 && s.stop > limit {
-		return nil, nil, TooLarge(limit)
+		return nil, nil, false, TooLarge(limit)
 	}
 	if s.deepest > maxDepth {
-		return nil, nil, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
+		return nil, nil, false, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
 	}
-	raw := c.bytes(s.start, s.stop)
+	raw = c.bytes(s.start, s.stop)
 	raw = raw[:len(raw):len(raw)]    // appending to Raw() copies it
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
 	if len(c.full) > 0 && len(raw) >= collectFrom {
@@ -296,20 +297,20 @@ func ReadObject(r io.Reader, limit int64, maxDepth int) ([]byte, []rawjson.Membe
 	}
 	// One pass validates the object and splits it into its members; the
 	// jsontext decoder only words the error.
-	ms, err := rawjson.Members(raw)
+	ms, compact, err = rawjson.MembersCompact(raw)
 	if err != nil {
 		if cerr := checkJSON(raw); cerr != nil {
-			return nil, nil, cerr
+			return nil, nil, false, cerr
 		}
-		return nil, nil, fmt.Errorf("hook: the input: %v", err)
+		return nil, nil, false, fmt.Errorf("hook: the input: %v", err)
 	}
 	if i := InvalidUTF8(raw); i >= 0 {
-		return nil, nil, fmt.Errorf("hook: the input is not valid UTF-8: byte %#02x at offset %d (a lone surrogate must come as an escape such as \\ud800)", raw[i], s.start+int64(i))
+		return nil, nil, false, fmt.Errorf("hook: the input is not valid UTF-8: byte %#02x at offset %d (a lone surrogate must come as an escape such as \\ud800)", raw[i], s.start+int64(i))
 	}
 	if rest = bytes.TrimLeft(rest, " \t\r\n"); len(rest) > 0 {
-		return nil, nil, fmt.Errorf("hook: the input goes on after its JSON object (with %q); Claude Code sends exactly one object", rest[:min(len(rest), leadLen)])
+		return nil, nil, false, fmt.Errorf("hook: the input goes on after its JSON object (with %q); Claude Code sends exactly one object", rest[:min(len(rest), leadLen)])
 	}
-	return raw, ms, nil
+	return raw, ms, compact, nil
 }
 
 // atEOF returns the error for an input that ended before its object did.

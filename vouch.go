@@ -1,0 +1,239 @@
+package hook
+
+import (
+	"bytes"
+	"hash/maphash"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
+)
+
+// This file keeps large tool inputs from being validated again and again.
+//
+// Serve validates every byte of the input once, when it reads it. A
+// handler then typically builds its updatedInput with [PreToolUse.Merge]
+// from that input and a small patch, and the answer goes through the
+// partial-answer check, the encoder and the final "stdout is one valid
+// answer" guard, each of which would scan the whole value again (with a
+// hash table of its names on a large object). Instead, an invocation
+// vouches for the values it has validated or built from validated pieces:
+// the incoming tool_input, and what Merge makes of it. A vouched value is
+// known by the identity of its bytes (the same first byte and length) and
+// a seeded hash of their content taken when it was vouched, so a handler
+// that writes into the bytes afterwards loses the vouching and gets the
+// full checks.
+//
+// The answer then carries a vouched updatedInput as a short placeholder
+// string: the small answer around it is encoded and validated whole, and
+// the vouched bytes are put in the placeholder's place at the end.
+// Replacing one JSON value of a valid document by another valid value
+// keeps the document valid (the names around it do not change), so the
+// guarantee that stdout is one valid JSON object holds as before.
+
+// vouchFrom is the size from which a tool_input is vouched for: below it
+// the checks cost less than the hashing.
+const vouchFrom = 4 << 10
+
+// vouchedValue is one value an invocation vouches for.
+type vouchedValue struct {
+	v   []byte // the value; its identity is &v[0] and len(v)
+	sum uint64 // the seeded hash of v's bytes when vouched
+	id  int    // what a placeholder calls it
+}
+
+// vouching is the part of an invocation that tracks vouched values. Its
+// methods may be called on a nil *vouching (an Event built outside
+// Serve), which vouches for nothing.
+type vouching struct {
+	seed maphash.Seed
+	// input is the incoming tool_input when it is vouched for.
+	input      vouchedValue
+	inputSplit []rawjson.Member
+	hasInput   bool
+
+	mu sync.Mutex
+	// merged are the last values Merge built from the vouched input,
+	// each holding every member of it; a placeholder names one's id.
+	merged []vouchedValue
+	nextID int
+	tag    string // the placeholders' random part; "" until one is out
+	// noPlaceholders is set when an answer is encoded again without
+	// placeholders.
+	noPlaceholders atomic.Bool
+}
+
+// vouched returns inv's vouching, or nil when inv is nil.
+func (inv *invocation) vouched() *vouching {
+	if inv == nil {
+		return nil
+	}
+	return &inv.vouching
+}
+
+// sameBytes reports whether a and b are the same bytes in memory.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
+}
+
+// holds reports whether vv vouches for v: the same bytes, unchanged.
+func (vg *vouching) holds(vv vouchedValue, v []byte) bool {
+	return sameBytes(vv.v, v) && maphash.Bytes(vg.seed, v) == vv.sum
+}
+
+// vouchInput vouches for the tool_input in, split into ms, which the
+// read validated as part of a compact, valid UTF-8 event.
+func (vg *vouching) vouchInput(in []byte, ms []rawjson.Member) {
+	vg.seed = maphash.MakeSeed()
+	vg.input = vouchedValue{v: in, sum: maphash.Bytes(vg.seed, in)}
+	vg.inputSplit = ms
+	vg.hasInput = true
+}
+
+// splitOf returns the members of orig when orig is the vouched
+// tool_input, unchanged.
+func (vg *vouching) splitOf(orig []byte) ([]rawjson.Member, bool) {
+	if vg == nil || !vg.hasInput || !vg.holds(vg.input, orig) {
+		return nil, false
+	}
+	return vg.inputSplit, true
+}
+
+// vouchMerged records v, a compact, valid UTF-8 object that Merge built
+// from the vouched tool_input and a validated patch.
+func (vg *vouching) vouchMerged(v []byte) {
+	vv := vouchedValue{v: v, sum: maphash.Bytes(vg.seed, v)}
+	vg.mu.Lock()
+	defer vg.mu.Unlock()
+	vv.id = vg.nextID
+	vg.nextID++
+	const keep = 8 // a handler's last few Merge results
+	if len(vg.merged) == keep {
+		// A placeholder of the one forgotten no longer resolves.
+		vg.merged = append(vg.merged[:0:0], vg.merged[1:]...)
+	}
+	vg.merged = append(vg.merged, vv)
+}
+
+// lookup returns the id of the vouched Merge result v, or -1.
+func (vg *vouching) lookup(v []byte) int {
+	if vg == nil || !vg.hasInput || len(v) < vouchFrom {
+		return -1
+	}
+	vg.mu.Lock()
+	defer vg.mu.Unlock()
+	for i := len(vg.merged) - 1; i >= 0; i-- {
+		if vg.holds(vg.merged[i], v) {
+			return vg.merged[i].id
+		}
+	}
+	return -1
+}
+
+// keepsInput reports whether upd is a vouched Merge result, which holds
+// every member of the incoming tool_input.
+func (vg *vouching) keepsInput(upd []byte) bool {
+	return vg.lookup(upd) >= 0
+}
+
+// placeholderPrefix begins every placeholder: a JSON string that starts
+// with an escaped NUL, which no answer field is expected to hold.
+const placeholderPrefix = `"\u0000hook-vouched-`
+
+// answerValue returns what an answer being encoded carries for the
+// updatedInput upd: a placeholder when upd is a vouched Merge result,
+// else upd itself.
+func (vg *vouching) answerValue(upd jsontext.Value) jsontext.Value {
+	if vg == nil || vg.noPlaceholders.Load() {
+		return upd
+	}
+	id := vg.lookup(upd)
+	if id < 0 {
+		return upd
+	}
+	vg.mu.Lock()
+	defer vg.mu.Unlock()
+	if vg.tag == "" {
+		vg.tag = strconv.FormatUint(maphash.Bytes(maphash.MakeSeed(), nil), 36)
+	}
+	return jsontext.Value(placeholderPrefix + vg.tag + "-" + strconv.Itoa(id) + `"`)
+}
+
+// handedOut reports whether a placeholder may be in an answer.
+func (vg *vouching) handedOut() bool {
+	vg.mu.Lock()
+	defer vg.mu.Unlock()
+	return vg.tag != ""
+}
+
+// splice returns the answer b, encoded and validated with a placeholder,
+// with the placeholder replaced by the value it stands for, followed by a
+// newline. ok is false when b holds a placeholder's text that does not
+// resolve, or more than one; the caller then encodes the answer again
+// without placeholders.
+func (vg *vouching) splice(b []byte) (out []byte, ok bool) {
+	i := -1
+	if vg != nil && vg.handedOut() {
+		i = bytes.Index(b, []byte(placeholderPrefix))
+	}
+	if i < 0 {
+		return append(b, '\n'), true
+	}
+	vg.mu.Lock()
+	defer vg.mu.Unlock()
+	head := placeholderPrefix + vg.tag + "-"
+	if vg.tag == "" || !bytes.HasPrefix(b[i:], []byte(head)) {
+		return nil, false
+	}
+	n := bytes.IndexByte(b[i+len(head):], '"')
+	if n < 0 {
+		return nil, false
+	}
+	id, err := strconv.Atoi(string(b[i+len(head) : i+len(head)+n]))
+	if err != nil {
+		return nil, false
+	}
+	var v []byte
+	for _, vv := range vg.merged {
+		if vv.id == id {
+			v = vv.v
+		}
+	}
+	rest := b[i+len(head)+n+1:]
+	if v == nil || bytes.Contains(rest, []byte(placeholderPrefix)) {
+		return nil, false
+	}
+	out = make([]byte, 0, i+len(v)+len(rest)+1)
+	out = append(out, b[:i]...)
+	out = append(out, v...)
+	out = append(out, rest...)
+	return append(out, '\n'), true
+}
+
+// merge is [Merge] for a handler's event: when orig is the incoming
+// tool_input, unchanged, it reuses the split the invocation made of it
+// instead of validating it again, and vouches for the result.
+func (e *Event) merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
+	vg := e.inv.vouched()
+	ms, ok := vg.splitOf(orig)
+	if !ok {
+		return Merge(orig, patch)
+	}
+	pb, err := patchBytes(patch)
+	if err != nil {
+		return nil, err
+	}
+	ps, compact, err := rawjson.MembersCompact(pb)
+	if err != nil {
+		return nil, objectError("Merge: the patch", err)
+	}
+	out := mergeMembers(orig, ms, ps)
+	if compact && wire.InvalidUTF8(pb) < 0 {
+		vg.vouchMerged(out)
+	}
+	return out, nil
+}

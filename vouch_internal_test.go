@@ -1,0 +1,74 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestVouchingTakesTheFastPath checks, from inside the handler, which
+// inputs and Merge results an invocation vouches for: a compact input of
+// vouchFrom bytes or more and a Merge of it, so the answer carries a
+// placeholder until Serve splices the value in; not a small input, an
+// input with whitespace, an input written into, or a Merge result written
+// into. The tests in vouch_test.go check that the answers are the same
+// either way; this one that both ways are taken.
+func TestVouchingTakesTheFastPath(t *testing.T) {
+	big := `{"room":"Z\u00fcrich","notes":"` + strings.Repeat(`caf\u00e9 \"x\" `, vouchFrom/8) + `"}`
+	small := `{"room":"Z\u00fcrich"}`
+	spaced := strings.Replace(big, `,"notes":`, `, "notes":`, 1)
+	event := func(in string) []byte {
+		return []byte(`{"session_id":"s","transcript_path":"/t","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"mcp__a__b","tool_input":` + in + `}`)
+	}
+	cases := []struct {
+		name          string
+		in            string
+		before, after func(e *PreToolUse, upd jsontext.Value)
+		input, merged bool
+	}{
+		{name: "big compact input", in: big, input: true, merged: true},
+		{name: "small input", in: small},
+		{name: "input with whitespace", in: spaced},
+		{name: "input written into", in: big, before: func(e *PreToolUse, _ jsontext.Value) { e.ToolInput[10] = 'X' }},
+		{name: "result written into", in: big, input: true, after: func(e *PreToolUse, upd jsontext.Value) { upd[10] = 'X' }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ran := false
+			h := PreToolUseFunc(func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error) {
+				ran = true
+				vg := e.inv.vouched()
+				if c.before != nil {
+					c.before(e, nil)
+				}
+				_, ok := vg.splitOf(e.ToolInput)
+				assert.Equal(t, c.input, ok, "the input is vouched for")
+				upd, err := e.Merge(map[string]int{"n": 1})
+				require.NoError(t, err)
+				if c.after != nil {
+					c.after(e, upd)
+				}
+				assert.Equal(t, c.merged, vg.keepsInput(upd), "the Merge result is vouched for")
+				out := &PreToolUseOutput{Decision: Allow, UpdatedInput: upd}
+				b, err := out.appendAnswer(nil, &e.Event)
+				if c.after != nil {
+					return out, nil // the answer is what the checks make of it
+				}
+				require.NoError(t, err)
+				assert.Equal(t, c.merged, bytes.Contains(b, []byte(placeholderPrefix)), "the encoded answer carries a placeholder: %.120s", b)
+				return out, nil
+			})
+			var stdout, stderr bytes.Buffer
+			code := Serve(context.Background(), bytes.NewReader(event(c.in)), &stdout, &stderr, h)
+			require.True(t, ran)
+			assert.Equal(t, ExitOK, code, stderr.String())
+			assert.NotContains(t, stdout.String(), "hook-vouched")
+			assert.Contains(t, stdout.String(), `"n":1}`)
+		})
+	}
+}
