@@ -119,13 +119,23 @@ func newInvocation(ev *Event) *invocation {
 	inv := new(invocation)
 	switch ev.HookEventName {
 	case EventPreToolUse, EventPermissionRequest:
-		if in, ok := ev.Field("tool_input"); ok {
-			if ms, err := rawjson.MembersTrusted(in); err == nil {
-				inv.inputMembers = ms
-				inv.hasInput = true
-				if ev.compact && len(in) >= vouchFrom && len(ms) > 0 {
-					inv.vouchInput(in, ms)
-				}
+		in, ok := ev.Field("tool_input")
+		if !ok {
+			break
+		}
+		// The read split the tool_input; an Event built otherwise is
+		// split now.
+		ms, split := ev.toolInput, ev.hasToolInput
+		if !split {
+			var err error
+			ms, err = rawjson.MembersTrusted(in)
+			split = err == nil
+		}
+		if split {
+			inv.inputMembers = ms
+			inv.hasInput = true
+			if ev.compact && len(in) >= vouchFrom && len(ms) > 0 {
+				inv.vouchInput(in, ms)
 			}
 		}
 	}

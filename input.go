@@ -26,11 +26,11 @@ const MaxInputDepth = 10000 - 2
 // common fields it returns the partly decoded event too, so the caller
 // knows the event's name when it could be read.
 func readEvent(r io.Reader, max int64) (*Event, error) {
-	raw, ms, compact, err := wire.ReadObject(r, max, MaxInputDepth)
+	o, err := wire.ReadObject(r, max, MaxInputDepth, "tool_input")
 	if err != nil {
 		return nil, err
 	}
-	ev := &Event{raw: raw, members: ms, compact: compact}
+	ev := &Event{raw: o.Raw, members: o.Members, compact: o.Compact, toolInput: o.Sub, hasToolInput: o.HasSub}
 	if err := decodeCommon(ev); err != nil {
 		return ev, err
 	}

@@ -58,6 +58,27 @@ func Members(raw []byte) ([]Member, error) {
 	return ms, err
 }
 
+// MembersSub is [MembersCompact] that also splits, in the same pass, the
+// value of raw's member with key sub when it is an object: subMs are its
+// members as [Members] would return them, and found reports whether raw
+// has such a member. An empty sub names no member. On an error, only err
+// is set.
+func MembersSub(raw []byte, sub string) (ms, subMs []Member, found, compact bool, err error) {
+	if ms, subMs, found, spaced, ok := membersSub(raw, sub); ok {
+		return ms, subMs, found, !spaced, nil
+	}
+	// Not expected for valid input (the tests check it): the reference
+	// words the error, or splits what the scanner refused.
+	if ms, err = membersReference(raw); err != nil {
+		return nil, nil, false, false, err
+	}
+	if m, ok := Find(ms, sub); ok && KindName(m.Value) == "object" {
+		subMs, err = Members(m.Value)
+		return ms, subMs, err == nil, false, err
+	}
+	return ms, nil, false, false, nil
+}
+
 // MembersCompact is [Members] that also reports whether raw is compact:
 // no whitespace between its tokens at any depth (whitespace around the
 // object does not count). It is the same single pass.

@@ -41,6 +41,29 @@ func checkSame(t testing.TB, raw []byte) bool {
 	assertMembers(t, raw, want, cms, "MembersCompact")
 	_, validCompact := rawjson.Valid(raw)
 	assert.Equal(t, validCompact, compact, "MembersCompact's compact flag on %q", clip(raw))
+	// MembersSub splits every member's object value as Members does.
+	for _, m := range want {
+		if m.Key == "" {
+			continue // MembersSub's sub "" names no member
+		}
+		sms, subMs, found, scompact, serr := rawjson.MembersSub(raw, m.Key)
+		if !assert.NoError(t, serr) {
+			continue
+		}
+		assertMembers(t, raw, want, sms, "MembersSub")
+		assert.Equal(t, compact, scompact, "MembersSub's compact flag")
+		isObj := rawjson.KindName(m.Value) == "object"
+		assert.Equal(t, isObj, found, "MembersSub found %q in %q", m.Key, clip(raw))
+		if isObj {
+			wantSub, err := rawjson.MembersReference(m.Value)
+			require.NoError(t, err)
+			assertMembers(t, m.Value, wantSub, subMs, "MembersSub's sub object")
+		}
+	}
+	if _, subMs, found, _, err := rawjson.MembersSub(raw, "\x00none"); assert.NoError(t, err) {
+		assert.False(t, found)
+		assert.Nil(t, subMs)
+	}
 	assertMembers(t, raw, want, got, "validating scanner")
 	assertMembers(t, raw, want, pub, "Members")
 	tr, tok := rawjson.MembersTrustedOK(raw)

@@ -453,14 +453,19 @@ type span struct {
 // unquoted keys one after another, the one of spans[i] ending at
 // keyEnds[i]; they become one string, which each Key is a part of.
 func members(raw []byte, spans []span, keys []byte, keyEnds []int) []Member {
+	return membersFrom(raw, spans, keys, keyEnds, 0)
+}
+
+// membersFrom is members for keys that start at keys[from].
+func membersFrom(raw []byte, spans []span, keys []byte, keyEnds []int, from int) []Member {
 	if len(spans) == 0 {
 		return nil
 	}
 	ms := make([]Member, len(spans))
-	all := string(keys[:keyEnds[len(spans)-1]])
-	prev := 0
+	all := string(keys[from:keyEnds[len(spans)-1]])
+	prev := from
 	for i, s := range spans {
-		ms[i] = Member{Key: all[prev:keyEnds[i]], Name: raw[s.name:s.nameEnd:s.nameEnd], Value: raw[s.val:s.end:s.end]}
+		ms[i] = Member{Key: all[prev-from : keyEnds[i]-from], Name: raw[s.name:s.nameEnd:s.nameEnd], Value: raw[s.val:s.end:s.end]}
 		prev = keyEnds[i]
 	}
 	return ms
@@ -549,7 +554,19 @@ func membersFast(raw []byte) (ms []Member, spaced, ok bool) {
 	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
 		return nil, false, false
 	}
-	return scan(raw, true)
+	r := scan(raw, true, "")
+	return r.ms, r.spaced, r.ok
+}
+
+// membersSub is membersFast that also splits the object value of the
+// top-level member with key sub, in the same pass; found reports whether
+// raw has such a member with an object value.
+func membersSub(raw []byte, sub string) (ms, subMs []Member, found, spaced, ok bool) {
+	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
+		return nil, nil, false, false, false
+	}
+	r := scan(raw, true, sub)
+	return r.ms, r.subMs, r.subFound, r.spaced, r.ok
 }
 
 // validValue reports whether raw is one JSON value, with optional
@@ -557,8 +574,17 @@ func membersFast(raw []byte) (ms []Member, spaced, ok bool) {
 // accept, and whether it is compact: no whitespace between its tokens.
 // On small input it does not allocate.
 func validValue(raw []byte) (valid, compact bool) {
-	_, spaced, valid := scan(raw, false)
-	return valid, valid && !spaced
+	r := scan(raw, false, "")
+	return r.ok, r.ok && !r.spaced
+}
+
+// scanResult is what scan found.
+type scanResult struct {
+	ms       []Member // the top-level members, when splitting
+	subMs    []Member // the members of the sub object, when found
+	subFound bool     // whether the top-level object has the sub object
+	spaced   bool     // whether there was whitespace between tokens
+	ok       bool     // whether raw is valid
 }
 
 // scan checks in one pass over raw that raw is exactly one JSON value
@@ -567,16 +593,28 @@ func validValue(raw []byte) (valid, compact bool) {
 // jsontext allows, only whitespace around it. When split is set and raw
 // is an object, it also returns its top-level members, in a slice of
 // their number, with keys that share one string (nil when there are
-// none). spaced reports whether there was whitespace between tokens.
-func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
+// none), and, when sub is not empty and the object has a member with key
+// sub whose value is an object, that object's members the same way.
+// spaced reports whether there was whitespace between tokens.
+func scan(raw []byte, split bool, sub string) (r scanResult) {
 	b := raw
 	var v validator
 	v.frames, v.names, v.ends, v.spans = v.frameBuf[:0], v.nameBuf[:0], v.endBuf[:0], v.spanBuf[:0]
 	var (
 		sets []nameSet // the name sets of the open large objects
 		i    int
+		ok   bool
+		// The sub object: subNext is set while the value of the
+		// top-level member named sub is due, subOpen while that value,
+		// an object, is the second frame; subSpans are its members.
+		subNext, subOpen bool
+		subSpans         []span
 	)
 	split = split && skipWS(b, 0) < len(b) && b[skipWS(b, 0)] == '{'
+	if !split {
+		sub = ""
+	}
+	spaced := false
 	st := wantValue
 	for {
 		if j := skipWS(b, i); j != i {
@@ -584,7 +622,7 @@ func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 			i = j
 		}
 		if i >= len(b) {
-			return nil, false, false
+			return scanResult{}
 		}
 		c := b[i]
 		ended := false // whether a value ended at i
@@ -592,6 +630,9 @@ func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 		case wantFirstName, wantName:
 			if c != '"' {
 				if c == '}' && st == wantFirstName {
+					if subOpen && len(v.frames) == 2 {
+						r.subFound, subOpen = true, false // an empty object
+					}
 					if v.pop() {
 						sets = sets[:len(sets)-1]
 					}
@@ -599,25 +640,30 @@ func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 					ended = true
 					break
 				}
-				return nil, false, false
+				return scanResult{}
 			}
 			start := i
 			if i, ok = scanString(b, i); !ok {
-				return nil, false, false
+				return scanResult{}
 			}
+			before := len(v.names)
 			if v.names, sets, ok = insert(&v.frames[len(v.frames)-1], v.names, v.ends, sets, b[start:i]); !ok {
-				return nil, false, false
+				return scanResult{}
 			}
 			v.ends = append(v.ends, len(v.names))
-			if split && len(v.frames) == 1 {
+			switch {
+			case split && len(v.frames) == 1:
 				v.spans = append(v.spans, span{name: start, nameEnd: i})
+				subNext = sub != "" && string(v.names[before:]) == sub
+			case subOpen && len(v.frames) == 2:
+				subSpans = append(subSpans, span{name: start, nameEnd: i})
 			}
 			if j := skipWS(b, i); j != i {
 				spaced = true
 				i = j
 			}
 			if i >= len(b) || b[i] != ':' {
-				return nil, false, false
+				return scanResult{}
 			}
 			i++
 			st = wantValue
@@ -630,8 +676,12 @@ func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 				ended = true
 				break
 			}
-			if split && len(v.frames) == 1 {
+			switch {
+			case split && len(v.frames) == 1:
 				v.spans[len(v.spans)-1].val = i
+				subOpen, subNext = subNext && c == '{', false
+			case subOpen && len(v.frames) == 2:
+				subSpans[len(subSpans)-1].val = i
 			}
 			switch c {
 			case '"':
@@ -659,7 +709,7 @@ func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 				ended = true
 			}
 			if !ok {
-				return nil, false, false
+				return scanResult{}
 			}
 		case wantEnd:
 			f := v.frames[len(v.frames)-1]
@@ -671,13 +721,24 @@ func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 				i++
 				st = wantValue
 			case c == '}' && f.obj, c == ']' && !f.obj:
+				if subOpen && len(v.frames) == 2 {
+					// The sub object's names, and only those, are
+					// the last ones in v.names, their ends from f.first
+					// on in v.ends.
+					from := 0
+					if f.first > 0 {
+						from = v.ends[f.first-1]
+					}
+					r.subMs = membersFrom(raw, subSpans, v.names, v.ends[f.first:], from)
+					r.subFound, subOpen = true, false
+				}
 				if v.pop() {
 					sets = sets[:len(sets)-1]
 				}
 				i++
 				ended = true
 			default:
-				return nil, false, false
+				return scanResult{}
 			}
 		}
 		if ended {
@@ -685,18 +746,23 @@ func scan(raw []byte, split bool) (ms []Member, spaced, ok bool) {
 			switch len(v.frames) {
 			case 0: // the top-level value is complete
 				if skipWS(b, i) != len(b) {
-					return nil, false, false
+					return scanResult{}
 				}
 				if split {
 					// Closing the top-level object left its names,
 					// and only those, in place at the start of
 					// v.names, and their ends at the start of v.ends.
-					ms = members(raw, v.spans, v.names[:cap(v.names)], v.ends[:len(v.spans)])
+					r.ms = members(raw, v.spans, v.names[:cap(v.names)], v.ends[:len(v.spans)])
 				}
-				return ms, spaced, true
+				r.spaced, r.ok = spaced, true
+				return r
 			case 1:
 				if split {
 					v.spans[len(v.spans)-1].end = i
+				}
+			case 2:
+				if subOpen {
+					subSpans[len(subSpans)-1].end = i
 				}
 			}
 		}

@@ -96,12 +96,11 @@ func (s *objectScanner) scan(p []byte, off int64) {
 		c := p[i]
 		switch s.state {
 		case scanString:
-			for c != '"' && c != '\\' && c >= 0x20 {
-				if i++; i == len(p) {
-					return
-				}
-				c = p[i]
+			// Plain text is skipped eight bytes at a time.
+			if i += rawjson.PlainPrefix(p[i:]); i == len(p) {
+				return
 			}
+			c = p[i]
 			switch c {
 			case '"':
 				s.state = scanObject
@@ -218,15 +217,30 @@ func sizeHint(r io.Reader) int64 {
 	return -1
 }
 
+// Object is a JSON object read by [ReadObject].
+type Object struct {
+	Raw     []byte           // the object's bytes
+	Members []rawjson.Member // its members
+	// Sub are the members of the member named by ReadObject's sub, when
+	// HasSub is set: that member is there and its value is an object.
+	Sub    []rawjson.Member
+	HasSub bool
+	// Compact is set when Raw has no whitespace between its tokens.
+	Compact bool
+}
+
 // ReadObject reads the first JSON value of r and returns it if it is one
 // valid JSON object of at most limit bytes (limit < 0: no limit), nested
 // at most maxDepth levels deep (hook.MaxInputDepth),
 // counting whitespace and a UTF-8 byte order mark before it. It returns as
 // soon as the object is complete. Anything after the object that arrived
 // with it must be whitespace; nothing more is read. Every error is a
-// one-line message that begins with "hook: ". compact reports whether
-// the object has no whitespace between its tokens at any depth.
-func ReadObject(r io.Reader, limit int64, maxDepth int) (raw []byte, ms []rawjson.Member, compact bool, err error) {
+// one-line message that begins with "hook: ".
+//
+// The Object it returns also holds the members of the object's member
+// with key sub, when that is an object (split in the same pass), and
+// whether the object has no whitespace between its tokens at any depth.
+func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, error) {
 	size := int64(firstChunk)
 	if n := sizeHint(r); n >= 0 {
 		size = min(max(n, 64), maxHint)
@@ -255,37 +269,37 @@ func ReadObject(r io.Reader, limit int64, maxDepth int) (raw []byte, ms []rawjso
 				break
 			}
 			if limit >= 0 && c.total() > limit {
-				return nil, nil, false, TooLarge(limit)
+				return Object{}, TooLarge(limit)
 			}
 		}
 		switch {
 		case err == io.EOF:
-			return nil, nil, false, atEOF(&c, &s)
+			return Object{}, atEOF(&c, &s)
 		case err != nil:
-			return nil, nil, false, fmt.Errorf("hook: reading stdin: %v", err)
+			return Object{}, fmt.Errorf("hook: reading stdin: %v", err)
 		case n == 0:
 			if empty++; empty == maxEmptyReads {
-				return nil, nil, false, fmt.Errorf("hook: reading stdin: %v", io.ErrNoProgress)
+				return Object{}, fmt.Errorf("hook: reading stdin: %v", io.ErrNoProgress)
 			}
 		}
 	}
 	switch s.end {
 	case endNotObject:
-		return nil, nil, false, notObject(c.bytes(s.start, min(s.start+leadLen, c.total())))
+		return Object{}, notObject(c.bytes(s.start, min(s.start+leadLen, c.total())))
 	case endBad:
 		if err := checkJSON(c.bytes(s.start, s.stop)); err != nil {
-			return nil, nil, false, err
+			return Object{}, err
 		}
 		// Not expected: the scanner stopped where jsontext found nothing.
-		return nil, nil, false, errors.New("hook: the input is not valid JSON")
+		return Object{}, errors.New("hook: the input is not valid JSON")
 	}
 	if limit >= 0 && s.stop > limit {
-		return nil, nil, false, TooLarge(limit)
+		return Object{}, TooLarge(limit)
 	}
 	if s.deepest > maxDepth {
-		return nil, nil, false, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
+		return Object{}, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
 	}
-	raw = c.bytes(s.start, s.stop)
+	raw := c.bytes(s.start, s.stop)
 	raw = raw[:len(raw):len(raw)]    // appending to Raw() copies it
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
 	if len(c.full) > 0 && len(raw) >= collectFrom {
@@ -297,20 +311,20 @@ func ReadObject(r io.Reader, limit int64, maxDepth int) (raw []byte, ms []rawjso
 	}
 	// One pass validates the object and splits it into its members; the
 	// jsontext decoder only words the error.
-	ms, compact, err = rawjson.MembersCompact(raw)
+	ms, subMs, found, compact, err := rawjson.MembersSub(raw, sub)
 	if err != nil {
 		if cerr := checkJSON(raw); cerr != nil {
-			return nil, nil, false, cerr
+			return Object{}, cerr
 		}
-		return nil, nil, false, fmt.Errorf("hook: the input: %v", err)
+		return Object{}, fmt.Errorf("hook: the input: %v", err)
 	}
 	if i := InvalidUTF8(raw); i >= 0 {
-		return nil, nil, false, fmt.Errorf("hook: the input is not valid UTF-8: byte %#02x at offset %d (a lone surrogate must come as an escape such as \\ud800)", raw[i], s.start+int64(i))
+		return Object{}, fmt.Errorf("hook: the input is not valid UTF-8: byte %#02x at offset %d (a lone surrogate must come as an escape such as \\ud800)", raw[i], s.start+int64(i))
 	}
 	if rest = bytes.TrimLeft(rest, " \t\r\n"); len(rest) > 0 {
-		return nil, nil, false, fmt.Errorf("hook: the input goes on after its JSON object (with %q); Claude Code sends exactly one object", rest[:min(len(rest), leadLen)])
+		return Object{}, fmt.Errorf("hook: the input goes on after its JSON object (with %q); Claude Code sends exactly one object", rest[:min(len(rest), leadLen)])
 	}
-	return raw, ms, compact, nil
+	return Object{Raw: raw, Members: ms, Sub: subMs, HasSub: found, Compact: compact}, nil
 }
 
 // atEOF returns the error for an input that ended before its object did.
