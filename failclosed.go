@@ -134,7 +134,7 @@ func newInvocation(ev *Event) *invocation {
 		if split {
 			inv.inputMembers = ms
 			inv.hasInput = true
-			if ev.compact && len(in) >= vouchFrom && len(ms) > 0 {
+			if ev.compact && len(ms) > 0 {
 				inv.vouchInput(in, ms)
 			}
 		}

@@ -35,9 +35,10 @@ import (
 // keeps the document valid (the names around it do not change), so the
 // guarantee that stdout is one valid JSON object holds as before.
 
-// vouchFrom is the size from which a tool_input is vouched for: below it
-// the checks cost less than the hashing.
-const vouchFrom = 4 << 10
+// spliceFrom is the size from which a vouched updatedInput travels
+// through the encoder as a placeholder: below it, encoding the value
+// itself costs less than splicing it in.
+const spliceFrom = 4 << 10
 
 // vouchedValue is one value an invocation vouches for.
 type vouchedValue struct {
@@ -121,7 +122,7 @@ func (vg *vouching) vouchMerged(v []byte) {
 
 // lookup returns the id of the vouched Merge result v, or -1.
 func (vg *vouching) lookup(v []byte) int {
-	if vg == nil || !vg.hasInput || len(v) < vouchFrom {
+	if vg == nil || !vg.hasInput {
 		return -1
 	}
 	vg.mu.Lock()
@@ -148,7 +149,7 @@ const placeholderPrefix = `"\u0000hook-vouched-`
 // updatedInput upd: a placeholder when upd is a vouched Merge result,
 // else upd itself.
 func (vg *vouching) answerValue(upd jsontext.Value) jsontext.Value {
-	if vg == nil || vg.noPlaceholders.Load() {
+	if vg == nil || len(upd) < spliceFrom || vg.noPlaceholders.Load() {
 		return upd
 	}
 	id := vg.lookup(upd)

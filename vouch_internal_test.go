@@ -12,14 +12,13 @@ import (
 )
 
 // TestVouchingTakesTheFastPath checks, from inside the handler, which
-// inputs and Merge results an invocation vouches for: a compact input of
-// vouchFrom bytes or more and a Merge of it, so the answer carries a
-// placeholder until Serve splices the value in; not a small input, an
-// input with whitespace, an input written into, or a Merge result written
-// into. The tests in vouch_test.go check that the answers are the same
+// inputs and Merge results an invocation vouches for: a compact input and
+// a Merge of it (of spliceFrom bytes or more, the answer carries it as a
+// placeholder until Serve splices the value in); not an input with
+// whitespace, an input written into, or a Merge result written into. The tests in vouch_test.go check that the answers are the same
 // either way; this one that both ways are taken.
 func TestVouchingTakesTheFastPath(t *testing.T) {
-	big := `{"room":"Z\u00fcrich","notes":"` + strings.Repeat(`caf\u00e9 \"x\" `, vouchFrom/8) + `"}`
+	big := `{"room":"Z\u00fcrich","notes":"` + strings.Repeat(`caf\u00e9 \"x\" `, spliceFrom/8) + `"}`
 	small := `{"room":"Z\u00fcrich"}`
 	spaced := strings.Replace(big, `,"notes":`, `, "notes":`, 1)
 	event := func(in string) []byte {
@@ -30,9 +29,10 @@ func TestVouchingTakesTheFastPath(t *testing.T) {
 		in            string
 		before, after func(e *PreToolUse, upd jsontext.Value)
 		input, merged bool
+		placeholder   bool
 	}{
-		{name: "big compact input", in: big, input: true, merged: true},
-		{name: "small input", in: small},
+		{name: "big compact input", in: big, input: true, merged: true, placeholder: true},
+		{name: "small compact input", in: small, input: true, merged: true},
 		{name: "input with whitespace", in: spaced},
 		{name: "input written into", in: big, before: func(e *PreToolUse, _ jsontext.Value) { e.ToolInput[10] = 'X' }},
 		{name: "result written into", in: big, input: true, after: func(e *PreToolUse, upd jsontext.Value) { upd[10] = 'X' }},
@@ -60,7 +60,7 @@ func TestVouchingTakesTheFastPath(t *testing.T) {
 					return out, nil // the answer is what the checks make of it
 				}
 				require.NoError(t, err)
-				assert.Equal(t, c.merged, bytes.Contains(b, []byte(placeholderPrefix)), "the encoded answer carries a placeholder: %.120s", b)
+				assert.Equal(t, c.placeholder, bytes.Contains(b, []byte(placeholderPrefix)), "the encoded answer carries a placeholder: %.120s", b)
 				return out, nil
 			})
 			var stdout, stderr bytes.Buffer
