@@ -22,9 +22,10 @@ func mergeOne(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, 
 	return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
 }
 
-// BenchmarkServe runs Serve end to end in process on each payload (the
-// 300-byte MCP call, the 145 KB Write and the 7 MB escape-heavy Write)
-// with a handler that merges one member into the tool input: reading and
+// BenchmarkServe runs Serve end to end in process on each payload of
+// benchpayload.All (the 300-byte MCP call, the 145 KB Write, the 7 MB
+// escape-heavy Write, the 7.2 MiB MCP call of the same text and the
+// 50,000-member MCP call) with a handler that merges one member into the tool input: reading and
 // validating the event, decoding it, merging, validating and writing the
 // answer. Bytes are those of the event. The fingerprint example's own
 // benchmark is in examples/fingerprint.
