@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -43,6 +44,27 @@ func bigToolInput(size int) (event []byte, toolInput []byte) {
 	end := b.Len()
 	b.WriteString(`,"tool_use_id":"toolu_big"}` + "\n")
 	return b.Bytes(), b.Bytes()[start:end]
+}
+
+// manyMembersSize is the number of members of the tool_input of the
+// "members" case of TestServeMemory100MB: 5.5 million, a 62 MiB event.
+const manyMembersSize = 5_500_000
+
+// manyMembersInput returns a PreToolUse event (with a final newline) whose
+// tool_input has n small members {"0":0,"1":0,...}; 5.5 million make
+// about 62 MiB.
+func manyMembersInput(n int) []byte {
+	b := make([]byte, 0, 256+n*12)
+	b = append(b, `{"session_id":"5d3f2c1a-8b7e-4f6a-9c2d-1e0b7a6f4c3d","transcript_path":"/home/dev/.claude/projects/x/5d3f2c1a.jsonl","cwd":"/home/dev/acme","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"mcp__probe__listen_here","tool_input":{`...)
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, `":0`...)
+	}
+	return append(b, `},"tool_use_id":"toolu_members"}`+"\n"...)
 }
 
 // pipeReader hides a reader's Len method, so Serve reads it as it reads a
@@ -97,8 +119,9 @@ func heapPeak(f func()) (peak, allocated uint64) {
 
 // memHandlers are the hooks the memory test runs on the big input: a
 // guard that reads the call and denies it, a UserPromptSubmit hook that
-// decodes a 100 MB prompt into a Go string, and a hook that sends the whole
-// tool_input back as updatedInput (a 100 MB answer).
+// decodes a 100 MB prompt into a Go string, a hook that sends the whole
+// tool_input back as updatedInput (a 100 MB answer), and a guard that
+// denies a call whose tool_input has 5.5 million members (62 MiB).
 //
 // memMaxFactor bounds the peak heap growth while handling the input, as a
 // multiple of the input's size. Reading costs at most 2× (the input is
@@ -128,8 +151,24 @@ var (
 			}
 			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
 		}),
+		"members": hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+			if len(e.ToolInput) < 60<<20 || !bytes.Contains(e.Raw(), []byte(`"tool_use_id":"toolu_members"`)) {
+				return nil, hook.Block("input not read whole")
+			}
+			return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "too many members"}, nil
+		}),
 	}
-	memMaxFactor = map[string]float64{"guard": 3, "prompt": 3, "echo": 3.5}
+	memMaxFactor = map[string]float64{"guard": 3, "prompt": 3, "echo": 3.5,
+		// Not a target: the factor measured when the case was added
+		// (12.7× to 17.3× the 62 MiB input over six runs, as the
+		// collector's timing varied; 44.8× allocated in total; Go 1.26,
+		// 2-CPU Linux VM) rounded up generously, so that the test
+		// catches a further regression without failing on noise. The
+		// issue's target (≤ 4× the input as RSS) is printed and judged by
+		// bench/run.sh, not asserted here; lower this bound as the
+		// library gets there.
+		"members": 24,
+	}
 )
 
 // memChildEnv names the handler a child process of TestServeMemory100MB
@@ -139,37 +178,45 @@ const (
 	memReportEnv = "HOOK_MEMORY_TEST_REPORT"
 )
 
-// TestServeMemory100MB handles a 100 MB input and checks that the heap
-// never grows by more than memMaxFactor times the input's size. Each case runs in a
-// child process (this test binary again) that reads the input from a real
-// pipe, as a hook does, so that the test's own 100 MB buffers neither
-// count nor change when the garbage collector runs. The child samples its
-// heap while Serve runs and reports the peak; the figures are logged and
-// quoted in docs/reliability.md.
+// TestServeMemory100MB handles a 100 MB input, and a 62 MiB one whose
+// tool_input has 5.5 million members, and checks that the heap never
+// grows by more than memMaxFactor times the input's size. Each case runs
+// in a child process (this test binary again) that reads the input from a
+// real pipe, as a hook does, so that the test's own buffers neither count
+// nor change when the garbage collector runs. The child samples its heap
+// while Serve runs and reports the peak, and, on Linux, the growth of its
+// resident set (peak VmRSS while Serve ran over VmRSS before it); both
+// are logged as multiples of the input, in a line that bench/run.sh reads
+// and judges against the issue's RSS targets, and quoted in
+// docs/reliability.md.
 func TestServeMemory100MB(t *testing.T) {
 	if name := os.Getenv(memChildEnv); name != "" {
 		memChild(t, name)
 		return
 	}
 	in, toolInput := bigToolInput(memInputSize)
-	size := float64(len(in))
 	want := map[string][]byte{
 		"guard": []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"too big"}}` + "\n"),
 		"echo": []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` +
 			string(toolInput[:len(toolInput)-1]) + `,"checked":true}}}` + "\n"),
+		"members": []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"too many members"}}` + "\n"),
 	}
 	prompt := bytes.Replace(in, []byte(`"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/acme/big.txt","content":`), []byte(`"hook_event_name":"UserPromptSubmit","prompt":`), 1)
 	prompt = bytes.Replace(prompt, []byte(`"},"tool_use_id":"toolu_big"}`), []byte(`"}`), 1)
 	want["prompt"] = nil
-	for _, name := range []string{"guard", "prompt", "echo"} {
+	inputs := map[string][]byte{"guard": in, "prompt": prompt, "echo": in, "members": manyMembersInput(manyMembersSize)}
+	for _, name := range []string{"guard", "prompt", "echo", "members"} {
 		t.Run(name, func(t *testing.T) {
+			if name == "members" && testing.Short() {
+				// 5.5 million members take the child about 6 s, the
+				// other cases 1–2 s each; bench/run.sh runs it.
+				t.Skip("the 5.5-million-member case is slow: not with -short")
+			}
+			size := float64(len(inputs[name]))
 			report := filepath.Join(t.TempDir(), "report")
 			cmd := exec.Command(os.Args[0], "-test.run=^TestServeMemory100MB$")
 			cmd.Env = append(os.Environ(), memChildEnv+"="+name, memReportEnv+"="+report, "GOGC=100", "GOMEMLIMIT=off")
-			cmd.Stdin = bytes.NewReader(in) // copied into a pipe by os/exec
-			if name == "prompt" {
-				cmd.Stdin = bytes.NewReader(prompt)
-			}
+			cmd.Stdin = bytes.NewReader(inputs[name]) // copied into a pipe by os/exec
 			out, err := cmd.CombinedOutput()
 			require.NoError(t, err, "child: %s", out)
 			b, err := os.ReadFile(report)
@@ -179,16 +226,28 @@ func TestServeMemory100MB(t *testing.T) {
 				stdoutSum       string
 				stdoutLen       int
 				peak, allocated uint64
+				rssBefore       uint64
+				rssPeak         uint64
+				rssHow          string
 				stderr          string
 			)
-			_, err = fmt.Sscan(string(b), &code, &stdoutLen, &stdoutSum, &peak, &allocated, &stderr)
+			_, err = fmt.Sscan(string(b), &code, &stdoutLen, &stdoutSum, &peak, &allocated, &rssBefore, &rssPeak, &rssHow, &stderr)
 			require.NoError(t, err, "report: %s", b)
 			assert.Equal(t, hook.ExitOK, code, "stderr: %s", stderr)
 			assert.Equal(t, `""`, stderr)
 			assert.Equal(t, len(want[name]), stdoutLen)
 			assert.Equal(t, fmt.Sprintf("%x", sha256.Sum256(want[name])), stdoutSum, "stdout is byte for byte what was expected")
-			t.Logf("input %.1f MB: peak heap growth %.1f MB (%.2f× the input), %.1f MB allocated in total (%.2f×)",
-				size/1e6, float64(peak)/1e6, float64(peak)/size, float64(allocated)/1e6, float64(allocated)/size)
+			rss := "peak RSS growth 0 MB (0.000× the input): not measured, no /proc/self/status on this system"
+			if rssHow != "none" {
+				require.GreaterOrEqual(t, rssPeak, rssBefore, "the peak resident set is at least the one before Serve")
+				growth := float64(rssPeak - rssBefore)
+				rss = fmt.Sprintf("peak RSS growth %.1f MB (%.3f× the input)", growth/1e6, growth/size)
+				if rssHow == "since-start" {
+					rss += ", an upper bound: the peak could not be reset before Serve"
+				}
+			}
+			t.Logf("%s: input %.1f MB: peak heap growth %.1f MB (%.3f× the input), %s, %.1f MB allocated in total (%.2f×)",
+				name, size/1e6, float64(peak)/1e6, float64(peak)/size, rss, float64(allocated)/1e6, float64(allocated)/size)
 			assert.Less(t, float64(peak), memMaxFactor[name]*size, "peak heap growth %.2f× the input", float64(peak)/size)
 		})
 	}
@@ -196,8 +255,11 @@ func TestServeMemory100MB(t *testing.T) {
 
 // memChild is the child side of TestServeMemory100MB: it serves stdin with
 // the handler name, hashing stdout instead of writing it, and writes
-// "code stdout-length stdout-sha256 peak allocated stderr" to the report
-// file.
+// "code stdout-length stdout-sha256 peak allocated rss-before rss-peak
+// rss-how stderr" to the report file. rss-how tells how the resident set
+// was measured: "reset" (the peak was reset just before Serve), "since-start"
+// (it could not be, so rss-peak is the process's peak since it started)
+// or "none" (no /proc/self/status: both figures are 0).
 func memChild(t *testing.T, name string) {
 	h := memHandlers[name]
 	require.NotNil(t, h, name)
@@ -206,11 +268,52 @@ func memChild(t *testing.T, name string) {
 	var stderr bytes.Buffer
 	var code int
 	srv := hook.Server{Handler: h, MaxInputBytes: 2 * memInputSize}
+	rssHow := "none"
+	rssBefore, _, ok := procMemory()
+	if ok {
+		rssHow = "since-start"
+		// Writing 5 to clear_refs resets VmHWM to the current VmRSS
+		// (Linux 4.0 and later).
+		if os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) == nil {
+			rssHow = "reset"
+		}
+	}
 	peak, allocated := heapPeak(func() {
 		code = srv.Serve(context.Background(), os.Stdin, stdout, &stderr)
 	})
-	report := fmt.Sprintf("%d %d %x %d %d %q\n", code, stdout.n, sum.Sum(nil), peak, allocated, stderr.String())
+	_, rssPeak, _ := procMemory()
+	report := fmt.Sprintf("%d %d %x %d %d %d %d %s %q\n", code, stdout.n, sum.Sum(nil), peak, allocated, rssBefore, rssPeak, rssHow, stderr.String())
 	require.NoError(t, os.WriteFile(os.Getenv(memReportEnv), []byte(report), 0o600))
+}
+
+// procMemory returns the process's resident set size and its peak so far
+// (VmRSS and VmHWM of /proc/self/status), in bytes. ok is false where
+// there is no such file (anything but Linux) or it lacks either line.
+func procMemory() (rss, hwm uint64, ok bool) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, 0, false
+	}
+	found := 0
+	for line := range strings.Lines(string(b)) {
+		key, val, _ := strings.Cut(line, ":")
+		var dst *uint64
+		switch key {
+		case "VmRSS":
+			dst = &rss
+		case "VmHWM":
+			dst = &hwm
+		default:
+			continue
+		}
+		kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(val), " kB"), 10, 64)
+		if err != nil {
+			return 0, 0, false
+		}
+		*dst = kb << 10
+		found++
+	}
+	return rss, hwm, found == 2
 }
 
 // countingWriter counts the bytes written through it.

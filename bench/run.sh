@@ -6,31 +6,45 @@
 #   floor           drains stdin, prints a fixed answer (no JSON at all)
 #   floor-validate  reads one JSON value, validates it once with jsontext,
 #                   prints a fixed answer
+#   echovalidate    validates once with jsontext and echoes the tool_input
+#                   with the fingerprint added: fingerprint's answer, built
+#                   on jsontext alone
 #   handwritten     the fingerprint hook's work written by hand, linking the
 #                   same packages: what any Go hook doing that work costs
 #   fingerprint     the example hook (examples/fingerprint)
 #   mergehook       merges a fingerprint into every tool call's input
 #   node, python    the fingerprint hook in Node and Python, where node and
 #                   python3 are installed
-# generates three PreToolUse payloads in a temporary directory (a 300-byte
-# MCP call, a 145 KB Write, a 7 MB Write full of escapes), times every
-# program on every payload with hyperfine, in ROUNDS rounds so that a
-# change of load on the machine hits every program alike, and prints the
-# median wall times, the ratios to both floors and whether the targets
-# are met. It also prints the start-up trace of the library's packages,
-# and, last, the http hook's per-call latency and throughput next to the
-# command hook's process start (bench/httplatency).
+# generates the PreToolUse payloads of internal/benchpayload in a temporary
+# directory (a 300-byte MCP call, a 145 KB Write, a 7 MB Write full of
+# escapes, a 7.2 MiB MCP call of the same text and a 711 KB MCP call with
+# 50,000 members; fingerprint answers the MCP calls by echoing their
+# tool_input), times every program on every payload with hyperfine, in
+# ROUNDS rounds so that a change of load on the machine hits every program
+# alike, and in each round also runs the in-process Go benchmarks
+# BenchmarkMembers/Serve and BenchmarkServeParallel (at -cpu 1 and at every
+# CPU). After the rounds it runs the memory test (TestServeMemory100MB,
+# whose children report their peak RSS), then prints the median wall
+# times, the ratios to the floors and references, and every target of the
+# issue next to its ratio, met or not met. It also prints the start-up
+# trace of the library's packages, and, last, the http hook's per-call
+# latency and throughput next to the command hook's process start
+# (bench/httplatency).
 #
 # Usage: bash bench/run.sh        (from anywhere in the repository)
 # Environment: ROUNDS (default 3), RUNS_SMALL (runs per round on the two
-# small payloads, default 100), RUNS_LARGE (on the 7 MB one, default 20),
-# STRICT=1 to exit with status 1 when a target is missed.
+# small payloads, default 100), RUNS_LARGE (on the 7 MB, 7.2 MiB and
+# 50,000-member ones, default 20), BENCHTIME (go test -benchtime of the Go
+# benchmarks in each round, default 1s), STRICT=1 to exit with status 1
+# when a target is missed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${ROUNDS:-3}
 RUNS_SMALL=${RUNS_SMALL:-100}
 RUNS_LARGE=${RUNS_LARGE:-20}
+BENCHTIME=${BENCHTIME:-1s}
+payloads=(mcp-300B write-145KB write-7MB mcp-7MB mcp-50k)
 
 if ! command -v hyperfine >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -54,15 +68,22 @@ echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== building"
 go build -o "$tmp/bin/floor" ./bench/floor
 go build -o "$tmp/bin/floor-validate" ./bench/floorvalidate
+go build -o "$tmp/bin/echovalidate" ./bench/echovalidate
 go build -o "$tmp/bin/handwritten" ./bench/handwritten
 go build -o "$tmp/bin/fingerprint" ./examples/fingerprint
 go build -o "$tmp/bin/mergehook" ./bench/mergehook
 go build -o "$tmp/bin/report" ./bench/report
 go run ./bench/gen "$tmp/payloads"
 ls -l "$tmp/bin" | awk 'NR > 1 { printf "%-16s %9d bytes\n", $NF, $5 }'
+# The root package's tests, for the in-process benchmarks and the memory
+# test; built after the listing, as it is no hook.
+go test -c -o "$tmp/bin/hook.test" .
+for p in "${payloads[@]}"; do
+  [ -f "$tmp/payloads/$p.json" ] || { echo "bench/gen wrote no $p.json" >&2; exit 2; }
+done
 
-names=(floor floor-validate handwritten fingerprint mergehook)
-cmds=("$tmp/bin/floor" "$tmp/bin/floor-validate" "$tmp/bin/handwritten" "$tmp/bin/fingerprint" "$tmp/bin/mergehook")
+names=(floor floor-validate echovalidate handwritten fingerprint mergehook)
+cmds=("$tmp/bin/floor" "$tmp/bin/floor-validate" "$tmp/bin/echovalidate" "$tmp/bin/handwritten" "$tmp/bin/fingerprint" "$tmp/bin/mergehook")
 if command -v node >/dev/null; then
   names+=(node); cmds+=("node bench/node/fingerprint.js")
 else
@@ -80,6 +101,20 @@ echo "== answers on the 300-byte MCP call"
 for i in "${!names[@]}"; do
   out=$(${cmds[$i]} < "$tmp/payloads/mcp-300B.json")
   printf '%-15s %s\n' "${names[$i]}" "${out:0:150}"
+done
+
+# The targets on the large MCP calls compare programs that must give the
+# same answer (bench/references_test.go checks it); check it here too.
+echo "== answers on the large MCP calls (bytes, first 12 hex digits of their SHA-256)"
+for p in mcp-7MB mcp-50k; do
+  for n in echovalidate handwritten fingerprint; do
+    "$tmp/bin/$n" < "$tmp/payloads/$p.json" > "$tmp/answer.$n"
+    printf '%-10s %-15s %9d bytes  %s\n' "$p" "$n" "$(wc -c < "$tmp/answer.$n")" "$(sha256sum < "$tmp/answer.$n" | cut -c1-12)"
+  done
+  if ! cmp -s "$tmp/answer.fingerprint" "$tmp/answer.handwritten" || ! cmp -s "$tmp/answer.fingerprint" "$tmp/answer.echovalidate"; then
+    echo "the answers on $p differ: the ratios on it compare different work" >&2
+    exit 2
+  fi
 done
 
 # Minor page faults: on a VM they are what a short-lived process's time
@@ -120,10 +155,17 @@ else
 fi
 echo "== timing mode: $mode"
 
+# The in-process benchmarks of each round: BenchmarkMembers/Serve at
+# 1000, 10,000 and 100,000 members (the target is on 100,000 ÷ 10,000)
+# and BenchmarkServeParallel at 1 CPU and at all of them.
+cpus=1
+[ "$(nproc)" -gt 1 ] && cpus="1,$(nproc)"
+: > "$tmp/gobench.txt"
+
 for round in $(seq 1 "$ROUNDS"); do
-  for payload in mcp-300B write-145KB write-7MB; do
+  for payload in "${payloads[@]}"; do
     runs=$RUNS_SMALL
-    [ "$payload" = write-7MB ] && runs=$RUNS_LARGE
+    case $payload in write-7MB | mcp-7MB | mcp-50k) runs=$RUNS_LARGE ;; esac
     file="$tmp/payloads/$payload.json"
     echo "== round $round/$ROUNDS: $payload ($runs runs each)"
     args=()
@@ -144,14 +186,38 @@ for round in $(seq 1 "$ROUNDS"); do
       --export-json "$tmp/results/$payload.$round.json" "${args[@]}" 2>&1 |
       grep -E '^Benchmark|Time \(mean' || true
   done
+  echo "== round $round/$ROUNDS: go test -bench (BenchmarkMembers/Serve; BenchmarkServeParallel at -cpu $cpus; -benchtime $BENCHTIME)"
+  {
+    "$tmp/bin/hook.test" -test.run '^$' -test.bench '^BenchmarkMembers$/^Serve$' -test.benchtime "$BENCHTIME" -test.benchmem
+    "$tmp/bin/hook.test" -test.run '^$' -test.bench '^BenchmarkServeParallel$' -test.cpu "$cpus" -test.benchtime "$BENCHTIME" -test.benchmem
+  } 2>&1 | tee -a "$tmp/gobench.txt" | grep -E '^(Benchmark|FAIL|panic)' || true
 done
+
+# Memory: each case of the test runs in a child process of its own that
+# reports its peak heap and RSS growth while Serve runs (not timed, so not
+# in the rounds). Targets: the echo of a 100 MB tool_input <= 2.2x the
+# input as RSS, the deny on a 62 MiB event with 5.5 M members <= 4x.
+echo "== memory: go test -run TestServeMemory -v (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+memrc=0
+"$tmp/bin/hook.test" -test.run '^TestServeMemory' -test.v > "$tmp/memory.txt" 2>&1 || memrc=$?
+grep -E '^\s+memory_test\.go|^(--- |ok|FAIL|PASS)' "$tmp/memory.txt" || true
+if [ "$memrc" != 0 ]; then
+  echo "TestServeMemory failed (exit status $memrc):" >&2
+  tail -n 30 "$tmp/memory.txt" >&2
+fi
 
 echo
 echo "== medians over all rounds (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 strict=()
 [ "${STRICT:-0}" = 1 ] && strict=(-strict)
 rc=0
-"$tmp/bin/report" "${strict[@]}" "$tmp"/results/*.json || rc=$?
+# The exports in the payloads' order, which the report keeps.
+exports=()
+for p in "${payloads[@]}"; do
+  for round in $(seq 1 "$ROUNDS"); do exports+=("$tmp/results/$p.$round.json"); done
+done
+"$tmp/bin/report" "${strict[@]}" -gobench "$tmp/gobench.txt" -memory "$tmp/memory.txt" "${exports[@]}" || rc=$?
+[ "$memrc" = 0 ] || rc=1
 
 # The http hook (hook.HTTPHandler) against the command hook's process
 # start, on the same payload and answer: per-call latency over one

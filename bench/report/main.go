@@ -1,27 +1,45 @@
 // Command report reads the JSON exports of hyperfine written by
 // bench/run.sh, one file per payload and round named <payload>.<round>.json,
 // and prints for each payload and program the median wall time over all
-// runs of all rounds, its ratio to the floor (drain stdin, fixed answer)
-// to the validate-once floor and to the handwritten hook (fingerprint's
-// work without the library's machinery), and whether the targets are met (when
+// runs of all rounds, its ratio to the floor (drain stdin, fixed answer),
+// to the validate-once floor, to the handwritten hook (fingerprint's work
+// without the library's machinery) and to the validate-once-and-echo
+// reference (bench/echovalidate), and whether the targets are met (when
 // run.sh fed stdin through its wrapper, the wrapper's measured cost is
 // taken off every median first):
 //
-//   - fingerprint ≤ 1.10 × floor on the 300-byte MCP call;
-//   - fingerprint ≤ 1.3 × validate-once floor on the 7 MB Write.
+//   - 300-byte MCP call: fingerprint ≤ 1.05 × handwritten and ≤ 1.12 × floor;
+//   - 7.2 MiB MCP call echoed with one member added: fingerprint ≤ 1.3 ×
+//     handwritten and ≤ 0.8 × echovalidate;
+//   - MCP call with 50,000 members: fingerprint ≤ 3 × handwritten;
+//   - 7 MB Write (an earlier issue's): fingerprint ≤ 1.3 × validate-once floor.
+//
+// With -gobench it also reads the output of `go test -bench` (any number
+// of runs appended to one file) and judges BenchmarkMembers/Serve/100000
+// ÷ Serve/10000 ≤ 12 on the medians of ns/op, and prints
+// BenchmarkServeParallel's ns/op at each -cpu with its scaling. With
+// -memory it reads the output of `go test -v -run TestServeMemory` and
+// judges the peak RSS growth of the echo of a 100 MB tool_input (≤ 2.2 ×
+// the input) and of the deny on a 62 MiB event with 5.5 million members
+// (≤ 4 ×).
 //
 // With -strict it exits with status 1 when a target is missed.
 //
-//	go run ./bench/report [-strict] DIR/*.json
+//	go run ./bench/report [-strict] [-gobench FILE] [-memory FILE] DIR/*.json
 package main
 
 import (
+	"bufio"
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -33,19 +51,41 @@ type export struct {
 	} `json:"results"`
 }
 
-// target is one ratio the issue sets.
+// target is one ratio of two programs' medians on a payload that the
+// issue bounds.
 type target struct {
 	payload, program, base string
 	max                    float64
+	note                   string // printed after the target, when set
 }
 
 var targets = []target{
-	{"mcp-300B", "fingerprint", "floor", 1.10},
-	{"write-7MB", "fingerprint", "floor-validate", 1.3},
+	{"mcp-300B", "fingerprint", "handwritten", 1.05, ""},
+	{"mcp-300B", "fingerprint", "floor", 1.12, ""},
+	{"mcp-7MB", "fingerprint", "handwritten", 1.3, ""},
+	{"mcp-7MB", "fingerprint", "echovalidate", 0.8, ""},
+	{"mcp-50k", "fingerprint", "handwritten", 3, ""},
+	{"write-7MB", "fingerprint", "floor-validate", 1.3, " (an earlier issue's target)"},
+}
+
+// membersMax bounds BenchmarkMembers/Serve/100000 ÷ Serve/10000: ten
+// times the members may cost at most 12 times the time.
+const membersMax = 12
+
+// rssMax bounds the peak RSS growth of TestServeMemory100MB's cases, as a
+// multiple of the input.
+var rssMax = []struct {
+	name, what string
+	max        float64
+}{
+	{"echo", "echo of a 100 MB tool_input", 2.2},
+	{"members", "deny on a 62 MiB event with 5.5 M members", 4},
 }
 
 func main() {
 	strict := flag.Bool("strict", false, "exit with status 1 when a target is missed")
+	gobench := flag.String("gobench", "", "a file of `go test -bench` output to judge BenchmarkMembers/Serve and show BenchmarkServeParallel from")
+	memory := flag.String("memory", "", "a file of `go test -v -run TestServeMemory` output to judge the peak RSS growth from")
 	flag.Parse()
 	// times[payload][program] holds every run of every round, in seconds.
 	times := map[string]map[string][]float64{}
@@ -78,7 +118,7 @@ func main() {
 	// the stdin wrapper when run.sh used one (measured as "_wrapped-true"
 	// minus "_true").
 	medians := map[string]map[string]float64{}
-	fmt.Printf("%-12s %-15s %6s %11s %8s %10s %8s\n", "payload", "program", "runs", "median", "×floor", "×validate", "×hand")
+	fmt.Printf("%-12s %-15s %6s %11s %8s %10s %8s %8s\n", "payload", "program", "runs", "median", "×floor", "×validate", "×hand", "×echo")
 	for _, p := range payloads {
 		medians[p] = map[string]float64{}
 		overhead := 0.0
@@ -96,29 +136,179 @@ func main() {
 			if !ok {
 				continue
 			}
-			fmt.Printf("%-12s %-15s %6d %8.2f ms %8s %10s %8s\n", p, prog, len(times[p][prog]), m*1e3,
-				ratio(m, medians[p]["floor"]), ratio(m, medians[p]["floor-validate"]), ratio(m, medians[p]["handwritten"]))
+			fmt.Printf("%-12s %-15s %6d %8.2f ms %8s %10s %8s %8s\n", p, prog, len(times[p][prog]), m*1e3,
+				ratio(m, medians[p]["floor"]), ratio(m, medians[p]["floor-validate"]), ratio(m, medians[p]["handwritten"]), ratio(m, medians[p]["echovalidate"]))
 		}
 	}
+	var bench map[string][]float64
+	if *gobench != "" {
+		bench = readGoBench(*gobench)
+		printGoBench(bench)
+	}
+	var rss map[string]memCase
+	if *memory != "" {
+		rss = readMemory(*memory)
+		printMemory(rss)
+	}
+
 	missed := false
+	judge := func(what string, r, max float64, ok bool) {
+		if !ok {
+			fmt.Printf("target %s ≤ %.2f×: not measured\n", what, max)
+			return
+		}
+		verdict := "met"
+		if r > max {
+			verdict, missed = "NOT MET", true
+		}
+		fmt.Printf("target %s ≤ %.2f×: %.3f× — %s\n", what, max, r, verdict)
+	}
 	fmt.Println()
 	for _, t := range targets {
 		m, b := medians[t.payload][t.program], medians[t.payload][t.base]
-		if m == 0 || b == 0 {
-			fmt.Printf("target %s on %s ≤ %.2f × %s: not measured\n", t.program, t.payload, t.max, t.base)
-			continue
+		judge(fmt.Sprintf("%s on %s ÷ %s%s", t.program, t.payload, t.base, t.note), m/b, t.max, m > 0 && b > 0)
+	}
+	if *gobench != "" {
+		big, small := median(bench[membersBench+"/100000"]), median(bench[membersBench+"/10000"])
+		judge("BenchmarkMembers/Serve/100000 ÷ Serve/10000 (ns/op)", big/small, membersMax, big > 0 && small > 0)
+	}
+	if *memory != "" {
+		for _, c := range rssMax {
+			m, ok := rss[c.name]
+			what := fmt.Sprintf("peak RSS growth, %s (%s), ÷ the input", c.what, c.name)
+			if ok && m.upperBound {
+				what += " (an upper bound)"
+			}
+			judge(what, m.rss, c.max, ok && m.rss > 0)
 		}
-		verdict := "met"
-		if m/b > t.max {
-			verdict, missed = "MISSED", true
-		}
-		fmt.Printf("target %s on %s ≤ %.2f × %s: %.3f× — %s\n", t.program, t.payload, t.max, t.base, m/b, verdict)
 	}
 	if m, h, f := medians["mcp-300B"]["fingerprint"], medians["mcp-300B"]["handwritten"], medians["mcp-300B"]["floor"]; m > 0 && h > 0 && f > 0 {
 		fmt.Printf("on the 300-byte call: handwritten is %.3f× the floor (Go, the linked packages and the work); the library adds %.3f× on top (fingerprint ÷ handwritten)\n", h/f, m/h)
 	}
 	if missed && *strict {
 		os.Exit(1)
+	}
+}
+
+// membersBench and parallelBench are the names (without the -N GOMAXPROCS
+// suffix) of the Go benchmarks report reads; parallelBench is listed by
+// GOMAXPROCS, as parallelBench+"@N".
+const (
+	membersBench  = "BenchmarkMembers/Serve"
+	parallelBench = "BenchmarkServeParallel"
+)
+
+// benchLine matches a result line of `go test -bench`: name with its
+// optional -GOMAXPROCS suffix, iterations, ns/op.
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op`)
+
+// readGoBench returns every ns/op figure of the file, by benchmark name
+// without its GOMAXPROCS suffix, and for BenchmarkServeParallel by name and
+// GOMAXPROCS ("BenchmarkServeParallel@2"; no suffix means 1).
+func readGoBench(name string) map[string][]float64 {
+	f, err := os.Open(name)
+	if err != nil {
+		fail(err)
+	}
+	defer f.Close()
+	out := map[string][]float64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		m := benchLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		ns, err := strconv.ParseFloat(m[3], 64)
+		if err != nil {
+			continue
+		}
+		key := m[1]
+		if key == parallelBench {
+			procs := cmp.Or(m[2], "1")
+			key += "@" + procs
+		}
+		out[key] = append(out[key], ns)
+	}
+	if err := sc.Err(); err != nil {
+		fail(err)
+	}
+	return out
+}
+
+// printGoBench prints the medians of BenchmarkMembers/Serve and
+// BenchmarkServeParallel, the latter with its scaling over 1 CPU.
+func printGoBench(bench map[string][]float64) {
+	fmt.Println()
+	fmt.Println("in process (go test -bench; median ns/op over the rounds):")
+	for _, n := range []string{"1000", "10000", "100000"} {
+		if ts := bench[membersBench+"/"+n]; len(ts) > 0 {
+			fmt.Printf("  %-40s %3d runs %14.0f ns/op\n", membersBench+"/"+n, len(ts), median(ts))
+		}
+	}
+	var procs []int
+	for k := range bench {
+		if p, ok := strings.CutPrefix(k, parallelBench+"@"); ok {
+			if n, err := strconv.Atoi(p); err == nil {
+				procs = append(procs, n)
+			}
+		}
+	}
+	slices.Sort(procs)
+	one := median(bench[parallelBench+"@1"])
+	for _, p := range procs {
+		ts := bench[parallelBench+"@"+strconv.Itoa(p)]
+		m := median(ts)
+		fmt.Printf("  %-40s %3d runs %14.0f ns/op", fmt.Sprintf("%s, -cpu %d", parallelBench, p), len(ts), m)
+		if one > 0 && p > 1 {
+			fmt.Printf("  (ideal %.0f ns/op = 1-CPU ÷ %d; speed-up %.2f× of %d×, %.0f%% of ideal)", one/float64(p), p, one/m, p, 100*one/m/float64(p))
+		}
+		fmt.Println()
+	}
+}
+
+// memCase is one case of TestServeMemory100MB as its log line gives it.
+type memCase struct {
+	input, heap, rss float64 // input in MB, heap and RSS growth in multiples of it
+	upperBound       bool    // the RSS figure is the process's peak since it started
+	line             string
+}
+
+// memLine matches TestServeMemory100MB's log line for one case.
+var memLine = regexp.MustCompile(`(\w[\w-]*): input ([\d.]+) MB: peak heap growth [\d.]+ MB \(([\d.]+)× the input\), peak RSS growth [\d.]+ MB \(([\d.]+)× the input\)`)
+
+// readMemory returns TestServeMemory100MB's cases by name, from the
+// output of go test -v.
+func readMemory(name string) map[string]memCase {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		fail(err)
+	}
+	out := map[string]memCase{}
+	for line := range strings.Lines(string(b)) {
+		m := memLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		var c memCase
+		c.input, _ = strconv.ParseFloat(m[2], 64)
+		c.heap, _ = strconv.ParseFloat(m[3], 64)
+		c.rss, _ = strconv.ParseFloat(m[4], 64)
+		c.upperBound = strings.Contains(line, "upper bound")
+		c.line = strings.TrimSpace(line[strings.Index(line, m[0]):])
+		out[m[1]] = c
+	}
+	return out
+}
+
+// printMemory prints the memory test's cases.
+func printMemory(cases map[string]memCase) {
+	fmt.Println()
+	fmt.Println("memory (TestServeMemory100MB, one child process per case):")
+	for _, n := range slices.Sorted(maps.Keys(cases)) {
+		fmt.Println("  " + cases[n].line)
+	}
+	if len(cases) == 0 {
+		fmt.Println("  (no case reported: did the test run?)")
 	}
 }
 
@@ -129,7 +319,11 @@ func ratio(m, base float64) string {
 	return fmt.Sprintf("%.3f", m/base)
 }
 
+// median returns the median of ts, 0 when there is none.
 func median(ts []float64) float64 {
+	if len(ts) == 0 {
+		return 0
+	}
 	s := slices.Clone(ts)
 	slices.Sort(s)
 	if n := len(s); n%2 == 1 {

@@ -1,8 +1,10 @@
 // Package benchpayload generates the PreToolUse events that the benchmarks and
-// bench/run.sh measure hooks on: a small MCP call, a 145 KB Write and a
-// 7 MB Write whose content is full of escapes. The events are built
-// deterministically on each call, in the shape Claude Code sends them (one
-// compact JSON object); nothing is built at start-up.
+// bench/run.sh measure hooks on: a small MCP call, a 145 KB Write, a 7 MB
+// Write whose content is full of escapes, a 7.2 MB MCP call of the same
+// escape-heavy text and an MCP call whose tool_input has 50,000 members.
+// The events are built deterministically on each call, in the shape Claude
+// Code sends them (one compact JSON object); nothing is built at start-up.
+// Sizes are in binary units, as in the payloads' names (KB is 1024 bytes).
 package benchpayload
 
 import (
@@ -18,12 +20,16 @@ type Payload struct {
 	Data []byte
 }
 
-// All returns the three payloads, smallest first.
+// All returns every payload: the 300-byte MCP call and the two Writes,
+// smallest first, then the two large MCP calls, which the fingerprint
+// example answers by echoing their whole tool_input.
 func All() []Payload {
 	return []Payload{
 		{"mcp-300B", MCP()},
 		{"write-145KB", Write(145 << 10)},
 		{"write-7MB", Write(7 << 20)},
+		{"mcp-7MB", MCPLarge(72 << 20 / 10)},
+		{"mcp-50k", MCPMembers(50_000)},
 	}
 }
 
@@ -39,14 +45,22 @@ func head(b *strings.Builder) {
 	b.WriteString(`"cwd":"` + Cwd + `","permission_mode":"default","hook_event_name":"PreToolUse",`)
 }
 
+// mcpHead is what every MCP payload starts with, up to the tool_input's
+// opening brace.
+const mcpHead = `{"session_id":"` + session + `","transcript_path":"/home/dev/.claude/t.jsonl",` +
+	`"cwd":"` + Cwd + `","hook_event_name":"PreToolUse",` +
+	`"tool_name":"mcp__probe__listen_here","tool_input":{`
+
+// room is the start of the room member of the MCP payloads: it holds a
+// quote, a backslash, non-ASCII text and a tab.
+const room = `"room":"Ops \"war room\" \\ Zürich\tnight`
+
 // MCP returns a 300-byte PreToolUse event for the MCP tool
 // mcp__probe__listen_here, the call the fingerprint example answers. Its
 // room holds a quote, a backslash, non-ASCII text and a tab.
 func MCP() []byte {
 	var b strings.Builder
-	b.WriteString(`{"session_id":"` + session + `","transcript_path":"/home/dev/.claude/t.jsonl",`)
-	b.WriteString(`"cwd":"` + Cwd + `","hook_event_name":"PreToolUse",`)
-	b.WriteString(`"tool_name":"mcp__probe__listen_here","tool_input":{"room":"Ops \"war room\" \\ Zürich\tnight`)
+	b.WriteString(mcpHead + room)
 	// Pad the room so that the whole event is exactly 300 bytes.
 	tail := `"},"tool_use_id":"toolu_01"}`
 	for b.Len()+len(tail) < 300 {
@@ -90,4 +104,36 @@ func Write(size int) []byte {
 	}
 	b.WriteString(tail)
 	return []byte(b.String())
+}
+
+// MCPLarge returns a PreToolUse event for mcp__probe__listen_here whose
+// tool_input is {"room":..., "notes":...} and makes the whole event at
+// least size bytes: the room of MCP, and notes made of the same
+// escape-heavy text as Write's content. The fingerprint example answers it
+// with the whole tool_input and one member more.
+func MCPLarge(size int) []byte {
+	var b strings.Builder
+	b.Grow(size + 256)
+	b.WriteString(mcpHead + room + `","notes":"`)
+	tail := `"},"tool_use_id":"toolu_03"}`
+	for i := 0; b.Len()+len(tail) < size; i++ {
+		b.WriteString(lines[i%len(lines)])
+	}
+	b.WriteString(tail)
+	return []byte(b.String())
+}
+
+// MCPMembers returns a PreToolUse event for mcp__probe__listen_here whose
+// tool_input is {"room":"x","k0":0,"k1":1,...} with n members after the
+// room (50,000 make a 711 KB event), as a model can send to an MCP tool.
+func MCPMembers(n int) []byte {
+	b := make([]byte, 0, 64+len(mcpHead)+n*16)
+	b = append(b, mcpHead+`"room":"x"`...)
+	for i := range n {
+		b = append(b, `,"k`...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, `":`...)
+		b = strconv.AppendInt(b, int64(i), 10)
+	}
+	return append(b, `},"tool_use_id":"toolu_04"}`...)
 }
