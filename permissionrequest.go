@@ -112,6 +112,7 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 		return dst, err
 	}
 	a := answer{common: &o.Common}
+	var upd jsontext.Value // what the answer carries for UpdatedInput
 	switch o.Decision {
 	case "":
 		if o.UpdatedInput != nil || len(o.Removed) > 0 || len(o.UpdatedPermissions) > 0 || o.Message != "" || o.Interrupt {
@@ -122,7 +123,8 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 		if o.Message != "" || o.Interrupt {
 			return dst, errors.New("Message and Interrupt belong to a Deny; an Allow cannot carry them")
 		}
-		if err := checkUpdate(ev, o.UpdatedInput, o.Removed); err != nil {
+		var err error
+		if upd, err = checkUpdate(ev, o.UpdatedInput, o.Removed); err != nil {
 			return dst, err
 		}
 		for i := range o.UpdatedPermissions {
@@ -141,7 +143,7 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 		HookEventName: EventPermissionRequest,
 		Decision: permissionRequestDecision{
 			Behavior:           o.Decision,
-			UpdatedInput:       ev.inv.vouched().answerValue(o.UpdatedInput),
+			UpdatedInput:       upd,
 			UpdatedPermissions: o.UpdatedPermissions,
 			Message:            o.Message,
 			Interrupt:          o.Interrupt,

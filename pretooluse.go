@@ -136,7 +136,8 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	default:
 		return dst, fmt.Errorf("permission decision %q is not one of allow, deny, ask, defer", o.Decision)
 	}
-	if err := checkUpdate(ev, o.UpdatedInput, o.Removed); err != nil {
+	upd, err := checkUpdate(ev, o.UpdatedInput, o.Removed)
+	if err != nil {
 		return dst, err
 	}
 	a := answer{common: &o.Common}
@@ -151,7 +152,7 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 			HookEventName:            EventPreToolUse,
 			PermissionDecision:       o.Decision,
 			PermissionDecisionReason: o.Reason,
-			UpdatedInput:             ev.inv.vouched().answerValue(o.UpdatedInput),
+			UpdatedInput:             upd,
 			AdditionalContext:        o.AdditionalContext,
 		}
 	}
@@ -177,22 +178,25 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 
 // checkUpdate checks an answer's updatedInput, if any, against the
 // event's incoming tool_input: the names read before the handler had the
-// event when Serve read it, else the tool_input as it is now.
-func checkUpdate(ev *Event, upd jsontext.Value, removed []string) error {
+// event when Serve read it, else the tool_input as it is now. It returns
+// what the answer is to carry for upd: upd, or the placeholder of a
+// vouched Merge result (see vouch.go).
+func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
 	if upd == nil {
 		if len(removed) > 0 {
-			return errors.New("Removed is set without UpdatedInput; removals only make sense in an updated input")
+			return nil, errors.New("Removed is set without UpdatedInput; removals only make sense in an updated input")
 		}
-		return nil
+		return nil, nil
 	}
 	if inv := ev.inv; inv != nil && inv.hasInput {
-		if inv.keepsInput(upd) {
-			return nil // a Merge of the incoming input, which keeps it all
+		if id := inv.lookup(upd); id >= 0 {
+			// A Merge of the incoming input, which keeps it all.
+			return inv.answerValue(id, upd), nil
 		}
-		return checkUpdatedKeys(inv.inputMembers, upd, removed)
+		return upd, checkUpdatedKeys(inv.inputMembers, upd, removed)
 	}
 	orig, _ := ev.Field("tool_input")
-	return checkUpdatedInput(orig, upd, removed)
+	return upd, checkUpdatedInput(orig, upd, removed)
 }
 
 // checkUpdatedInput refuses an updatedInput that Claude Code would take as

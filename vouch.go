@@ -135,25 +135,15 @@ func (vg *vouching) lookup(v []byte) int {
 	return -1
 }
 
-// keepsInput reports whether upd is a vouched Merge result, which holds
-// every member of the incoming tool_input.
-func (vg *vouching) keepsInput(upd []byte) bool {
-	return vg.lookup(upd) >= 0
-}
-
 // placeholderPrefix begins every placeholder: a JSON string that starts
 // with an escaped NUL, which no answer field is expected to hold.
 const placeholderPrefix = `"\u0000hook-vouched-`
 
 // answerValue returns what an answer being encoded carries for the
-// updatedInput upd: a placeholder when upd is a vouched Merge result,
-// else upd itself.
-func (vg *vouching) answerValue(upd jsontext.Value) jsontext.Value {
-	if vg == nil || len(upd) < spliceFrom || vg.noPlaceholders.Load() {
-		return upd
-	}
-	id := vg.lookup(upd)
-	if id < 0 {
+// updatedInput upd, the vouched Merge result with the given id: a
+// placeholder when upd is large enough, else upd itself.
+func (vg *vouching) answerValue(id int, upd jsontext.Value) jsontext.Value {
+	if len(upd) < spliceFrom || vg.noPlaceholders.Load() {
 		return upd
 	}
 	vg.mu.Lock()

@@ -96,11 +96,20 @@ func (s *objectScanner) scan(p []byte, off int64) {
 		c := p[i]
 		switch s.state {
 		case scanString:
-			// Plain text is skipped eight bytes at a time.
-			if i += rawjson.PlainPrefix(p[i:]); i == len(p) {
-				return
+			// Plain text is skipped eight bytes at a time, and an
+			// escape's two bytes without leaving the loop.
+			for {
+				if i += rawjson.PlainPrefix(p[i:]); i == len(p) {
+					return
+				}
+				if c = p[i]; c != '\\' || i+1 == len(p) {
+					break
+				}
+				i += 2 // jsontext checks the escape itself
+				if i == len(p) {
+					return
+				}
 			}
-			c = p[i]
 			switch c {
 			case '"':
 				s.state = scanObject
