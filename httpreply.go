@@ -150,7 +150,8 @@ func (o outcome) httpReply(tooBig bool) HTTPReply {
 	case ExitOK:
 		r.Decision = "none"
 		if o.stdout != nil {
-			r.Body = o.stdout[:len(o.stdout)-1]
+			b := o.answer()
+			r.Body = b[:len(b)-1]
 			r.Decision = answerDecision(r.Body)
 		}
 		return r

@@ -150,6 +150,9 @@ type result struct {
 type outcome struct {
 	code   int
 	stdout []byte // the answer and its newline, or nil
+	// spliced, when set, is a vouched value written after stdout, and
+	// after is the rest of the answer with its newline (see vouch.go).
+	spliced, after []byte
 	stderr string // one line, or ""
 	// closed reports whether an answer that cannot be written blocks.
 	closed bool
@@ -169,13 +172,37 @@ func (o outcome) write(stdout, stderr io.Writer) int {
 	if o.stdout == nil {
 		return o.code
 	}
-	if _, err := stdout.Write(o.stdout); err != nil {
+	if err := o.writeAnswer(stdout); err != nil {
 		if o.closed {
 			return fail(stderr, true, fmt.Errorf("hook: could not write the answer (%w); blocking, because the hook fails closed", err))
 		}
 		return fail(stderr, false, fmt.Errorf("hook: writing the answer: %w", err))
 	}
 	return o.code
+}
+
+// writeAnswer writes the answer: one write, so that the answer and its
+// newline reach Claude Code together, or, for an answer with a vouched
+// value spliced in, three writes of the pieces in order, so that a large
+// answer is never copied whole.
+func (o outcome) writeAnswer(w io.Writer) error {
+	if _, err := w.Write(o.stdout); err != nil || o.spliced == nil {
+		return err
+	}
+	if _, err := w.Write(o.spliced); err != nil {
+		return err
+	}
+	_, err := w.Write(o.after)
+	return err
+}
+
+// answer returns the answer and its newline in one slice.
+func (o outcome) answer() []byte {
+	if o.spliced == nil {
+		return o.stdout
+	}
+	b := make([]byte, 0, len(o.stdout)+len(o.spliced)+len(o.after))
+	return append(append(append(b, o.stdout...), o.spliced...), o.after...)
 }
 
 // failed is the outcome of a failure: one line on stderr, exit 2 when
@@ -245,16 +272,15 @@ func (s *Server) decide(r result, h Handler) (o outcome) {
 	// A vouched updatedInput went into b as a placeholder: b was
 	// validated around it, and the vouched bytes take its place now.
 	vg := ev.inv.vouched()
-	stdout, ok := vg.splice(b)
+	head, value, tail, ok := vg.splice(b)
 	if !ok {
 		vg.noPlaceholders.Store(true)
 		if b, fail = encodeAnswer(out, ev, closed); b == nil {
 			return fail
 		}
-		stdout = append(b, '\n')
+		head, value, tail = append(b, '\n'), nil, nil
 	}
-	// One write: the answer and its newline reach Claude Code together.
-	return outcome{code: ExitOK, stdout: stdout, closed: closed}
+	return outcome{code: ExitOK, stdout: head, spliced: value, after: tail, closed: closed}
 }
 
 // encodeAnswer encodes and checks the answer out to ev. It returns the

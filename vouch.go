@@ -162,47 +162,44 @@ func (vg *vouching) handedOut() bool {
 }
 
 // splice returns the answer b, encoded and validated with a placeholder,
-// with the placeholder replaced by the value it stands for, followed by a
-// newline. ok is false when b holds a placeholder's text that does not
-// resolve, or more than one; the caller then encodes the answer again
-// without placeholders.
-func (vg *vouching) splice(b []byte) (out []byte, ok bool) {
+// as the pieces to write in order, with the placeholder replaced by the
+// value it stands for and a newline at the end: b itself and its newline
+// when b holds no placeholder. Nothing is copied: the answer is written
+// as its prefix, the vouched bytes and its suffix. ok is false when b
+// holds a placeholder's text that does not resolve, or more than one; the
+// caller then encodes the answer again without placeholders.
+func (vg *vouching) splice(b []byte) (head, value, tail []byte, ok bool) {
 	i := -1
 	if vg != nil && vg.handedOut() {
 		i = bytes.Index(b, []byte(placeholderPrefix))
 	}
 	if i < 0 {
-		return append(b, '\n'), true
+		return append(b, '\n'), nil, nil, true
 	}
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
-	head := placeholderPrefix + vg.tag + "-"
-	if vg.tag == "" || !bytes.HasPrefix(b[i:], []byte(head)) {
-		return nil, false
+	prefix := placeholderPrefix + vg.tag + "-"
+	if !bytes.HasPrefix(b[i:], []byte(prefix)) {
+		return nil, nil, nil, false
 	}
-	n := bytes.IndexByte(b[i+len(head):], '"')
+	n := bytes.IndexByte(b[i+len(prefix):], '"')
 	if n < 0 {
-		return nil, false
+		return nil, nil, nil, false
 	}
-	id, err := strconv.Atoi(string(b[i+len(head) : i+len(head)+n]))
+	id, err := strconv.Atoi(string(b[i+len(prefix) : i+len(prefix)+n]))
 	if err != nil {
-		return nil, false
+		return nil, nil, nil, false
 	}
-	var v []byte
 	for _, vv := range vg.merged {
 		if vv.id == id {
-			v = vv.v
+			value = vv.v
 		}
 	}
-	rest := b[i+len(head)+n+1:]
-	if v == nil || bytes.Contains(rest, []byte(placeholderPrefix)) {
-		return nil, false
+	rest := b[i+len(prefix)+n+1:]
+	if value == nil || bytes.Contains(rest, []byte(placeholderPrefix)) {
+		return nil, nil, nil, false
 	}
-	out = make([]byte, 0, i+len(v)+len(rest)+1)
-	out = append(out, b[:i]...)
-	out = append(out, v...)
-	out = append(out, rest...)
-	return append(out, '\n'), true
+	return b[:i:i], value, append(rest, '\n'), true
 }
 
 // merge is [Merge] for a handler's event: when orig is the incoming

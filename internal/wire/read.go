@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
+	"runtime/debug"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -46,7 +46,8 @@ const (
 	// error before the reader counts as broken (as in bufio).
 	maxEmptyReads = 100
 	// collectFrom is the input size from which readObject runs the
-	// garbage collector after joining the chunks.
+	// garbage collector after joining the chunks, and gives their memory
+	// back to the system.
 	collectFrom = 16 << 20
 	// leadLen is how many bytes of an input that is not an object are
 	// quoted in the error message.
@@ -315,8 +316,11 @@ func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, err
 		// The chunks are garbage as big as the input now. A hook serves
 		// one event and exits; collecting them at once keeps them out of
 		// the peak that decoding and answering reach.
+		// Their pages go back to the system too: a large answer built
+		// next cannot reuse them (they are not one run of memory), and
+		// would otherwise add its size to the process's memory.
 		c = chunks{}
-		runtime.GC()
+		debug.FreeOSMemory()
 	}
 	// One pass validates the object and splits it into its members; the
 	// jsontext decoder only words the error.
