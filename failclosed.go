@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"github.com/gohooks/hook/internal/rawjson"
-
 	"context"
 	"errors"
 	"fmt"
@@ -103,40 +101,23 @@ type invocation struct {
 	// closedAnswer is set when a fail-closed handler's answer is part of
 	// what is to be written.
 	closedAnswer atomic.Bool
-	// inputMembers are the incoming tool_input's members, split before
-	// any handler had the event, for the partial-answer check; hasInput
-	// is whether they were read. Their keys are a copy: a handler that
-	// writes into the raw tool_input it was given cannot change them.
-	inputMembers []rawjson.Member
-	hasInput     bool
-
+	// vouching holds the incoming tool_input, read before any handler
+	// had the event, for the partial-answer check (its members' keys
+	// are a copy: a handler that writes into the raw tool_input it was
+	// given cannot change them), and the values vouched for.
 	vouching
 }
 
 // newInvocation returns the state of the invocation of ev, with the
-// names the answer checks need copied out of the input.
+// tool_input the answer checks need.
 func newInvocation(ev *Event) *invocation {
 	inv := new(invocation)
 	switch ev.HookEventName {
 	case EventPreToolUse, EventPermissionRequest:
-		in, ok := ev.Field("tool_input")
-		if !ok {
-			break
-		}
-		// The read split the tool_input; an Event built otherwise is
-		// split now.
-		ms, split := ev.toolInput, ev.hasToolInput
-		if !split {
-			var err error
-			ms, err = rawjson.MembersTrusted(in)
-			split = err == nil
-		}
-		if split {
-			inv.inputMembers = ms
-			inv.hasInput = true
-			if ev.compact && len(ms) > 0 {
-				inv.vouchInput(in, ms)
-			}
+		if in, ok := ev.Field("tool_input"); ok && len(in) > 0 && in[0] == '{' {
+			// The read split the tool_input, unless it has very many
+			// members: those are split when an answer needs them.
+			inv.setInput(in, ev.toolInput, ev.hasToolInput, ev.compact)
 		}
 	}
 	return inv

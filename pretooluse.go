@@ -193,7 +193,11 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 			// A Merge of the incoming input, which keeps it all.
 			return inv.answerValue(id, upd), nil
 		}
-		return upd, checkUpdatedKeys(inv.inputMembers, upd, removed)
+		ms, ok := inv.inputMembers()
+		if !ok {
+			return upd, errors.New("the handler wrote into the bytes of the tool_input it was given, so the members the input came with are not known and updatedInput cannot be checked; build updatedInput with Merge, Edit or Remove, which copy")
+		}
+		return upd, checkUpdatedKeys(ms, upd, removed)
 	}
 	orig, _ := ev.Field("tool_input")
 	return upd, checkUpdatedInput(orig, upd, removed)

@@ -153,7 +153,7 @@ type outcome struct {
 	// spliced, when set, is a vouched value written after stdout, and
 	// after is the rest of the answer with its newline (see vouch.go).
 	spliced, after []byte
-	stderr string // one line, or ""
+	stderr         string // one line, or ""
 	// closed reports whether an answer that cannot be written blocks.
 	closed bool
 	// ev is the event when it could be read, and stage the stage the

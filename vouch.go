@@ -47,15 +47,27 @@ type vouchedValue struct {
 	id  int    // what a placeholder calls it
 }
 
-// vouching is the part of an invocation that tracks vouched values. Its
-// methods may be called on a nil *vouching (an Event built outside
-// Serve), which vouches for nothing.
+// vouching is the part of an invocation that tracks the incoming
+// tool_input and the values vouched for. Its methods may be called on a
+// nil *vouching (an Event built outside Serve), which knows no input and
+// vouches for nothing.
 type vouching struct {
 	seed maphash.Seed
-	// input is the incoming tool_input when it is vouched for.
-	input      vouchedValue
-	inputSplit []rawjson.Member
-	hasInput   bool
+	// input is the incoming tool_input object, hashed when Serve read
+	// it; hasInput is set when there is one. compact is set when it has
+	// no whitespace between tokens: Merge results of it are vouched for.
+	input    vouchedValue
+	hasInput bool
+	compact  bool
+
+	// split are the input's members, read when the input was read or,
+	// for an input of very many members, on first use (splitDone): the
+	// bytes are then split if they are still those read, and splitOK
+	// reports whether they were.
+	splitMu   sync.Mutex
+	split     []rawjson.Member
+	splitDone bool
+	splitOK   bool
 
 	mu sync.Mutex
 	// merged are the last values Merge built from the vouched input,
@@ -86,22 +98,41 @@ func (vg *vouching) holds(vv vouchedValue, v []byte) bool {
 	return sameBytes(vv.v, v) && maphash.Bytes(vg.seed, v) == vv.sum
 }
 
-// vouchInput vouches for the tool_input in, split into ms, which the
-// read validated as part of a compact, valid UTF-8 event.
-func (vg *vouching) vouchInput(in []byte, ms []rawjson.Member) {
+// setInput records the incoming tool_input object in, which the read
+// validated as part of a valid UTF-8 event (compact when the event was):
+// with its members ms when split is set, else to be split on first use.
+func (vg *vouching) setInput(in []byte, ms []rawjson.Member, split, compact bool) {
 	vg.seed = maphash.MakeSeed()
 	vg.input = vouchedValue{v: in, sum: maphash.Bytes(vg.seed, in)}
-	vg.inputSplit = ms
-	vg.hasInput = true
+	vg.hasInput, vg.compact = true, compact
+	if split {
+		vg.split, vg.splitDone, vg.splitOK = ms, true, true
+	}
 }
 
-// splitOf returns the members of orig when orig is the vouched
+// inputMembers returns the members of the incoming tool_input, and false
+// when they cannot be known: the input was split on first use, and by
+// then a handler had written into its bytes.
+func (vg *vouching) inputMembers() ([]rawjson.Member, bool) {
+	vg.splitMu.Lock()
+	defer vg.splitMu.Unlock()
+	if !vg.splitDone {
+		vg.splitDone = true
+		if vg.holds(vg.input, vg.input.v) {
+			ms, err := rawjson.MembersTrusted(vg.input.v)
+			vg.split, vg.splitOK = ms, err == nil
+		}
+	}
+	return vg.split, vg.splitOK
+}
+
+// splitOf returns the members of orig when orig is the compact incoming
 // tool_input, unchanged.
 func (vg *vouching) splitOf(orig []byte) ([]rawjson.Member, bool) {
-	if vg == nil || !vg.hasInput || !vg.holds(vg.input, orig) {
+	if vg == nil || !vg.hasInput || !vg.compact || !vg.holds(vg.input, orig) {
 		return nil, false
 	}
-	return vg.inputSplit, true
+	return vg.inputMembers()
 }
 
 // vouchMerged records v, a compact, valid UTF-8 object that Merge built
@@ -220,7 +251,7 @@ func (e *Event) merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 		return nil, objectError("Merge: the patch", err)
 	}
 	out := mergeMembers(orig, ms, ps)
-	if compact && wire.InvalidUTF8(pb) < 0 {
+	if compact && len(ms)+len(ps) > 0 && wire.InvalidUTF8(pb) < 0 {
 		vg.vouchMerged(out)
 	}
 	return out, nil

@@ -306,3 +306,61 @@ func FuzzVouchedMerge(f *testing.F) {
 		}
 	})
 }
+
+// manyMembersRoom returns a compact tool_input with a room member and n
+// more, above the count that the read splits as it reads (4096), so that
+// the members are split when an answer needs them.
+func manyMembersRoom(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"room":"Z\u00fcrich"`)
+	for i := range n {
+		b.WriteString(`,"k` + strconv.Itoa(i) + `":` + strconv.Itoa(i))
+	}
+	b.WriteString(`}`)
+	return b.String()
+}
+
+// TestInputOfManyMembers: a tool_input of more members than the read
+// keeps is split when an answer needs it, with the same answers and
+// refusals as a small one: a Merge is written whole, a partial answer is
+// refused naming the lost member, and an answer of a handler that wrote
+// into the input's bytes first is refused, as its members can no longer
+// be known (the small input's keys, read at once, still are).
+func TestInputOfManyMembers(t *testing.T) {
+	in := manyMembersRoom(5000)
+	payload := preToolUse("mcp__probe__listen_here", in)
+	answer := func(f func(e *hook.PreToolUse) (jsontext.Value, error)) hook.Handler {
+		return hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+			upd, err := f(e)
+			if err != nil {
+				return nil, err
+			}
+			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
+		})
+	}
+
+	code, got, stderr := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		return e.Merge(map[string]string{"fingerprint": "f"})
+	}), payload)
+	require.Equal(t, hook.ExitOK, code, stderr)
+	_, want, _ := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		return copyMerge(e.ToolInput, map[string]string{"fingerprint": "f"})
+	}), payload)
+	assert.Equal(t, want, got)
+	assert.NoError(t, hooktest.CheckPreserved(jsontext.Value(in), answerUpdatedInput(t, got), "fingerprint"))
+
+	code, got, stderr = serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		return hook.Remove(append(jsontext.Value(nil), e.ToolInput...), "k4321")
+	}), payload)
+	assert.Equal(t, hook.ExitError, code)
+	assert.Empty(t, got)
+	assert.Contains(t, stderr, "updatedInput is partial: it lacks /k4321")
+
+	code, got, stderr = serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		copy(e.ToolInput[2:], "x") // "room" becomes "xoom"
+		return jsontext.Value(`{"room":"lobby"}`), nil
+	}), payload)
+	assert.Equal(t, hook.ExitError, code)
+	assert.Empty(t, got)
+	assert.Contains(t, stderr, "wrote into the bytes of the tool_input")
+}

@@ -59,12 +59,12 @@ func Members(raw []byte) ([]Member, error) {
 }
 
 // MembersSub is [MembersCompact] that also splits, in the same pass, the
-// value of raw's member with key sub when it is an object: subMs are its
-// members as [Members] would return them, and found reports whether raw
-// has such a member. An empty sub names no member. On an error, only err
-// is set.
-func MembersSub(raw []byte, sub string) (ms, subMs []Member, found, compact bool, err error) {
-	if ms, subMs, found, spaced, ok := membersSub(raw, sub); ok {
+// value of raw's member with key sub when it is an object of at most max
+// members: subMs are its members as [Members] would return them, and
+// found reports whether raw has such a member. An empty sub names no
+// member. On an error, only err is set.
+func MembersSub(raw []byte, sub string, max int) (ms, subMs []Member, found, compact bool, err error) {
+	if ms, subMs, found, spaced, ok := membersSub(raw, sub, max); ok {
 		return ms, subMs, found, !spaced, nil
 	}
 	// Not expected for valid input (the tests check it): the reference
@@ -73,8 +73,10 @@ func MembersSub(raw []byte, sub string) (ms, subMs []Member, found, compact bool
 		return nil, nil, false, false, err
 	}
 	if m, ok := Find(ms, sub); ok && KindName(m.Value) == "object" {
-		subMs, err = Members(m.Value)
-		return ms, subMs, err == nil, false, err
+		if subMs, err = Members(m.Value); err != nil || len(subMs) > max {
+			return ms, nil, false, false, err
+		}
+		return ms, subMs, true, false, nil
 	}
 	return ms, nil, false, false, nil
 }

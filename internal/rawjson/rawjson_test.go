@@ -46,7 +46,7 @@ func checkSame(t testing.TB, raw []byte) bool {
 		if m.Key == "" {
 			continue // MembersSub's sub "" names no member
 		}
-		sms, subMs, found, scompact, serr := rawjson.MembersSub(raw, m.Key)
+		sms, subMs, found, scompact, serr := rawjson.MembersSub(raw, m.Key, 1<<30)
 		if !assert.NoError(t, serr) {
 			continue
 		}
@@ -60,7 +60,7 @@ func checkSame(t testing.TB, raw []byte) bool {
 			assertMembers(t, m.Value, wantSub, subMs, "MembersSub's sub object")
 		}
 	}
-	if _, subMs, found, _, err := rawjson.MembersSub(raw, "\x00none"); assert.NoError(t, err) {
+	if _, subMs, found, _, err := rawjson.MembersSub(raw, "\x00none", 1<<30); assert.NoError(t, err) {
 		assert.False(t, found)
 		assert.Nil(t, subMs)
 	}
@@ -328,5 +328,39 @@ func TestElementsTrusted(t *testing.T) {
 	for _, raw := range []string{``, `{}`, `[1,`, `[1 2]`, `"x"`, `[`} {
 		_, ok := rawjson.ElementsTrusted([]byte(raw))
 		assert.False(t, ok, raw)
+	}
+}
+
+// TestMembersSubMax: MembersSub splits the sub object when it has at most
+// max members, and not beyond; the top-level split is the same either
+// way.
+func TestMembersSubMax(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 8, 9, 100} {
+		var b strings.Builder
+		b.WriteString(`{"a":1,"in":{`)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"k%d":[%d,{"x":"\u00e9"}]`, i, i)
+		}
+		b.WriteString(`},"z":"end"}`)
+		raw := []byte(b.String())
+		want, err := rawjson.Members(raw)
+		require.NoError(t, err)
+		for _, max := range []int{0, 8, 1 << 20} {
+			ms, subMs, found, compact, err := rawjson.MembersSub(raw, "in", max)
+			require.NoError(t, err)
+			assert.True(t, compact)
+			assertMembers(t, raw, want, ms, "MembersSub")
+			assert.Equal(t, n <= max, found, "%d members, max %d", n, max)
+			if n <= max {
+				wantSub, err := rawjson.Members(want[1].Value)
+				require.NoError(t, err)
+				assertMembers(t, want[1].Value, wantSub, subMs, "sub object")
+			} else {
+				assert.Nil(t, subMs)
+			}
+		}
 	}
 }

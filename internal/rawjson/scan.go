@@ -554,18 +554,19 @@ func membersFast(raw []byte) (ms []Member, spaced, ok bool) {
 	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
 		return nil, false, false
 	}
-	r := scan(raw, true, "")
+	r := scan(raw, true, "", 0)
 	return r.ms, r.spaced, r.ok
 }
 
 // membersSub is membersFast that also splits the object value of the
-// top-level member with key sub, in the same pass; found reports whether
-// raw has such a member with an object value.
-func membersSub(raw []byte, sub string) (ms, subMs []Member, found, spaced, ok bool) {
+// top-level member with key sub, in the same pass, when it has at most
+// maxSub members; found reports whether raw has such a member with an
+// object value of at most maxSub members.
+func membersSub(raw []byte, sub string, maxSub int) (ms, subMs []Member, found, spaced, ok bool) {
 	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
 		return nil, nil, false, false, false
 	}
-	r := scan(raw, true, sub)
+	r := scan(raw, true, sub, maxSub)
 	return r.ms, r.subMs, r.subFound, r.spaced, r.ok
 }
 
@@ -574,7 +575,7 @@ func membersSub(raw []byte, sub string) (ms, subMs []Member, found, spaced, ok b
 // accept, and whether it is compact: no whitespace between its tokens.
 // On small input it does not allocate.
 func validValue(raw []byte) (valid, compact bool) {
-	r := scan(raw, false, "")
+	r := scan(raw, false, "", 0)
 	return r.ok, r.ok && !r.spaced
 }
 
@@ -594,9 +595,10 @@ type scanResult struct {
 // is an object, it also returns its top-level members, in a slice of
 // their number, with keys that share one string (nil when there are
 // none), and, when sub is not empty and the object has a member with key
-// sub whose value is an object, that object's members the same way.
+// sub whose value is an object of at most maxSub members, that object's
+// members the same way.
 // spaced reports whether there was whitespace between tokens.
-func scan(raw []byte, split bool, sub string) (r scanResult) {
+func scan(raw []byte, split bool, sub string, maxSub int) (r scanResult) {
 	b := raw
 	var v validator
 	v.frames, v.names, v.ends, v.spans = v.frameBuf[:0], v.nameBuf[:0], v.endBuf[:0], v.spanBuf[:0]
@@ -656,6 +658,12 @@ func scan(raw []byte, split bool, sub string) (r scanResult) {
 				v.spans = append(v.spans, span{name: start, nameEnd: i})
 				subNext = sub != "" && string(v.names[before:]) == sub
 			case subOpen && len(v.frames) == 2:
+				if len(subSpans) == maxSub {
+					// Too many to keep: the caller splits the object
+					// itself if it needs to.
+					subOpen, subSpans = false, nil
+					break
+				}
 				subSpans = append(subSpans, span{name: start, nameEnd: i})
 			}
 			if j := skipWS(b, i); j != i {

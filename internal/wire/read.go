@@ -227,12 +227,19 @@ func sizeHint(r io.Reader) int64 {
 	return -1
 }
 
+// MaxSub is the most members of the sub object that [ReadObject] splits:
+// beyond, keeping them would cost more memory than the input itself (a
+// member takes about 100 bytes to keep), and a caller that needs them
+// splits the object itself.
+const MaxSub = 4096
+
 // Object is a JSON object read by [ReadObject].
 type Object struct {
 	Raw     []byte           // the object's bytes
 	Members []rawjson.Member // its members
 	// Sub are the members of the member named by ReadObject's sub, when
-	// HasSub is set: that member is there and its value is an object.
+	// HasSub is set: that member is there and its value is an object of
+	// at most MaxSub members.
 	Sub    []rawjson.Member
 	HasSub bool
 	// Compact is set when Raw has no whitespace between its tokens.
@@ -248,7 +255,8 @@ type Object struct {
 // one-line message that begins with "hook: ".
 //
 // The Object it returns also holds the members of the object's member
-// with key sub, when that is an object (split in the same pass), and
+// with key sub, when that is an object of at most MaxSub members (split
+// in the same pass), and
 // whether the object has no whitespace between its tokens at any depth.
 func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, error) {
 	size := int64(firstChunk)
@@ -324,7 +332,7 @@ func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, err
 	}
 	// One pass validates the object and splits it into its members; the
 	// jsontext decoder only words the error.
-	ms, subMs, found, compact, err := rawjson.MembersSub(raw, sub)
+	ms, subMs, found, compact, err := rawjson.MembersSub(raw, sub, MaxSub)
 	if err != nil {
 		if cerr := checkJSON(raw); cerr != nil {
 			return Object{}, cerr
