@@ -379,31 +379,45 @@ func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) outcome {
 	if err := ctx.Err(); err != nil {
 		return failed(s.failsClosed(h, result{}), fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx)))
 	}
-	done := make(chan outcome, 1)
-	var handling atomic.Pointer[Event] // the event, once the handler has it
-	go func() {
-		finished := false
-		defer func() {
-			if !finished {
-				done <- s.decide(unfinished(handling.Load(), recover()), h)
-			}
-		}()
-		r := s.serveOne(ctx, stdin, h, &handling)
-		o := s.decide(r, h)
-		finished = true
-		done <- o
-	}()
+	w := &serving{done: make(chan struct{})}
+	go s.serveOn(w, ctx, stdin, h)
 	select {
-	case o := <-done:
-		return o
+	case <-w.done:
+		return w.out
 	case <-ctx.Done():
 		select {
-		case o := <-done: // both ready: the outcome wins
-			return o
+		case <-w.done: // both ready: the outcome wins
+			return w.out
 		default:
 		}
 	}
-	return s.decide(interrupted(ctx, handling.Load()), h)
+	return s.decide(interrupted(ctx, w.handling.Load()), h)
+}
+
+// serving is what the goroutine of [Server.work] shares with its caller:
+// out is set before done is closed.
+type serving struct {
+	done     chan struct{}
+	handling atomic.Pointer[Event] // the event, once the handler has it
+	out      outcome
+}
+
+// serveOn is the goroutine of [Server.work]: it serves stdin with h and
+// settles the outcome into w, also when the handler panics or calls
+// runtime.Goexit.
+func (s *Server) serveOn(w *serving, ctx context.Context, stdin io.Reader, h Handler) {
+	finished := false
+	defer func() {
+		if !finished {
+			w.out = s.decide(unfinished(w.handling.Load(), recover()), h)
+			close(w.done)
+		}
+	}()
+	r := s.serveOne(ctx, stdin, h, &w.handling)
+	o := s.decide(r, h)
+	finished = true
+	w.out = o
+	close(w.done)
 }
 
 // run is the body of [Server.Run], with the process's files and exit
