@@ -394,6 +394,21 @@ func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) outcome {
 	return s.decide(interrupted(ctx, w.handling.Load()), h)
 }
 
+// growStack grows a new goroutine's stack, while it holds next to
+// nothing, to the size serving an event takes: a goroutine starts small
+// and would otherwise grow several times on the way through the reader,
+// the scanner and the codec, copying more of its stack each time.
+//
+//go:noinline
+func growStack(i int) byte {
+	var b [growStackSize]byte
+	b[i] = 1
+	return b[i/2]
+}
+
+// growStackSize is the frame growStack takes.
+const growStackSize = 12 << 10
+
 // serving is what the goroutine of [Server.work] shares with its caller:
 // out is set before done is closed.
 type serving struct {
@@ -406,6 +421,7 @@ type serving struct {
 // settles the outcome into w, also when the handler panics or calls
 // runtime.Goexit.
 func (s *Server) serveOn(w *serving, ctx context.Context, stdin io.Reader, h Handler) {
+	growStack(0)
 	finished := false
 	defer func() {
 		if !finished {

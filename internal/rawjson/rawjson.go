@@ -64,11 +64,18 @@ func Members(raw []byte) ([]Member, error) {
 // found reports whether raw has such a member. An empty sub names no
 // member. On an error, only err is set.
 func MembersSub(raw []byte, sub string, max int) (ms, subMs []Member, found, compact bool, err error) {
-	if ms, subMs, found, spaced, ok := membersSub(raw, sub, max); ok {
-		return ms, subMs, found, !spaced, nil
+	if i := skipWS(raw, 0); i < len(raw) && raw[i] == '{' {
+		if r := scan(raw, true, sub, max); r.ok {
+			return r.ms, r.subMs, r.subFound, !r.spaced, nil
+		}
 	}
-	// Not expected for valid input (the tests check it): the reference
-	// words the error, or splits what the scanner refused.
+	return membersSubSlow(raw, sub, max)
+}
+
+// membersSubSlow is MembersSub for what the scanner refused: it words the
+// error, or (not expected for valid input; the tests check it) splits
+// what the scanner refused.
+func membersSubSlow(raw []byte, sub string, max int) (ms, subMs []Member, found, compact bool, err error) {
 	if ms, err = membersReference(raw); err != nil {
 		return nil, nil, false, false, err
 	}

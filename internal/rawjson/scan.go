@@ -582,18 +582,6 @@ func membersFast(raw []byte) (ms []Member, spaced, ok bool) {
 	return r.ms, r.spaced, r.ok
 }
 
-// membersSub is membersFast that also splits the object value of the
-// top-level member with key sub, in the same pass, when it has at most
-// maxSub members; found reports whether raw has such a member with an
-// object value of at most maxSub members.
-func membersSub(raw []byte, sub string, maxSub int) (ms, subMs []Member, found, spaced, ok bool) {
-	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
-		return nil, nil, false, false, false
-	}
-	r := scan(raw, true, sub, maxSub)
-	return r.ms, r.subMs, r.subFound, r.spaced, r.ok
-}
-
 // validValue reports whether raw is one JSON value, with optional
 // whitespace around it, that jsontext (with invalid UTF-8 allowed) would
 // accept, and whether it is compact: no whitespace between its tokens.
