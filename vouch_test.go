@@ -364,3 +364,21 @@ func TestInputOfManyMembers(t *testing.T) {
 	assert.Empty(t, got)
 	assert.Contains(t, stderr, "wrote into the bytes of the tool_input")
 }
+
+// TestVouchedAnswerOverHTTP: the HTTP handler sends a spliced answer as
+// one body, the command hook's stdout without its newline, for a large
+// Merge result and for one above the member count the read splits.
+func TestVouchedAnswerOverHTTP(t *testing.T) {
+	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		upd, err := e.Merge(map[string]string{"fingerprint": "f"})
+		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, err
+	})
+	for _, in := range []string{vouchInput(64 << 10), manyMembersRoom(5000)} {
+		payload := preToolUse("mcp__probe__listen_here", in)
+		code, stdout, stderr := serve(t, h, payload)
+		require.Equal(t, hook.ExitOK, code, stderr)
+		resp := postHook(t, hook.HTTPHandler(h), payload)
+		assert.Equal(t, 200, resp.StatusCode)
+		assert.Equal(t, strings.TrimSuffix(stdout, "\n"), bodyOf(t, resp))
+	}
+}
