@@ -130,6 +130,18 @@ func answerUpdatedInput(t *testing.T, answer string) jsontext.Value {
 	return a.HookSpecificOutput.Decision.UpdatedInput
 }
 
+// allowUpdate returns a PreToolUse hook that allows the call with the
+// updatedInput f builds.
+func allowUpdate(f func(e *hook.PreToolUse) (jsontext.Value, error)) hook.Handler {
+	return hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		upd, err := f(e)
+		if err != nil {
+			return nil, err
+		}
+		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
+	})
+}
+
 // TestVouchingEndsWhenBytesChange: a handler that writes into the bytes
 // of the input it was given, or of the Merge result it answers with,
 // gets the full checks, not the vouching: an input broken in place is
@@ -139,15 +151,6 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 	in := vouchInput(64 << 10)
 	payload := preToolUse("mcp__probe__listen_here", in)
 	patch := jsontext.Value(`{"fingerprint":"x"}`)
-	answer := func(f func(e *hook.PreToolUse) (jsontext.Value, error)) hook.Handler {
-		return hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-			upd, err := f(e)
-			if err != nil {
-				return nil, err
-			}
-			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
-		})
-	}
 	at := func(v []byte, s string) int {
 		i := strings.Index(string(v), s)
 		require.GreaterOrEqual(t, i, 0, s)
@@ -155,7 +158,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 	}
 
 	t.Run("input broken in place", func(t *testing.T) {
-		code, stdout, stderr := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			e.ToolInput[at(e.ToolInput, `,"n":`)] = ' ' // {"room":"…" "n":…}
 			return e.Merge(patch)
 		}), payload)
@@ -165,7 +168,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 	})
 	t.Run("input changed validly in place", func(t *testing.T) {
 		var want jsontext.Value
-		code, stdout, stderr := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			e.ToolInput[at(e.ToolInput, `night`)] = 'N'
 			var err error
 			want, err = copyMerge(e.ToolInput, patch)
@@ -177,7 +180,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 		assert.Contains(t, stdout, `Night`)
 	})
 	t.Run("result's member renamed in place", func(t *testing.T) {
-		code, stdout, stderr := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			upd, err := e.Merge(patch)
 			if err == nil {
 				upd[at(upd, `"room"`)+4] = 'n' // "roon": valid, but room is lost
@@ -189,7 +192,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 		assert.Contains(t, stderr, "updatedInput is partial: it lacks /room")
 	})
 	t.Run("result broken in place", func(t *testing.T) {
-		code, stdout, stderr := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			upd, err := e.Merge(patch)
 			if err == nil {
 				upd[len(upd)-1] = ','
@@ -329,34 +332,25 @@ func manyMembersRoom(n int) string {
 func TestInputOfManyMembers(t *testing.T) {
 	in := manyMembersRoom(5000)
 	payload := preToolUse("mcp__probe__listen_here", in)
-	answer := func(f func(e *hook.PreToolUse) (jsontext.Value, error)) hook.Handler {
-		return hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-			upd, err := f(e)
-			if err != nil {
-				return nil, err
-			}
-			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
-		})
-	}
 
-	code, got, stderr := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	code, got, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		return e.Merge(map[string]string{"fingerprint": "f"})
 	}), payload)
 	require.Equal(t, hook.ExitOK, code, stderr)
-	_, want, _ := serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	_, want, _ := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		return copyMerge(e.ToolInput, map[string]string{"fingerprint": "f"})
 	}), payload)
 	assert.Equal(t, want, got)
 	assert.NoError(t, hooktest.CheckPreserved(jsontext.Value(in), answerUpdatedInput(t, got), "fingerprint"))
 
-	code, got, stderr = serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	code, got, stderr = serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		return hook.Remove(append(jsontext.Value(nil), e.ToolInput...), "k4321")
 	}), payload)
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, got)
 	assert.Contains(t, stderr, "updatedInput is partial: it lacks /k4321")
 
-	code, got, stderr = serve(t, answer(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	code, got, stderr = serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		copy(e.ToolInput[2:], "x") // "room" becomes "xoom"
 		return jsontext.Value(`{"room":"lobby"}`), nil
 	}), payload)
