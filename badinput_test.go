@@ -21,7 +21,7 @@ import (
 
 // This file is the bad-input matrix: every kind of bad input (and bad
 // handler) gets one defined outcome, failing open and failing closed. The
-// table in docs/readme-reliability.md is this table in prose; keep them
+// table in docs/reliability.md is this table in prose; keep them
 // together.
 
 // badEvent returns a compact event named name with the common fields, then
