@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"sync/atomic"
+
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // FailClosed returns a handler that behaves as h, except that it fails
@@ -108,16 +110,16 @@ type invocation struct {
 	vouching
 }
 
-// newInvocation returns the state of the invocation of ev, with the
-// tool_input the answer checks need.
-func newInvocation(ev *Event) *invocation {
+// newInvocation returns the state of the invocation of ev, read as o,
+// with the tool_input the answer checks need.
+func newInvocation(ev *Event, o wire.Object) *invocation {
 	inv := new(invocation)
 	switch ev.HookEventName {
 	case EventPreToolUse, EventPermissionRequest:
 		if in, ok := ev.Field("tool_input"); ok && len(in) > 0 && in[0] == '{' {
 			// The read split the tool_input, unless it has very many
 			// members: those are split when an answer needs them.
-			inv.setInput(in, ev.toolInput, ev.hasToolInput, ev.compact)
+			inv.setInput(in, o.Sub, o.HasSub, o.Compact)
 		}
 	}
 	return inv

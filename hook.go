@@ -174,12 +174,6 @@ type Event struct {
 
 	raw     jsontext.Value
 	members []rawjson.Member
-	// compact is set when Serve read raw and it has no whitespace between
-	// its tokens; toolInput are the members of its tool_input, split in
-	// the same pass, when hasToolInput is set.
-	compact      bool
-	toolInput    []rawjson.Member
-	hasToolInput bool
 	// inv is the state of the invocation this event belongs to, shared by
 	// every handler that sees it; nil for an Event built outside Serve.
 	inv *invocation

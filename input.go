@@ -24,19 +24,21 @@ const MaxInputDepth = 10000 - 2
 // limit), and decodes its common fields. It returns as soon as the object
 // is complete, without waiting for the end of r. On a decode error of the
 // common fields it returns the partly decoded event too, so the caller
-// knows the event's name when it could be read.
+// knows the event's name when it could be read. An event read whole has
+// its invocation, made from what the read learned of it.
 func readEvent(r io.Reader, max int64) (*Event, error) {
 	o, err := wire.ReadObject(r, max, MaxInputDepth, "tool_input")
 	if err != nil {
 		return nil, err
 	}
-	ev := &Event{raw: o.Raw, members: o.Members, compact: o.Compact, toolInput: o.Sub, hasToolInput: o.HasSub}
+	ev := &Event{raw: o.Raw, members: o.Members}
 	if err := decodeCommon(ev); err != nil {
 		return ev, err
 	}
 	if ev.HookEventName == "" {
 		return ev, errors.New("hook: the input has no hook_event_name")
 	}
+	ev.inv = newInvocation(ev, o)
 	return ev, nil
 }
 

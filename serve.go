@@ -330,7 +330,6 @@ func (s *Server) serveOne(ctx context.Context, stdin io.Reader, h Handler, handl
 	if r.err != nil {
 		return r
 	}
-	r.ev.inv = newInvocation(r.ev)
 	r.stage = stageHandler
 	switch {
 	case isNil(h):
