@@ -70,7 +70,20 @@ func checkFingerprintRooms(t *testing.T, fingerprint string, rooms []hooktest.Tr
 		s.Turns = append(s.Turns, claudetest.Turn{claudetest.MCP("probe", "listen_here", `{"room":`+string(room.JSON)+`}`)})
 	}
 	r := claudetest.Run(t, s)
-	hookRuns(t, r, "fingerprint", "PreToolUse", len(rooms))
+	checkRoomCalls(t, r, "fingerprint", rooms, func(t *testing.T, h claudetest.HookRun) {
+		assert.Equal(t, 0, h.Code, "hook exit code; stderr %s", h.Err)
+	})
+}
+
+// checkRoomCalls checks the run r of one call per room, each answered by
+// the hook named hook with the fingerprint of the project folder added:
+// the hook ran once per call (ran checks how it ended, by transport),
+// got the room byte for byte and kept every member, and the MCP server got
+// the room byte for byte, the fingerprint and the hook's updatedInput,
+// and the model was told the server's answer.
+func checkRoomCalls(t *testing.T, r *claudetest.Result, hook string, rooms []hooktest.Tricky, ran func(t *testing.T, h claudetest.HookRun)) {
+	t.Helper()
+	hookRuns(t, r, hook, "PreToolUse", len(rooms))
 	require.Len(t, r.MCPCalls, len(rooms), "calls the MCP server received")
 	wantPrint := fingerprintOf(r.Project)
 	for i, room := range rooms {
@@ -81,9 +94,9 @@ func checkFingerprintRooms(t *testing.T, fingerprint string, rooms []hooktest.Tr
 			call := r.Call(i + 1)
 
 			// What the hook got and answered.
-			h, ok := call.Hook("fingerprint", "PreToolUse")
+			h, ok := call.Hook(hook, "PreToolUse")
 			require.True(t, ok, "the hook did not run for call %d", i+1)
-			assert.Equal(t, 0, h.Code, "hook exit code; stderr %s", h.Err)
+			ran(t, h)
 			in := input(t, h, "tool_input")
 			assert.Equal(t, string(wantBytes), string(field(t, in, "room")), "room bytes in the hook's payload")
 			upd := output(t, h, "hookSpecificOutput", "updatedInput")

@@ -132,41 +132,10 @@ func checkHTTPFingerprintRooms(t *testing.T, rooms []hooktest.Tricky) {
 		s.Turns = append(s.Turns, claudetest.Turn{claudetest.MCP("probe", "listen_here", `{"room":`+string(room.JSON)+`}`)})
 	}
 	r := claudetest.Run(t, s)
-	hookRuns(t, r, "httpserver", "PreToolUse", len(rooms))
-	require.Len(t, r.MCPCalls, len(rooms), "calls the MCP server received")
-	wantPrint := fingerprintOf(r.Project)
-	for i, room := range rooms {
-		t.Run(room.Name, func(t *testing.T) {
-			want, err := ParseJSString(room.JSON)
-			require.NoError(t, err)
-			wantBytes := want.Stringify()
-			call := r.Call(i + 1)
-
-			// What the hook server got and answered.
-			h, ok := call.Hook("httpserver", "PreToolUse")
-			require.True(t, ok, "the hook did not run for call %d", i+1)
-			assert.True(t, h.HTTP)
-			assert.Equal(t, http.StatusOK, h.Code, "status (401: the token did not arrive); answer %s", h.Out)
-			in := input(t, h, "tool_input")
-			assert.Equal(t, string(wantBytes), string(field(t, in, "room")), "room bytes in the request")
-			upd := output(t, h, "hookSpecificOutput", "updatedInput")
-			assert.NoError(t, hooktest.CheckPreserved(in, upd, "fingerprint"))
-
-			// What the MCP server got.
-			require.NotNil(t, call.MCP, "the MCP server got no call %d", i+1)
-			gotRoom := field(t, call.MCP.Arguments, "room")
-			got, err := ParseJSString(gotRoom)
-			require.NoError(t, err)
-			assert.True(t, want.Equal(got), "room the server got: %q, want %q", got.String(), want.String())
-			assert.Equal(t, string(wantBytes), string(gotRoom), "room bytes the server got")
-			assert.Equal(t, `"`+wantPrint+`"`, string(field(t, call.MCP.Arguments, "fingerprint")))
-			assert.NoError(t, hooktest.CheckPreserved(upd, call.MCP.Arguments), "the server got the hook's updatedInput")
-
-			res := told(t, r, i+1)
-			assert.False(t, res.IsError, "tool_result: %s", res.Text)
-			assert.Equal(t, "listening", res.Text)
-		})
-	}
+	checkRoomCalls(t, r, "httpserver", rooms, func(t *testing.T, h claudetest.HookRun) {
+		assert.True(t, h.HTTP)
+		assert.Equal(t, http.StatusOK, h.Code, "status (401: the token did not arrive); answer %s", h.Out)
+	})
 }
 
 // TestHTTPHandlerBashguard: examples/httpserver's guard denies over HTTP,
