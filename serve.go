@@ -371,26 +371,15 @@ func interrupted(ctx context.Context, ev *Event) result {
 }
 
 // work reads the event from stdin, passes it to h (when h is not nil) and
-// settles the outcome, on one new goroutine, so that a panic or a
-// runtime.Goexit becomes an error, and gives up when ctx is done first,
-// even if the reader, the handler or the answer's own code ignores ctx.
+// settles the outcome, on a worker goroutine (worker.go), so that a panic
+// or a runtime.Goexit becomes an error, and gives up when ctx is done
+// first, even if the reader, the handler or the answer's own code ignores
+// ctx.
 func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) outcome {
 	if err := ctx.Err(); err != nil {
 		return failed(s.failsClosed(h, result{}), fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx)))
 	}
-	w := &serving{done: make(chan struct{})}
-	go s.serveOn(w, ctx, stdin, h)
-	select {
-	case <-w.done:
-		return w.out
-	case <-ctx.Done():
-		select {
-		case <-w.done: // both ready: the outcome wins
-			return w.out
-		default:
-		}
-	}
-	return s.decide(interrupted(ctx, w.handling.Load()), h)
+	return getWorker().run(s, ctx, stdin, h)
 }
 
 // growStack grows a new goroutine's stack, while it holds next to
@@ -407,33 +396,6 @@ func growStack(i int) byte {
 
 // growStackSize is the frame growStack takes.
 const growStackSize = 12 << 10
-
-// serving is what the goroutine of [Server.work] shares with its caller:
-// out is set before done is closed.
-type serving struct {
-	done     chan struct{}
-	handling atomic.Pointer[Event] // the event, once the handler has it
-	out      outcome
-}
-
-// serveOn is the goroutine of [Server.work]: it serves stdin with h and
-// settles the outcome into w, also when the handler panics or calls
-// runtime.Goexit.
-func (s *Server) serveOn(w *serving, ctx context.Context, stdin io.Reader, h Handler) {
-	growStack(0)
-	finished := false
-	defer func() {
-		if !finished {
-			w.out = s.decide(unfinished(w.handling.Load(), recover()), h)
-			close(w.done)
-		}
-	}()
-	r := s.serveOne(ctx, stdin, h, &w.handling)
-	o := s.decide(r, h)
-	finished = true
-	w.out = o
-	close(w.done)
-}
 
 // run is the body of [Server.Run], with the process's files and exit
 // function as arguments. The handler runs on the calling goroutine. A
