@@ -64,12 +64,7 @@ func Members(raw []byte) ([]Member, error) {
 // found reports whether raw has such a member. An empty sub names no
 // member. On an error, only err is set.
 func MembersSub(raw []byte, sub string, max int) (ms, subMs []Member, found, compact bool, err error) {
-	if i := skipWS(raw, 0); i < len(raw) && raw[i] == '{' {
-		if r := scan(raw, true, sub, max); r.ok {
-			return r.ms, r.subMs, r.subFound, !r.spaced, nil
-		}
-	}
-	return membersSubSlow(raw, sub, max)
+	return MembersSubKnown(raw, sub, max, nil)
 }
 
 // membersSubSlow is MembersSub for what the scanner refused: it words the

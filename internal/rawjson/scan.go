@@ -578,7 +578,7 @@ func membersFast(raw []byte) (ms []Member, spaced, ok bool) {
 	if i := skipWS(raw, 0); i >= len(raw) || raw[i] != '{' {
 		return nil, false, false
 	}
-	r := scan(raw, true, "", 0)
+	r := scan(raw, true, "", 0, nil)
 	return r.ms, r.spaced, r.ok
 }
 
@@ -587,7 +587,7 @@ func membersFast(raw []byte) (ms []Member, spaced, ok bool) {
 // accept, and whether it is compact: no whitespace between its tokens.
 // On small input it does not allocate.
 func validValue(raw []byte) (valid, compact bool) {
-	r := scan(raw, false, "", 0)
+	r := scan(raw, false, "", 0, nil)
 	return r.ok, r.ok && !r.spaced
 }
 
@@ -609,8 +609,10 @@ type scanResult struct {
 // none), and, when sub is not empty and the object has a member with key
 // sub whose value is an object of at most maxSub members, that object's
 // members the same way.
-// spaced reports whether there was whitespace between tokens.
-func scan(raw []byte, split bool, sub string, maxSub int) (r scanResult) {
+// spaced reports whether there was whitespace between tokens. The
+// strings at the spans known (see [MembersSubKnown]) are not scanned
+// again.
+func scan(raw []byte, split bool, sub string, maxSub int, known []StringSpan) (r scanResult) {
 	b := raw
 	var v validator
 	v.frames, v.names, v.ends, v.spans = v.frameBuf[:0], v.nameBuf[:0], v.endBuf[:0], v.spanBuf[:0]
@@ -657,7 +659,7 @@ func scan(raw []byte, split bool, sub string, maxSub int) (r scanResult) {
 				return scanResult{}
 			}
 			start := i
-			if i, ok = scanString(b, i); !ok {
+			if i, ok, known = scanKnown(b, i, known); !ok {
 				return scanResult{}
 			}
 			before := len(v.names)
@@ -708,7 +710,7 @@ func scan(raw []byte, split bool, sub string, maxSub int) (r scanResult) {
 			}
 			switch c {
 			case '"':
-				i, ok = scanString(b, i)
+				i, ok, known = scanKnown(b, i, known)
 				ended = true
 			case '{':
 				v.frames, ok = push(v.frames, len(v.ends), true)

@@ -64,7 +64,6 @@ const (
 	scanLead                    // in the whitespace before the first value
 	scanObject                  // inside the object, outside strings
 	scanString                  // inside a string
-	scanEscape                  // right after a backslash inside a string
 )
 
 // scanEnd says why objectScanner stopped.
@@ -78,8 +77,10 @@ const (
 )
 
 // objectScanner finds the end of the first JSON object in input that is
-// fed to it piece by piece. It is not a validator: jsontext validates the
-// object afterwards.
+// fed to it piece by piece. It validates the object's strings on the way
+// (the bytes of a string are walked here anyway) and records the spans
+// of the long ones, which the validating splitter then steps over; the
+// rest of the object is validated afterwards.
 type objectScanner struct {
 	state scanState
 	end   scanEnd
@@ -88,6 +89,24 @@ type objectScanner struct {
 	deepest int
 	start   int64 // offset of the first value's first byte; -1 before it
 	stop    int64 // offset just past the last byte scanned, once stopped
+
+	str      rawjson.StringScan // the string being scanned
+	strStart int64              // the offset of its opening quote
+	// long are the spans of the validated strings of at least
+	// rawjson.LongString bytes, as offsets of the input.
+	long [][2]int64
+}
+
+// known returns the spans of s.long as offsets of the object.
+func (s *objectScanner) known() []rawjson.StringSpan {
+	if len(s.long) == 0 {
+		return nil
+	}
+	spans := make([]rawjson.StringSpan, len(s.long))
+	for i, l := range s.long {
+		spans[i] = rawjson.StringSpan{Start: int(l[0] - s.start), End: int(l[1] - s.start)}
+	}
+	return spans
 }
 
 // scan advances over p, which begins at offset off of the input, until it
@@ -97,35 +116,25 @@ func (s *objectScanner) scan(p []byte, off int64) {
 		c := p[i]
 		switch s.state {
 		case scanString:
-			// Plain text is skipped eight bytes at a time, and an
-			// escape's two bytes without leaving the loop.
-			for {
-				if i += rawjson.PlainPrefix(p[i:]); i == len(p) {
-					return
-				}
-				if c = p[i]; c != '\\' || i+1 == len(p) {
-					break
-				}
-				i += 2 // jsontext checks the escape itself
-				if i == len(p) {
-					return
-				}
-			}
-			switch c {
-			case '"':
-				s.state = scanObject
-			case '\\':
-				s.state = scanEscape
-			default: // a control character
-				s.finish(endBad, off+int64(i)+1)
+			// The string is validated here, once: the validator steps
+			// over the long ones (see rawjson.MembersSubKnown).
+			j, e := s.str.Scan(p, i)
+			switch e {
+			case rawjson.StringMore:
+				return
+			case rawjson.StringBad:
+				s.finish(endBad, off+int64(j)+1)
 				return
 			}
-		case scanEscape:
-			s.state = scanString // jsontext checks the escape itself
+			if end := off + int64(j) + 1; end-s.strStart >= rawjson.LongString {
+				s.long = append(s.long, [2]int64{s.strStart, end})
+			}
+			i = j
+			s.state = scanObject
 		case scanObject:
 			switch c {
 			case '"':
-				s.state = scanString
+				s.state, s.str, s.strStart = scanString, rawjson.StringScan{}, off+int64(i)
 			case '{', '[':
 				if s.depth++; s.depth > s.deepest {
 					s.deepest = s.depth
@@ -332,7 +341,7 @@ func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, err
 	}
 	// One pass validates the object and splits it into its members; the
 	// jsontext decoder only words the error.
-	ms, subMs, found, compact, err := rawjson.MembersSub(raw, sub, MaxSub)
+	ms, subMs, found, compact, err := rawjson.MembersSubKnown(raw, sub, MaxSub, s.known())
 	if err != nil {
 		if cerr := checkJSON(raw); cerr != nil {
 			return Object{}, cerr
