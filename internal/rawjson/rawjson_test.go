@@ -364,3 +364,55 @@ func TestMembersSubMax(t *testing.T) {
 		}
 	}
 }
+
+// TestMembersLargeObjectNames checks the duplicate check of large nested
+// objects, whose names the scanner keeps by reference into the input
+// (or, for names that are not their own unquoted form, copied), on names
+// of every kind, added before and after the object became large: an
+// escape of an ASCII name, raw UTF-8 and its escape, two different
+// invalid UTF-8 bytes (both read as U+FFFD, so the same name), a lone
+// surrogate and U+FFFD (different names), and large objects inside large
+// objects and inside the split sub object.
+func TestMembersLargeObjectNames(t *testing.T) {
+	pairs := []struct {
+		a, b string
+		dup  bool
+	}{
+		{`kk`, `\u006bk`, true},
+		{`é`, `\u00e9`, true},
+		{`\u00e9`, `é`, true},
+		{"\xff", "\xfe", true},
+		{`\ud800`, `\ufffd`, false},
+		{`\ud800`, `\uD800`, true},
+		{`a\"b`, `a\u0022b`, true},
+		{`x`, `y`, false},
+	}
+	for _, p := range pairs {
+		for _, at := range []int{0, 5, 40, 200} { // where a comes among the others
+			var b strings.Builder
+			b.WriteString("{")
+			for i := range 300 {
+				if i == at {
+					fmt.Fprintf(&b, `"%s":0,`, p.a)
+				}
+				if i == 150 { // a large object inside the large one
+					fmt.Fprintf(&b, `"inner":{`)
+					for j := range 100 {
+						fmt.Fprintf(&b, `"k%d":%d,`, j, j)
+					}
+					fmt.Fprintf(&b, `"%s":0},`, p.a)
+				}
+				fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+			}
+			fmt.Fprintf(&b, `"%s":1}`, p.b)
+			obj := b.String()
+			for _, raw := range []string{
+				`{"outer":1,"in":` + obj + `,"after":[` + obj + `]}`,
+				`{"tool_input":` + obj + `}`, // a sub object keeps its names
+				`{"tool_input":{"a":` + obj + `}}`,
+			} {
+				assert.Equal(t, !p.dup, checkSame(t, []byte(raw)), "%q then %q, a at %d: %.80s", p.a, p.b, at, raw)
+			}
+		}
+	}
+}

@@ -398,6 +398,13 @@ type hashedNames struct {
 	slots []uint32 // a power of two of them
 	tags  []uint8
 	n     int // slots in use
+
+	// byRef is set when the set keeps its object's names itself, by
+	// reference (namerefs.go): the table's indexes are then into refs,
+	// and side holds the names that are not their own unquoted form.
+	byRef bool
+	refs  []uint32
+	side  []byte
 }
 
 // newNameSet returns an empty set for an object whose first name is at
@@ -513,6 +520,17 @@ func push(frames []frame, nNames int, obj bool) ([]frame, bool) {
 	return append(frames, frame{obj: obj, first: nNames}), true
 }
 
+// truncate forgets the names of the open objects from index first of
+// v.ends on.
+func (v *validator) truncate(first int) {
+	v.ends = v.ends[:first]
+	if first == 0 {
+		v.names = v.names[:0]
+	} else {
+		v.names = v.names[:v.ends[first-1]]
+	}
+}
+
 // pop closes the innermost object or array, forgetting its names, and
 // reports whether it was a large object, whose set the caller drops. It
 // only shortens the slices: the bytes of the names stay in place.
@@ -520,12 +538,7 @@ func (v *validator) pop() (large bool) {
 	f := v.frames[len(v.frames)-1]
 	v.frames = v.frames[:len(v.frames)-1]
 	if f.obj {
-		v.ends = v.ends[:f.first]
-		if f.first == 0 {
-			v.names = v.names[:0]
-		} else {
-			v.names = v.names[:v.ends[f.first-1]]
-		}
+		v.truncate(f.first)
 	}
 	return f.large
 }
@@ -662,26 +675,41 @@ func scan(raw []byte, split bool, sub string, maxSub int, known []StringSpan) (r
 			if i, ok, known = scanKnown(b, i, known); !ok {
 				return scanResult{}
 			}
-			before := len(v.names)
-			if v.names, sets, ok = insert(&v.frames[len(v.frames)-1], v.names, v.ends, sets, b[start:i]); !ok {
-				return scanResult{}
-			}
-			if len(v.ends) == cap(v.ends) {
-				v.ends = grown(v.ends, 1)
-			}
-			v.ends = append(v.ends, len(v.names))
-			switch {
-			case split && len(v.frames) == 1:
-				v.spans = append(v.spans, span{name: start, nameEnd: i})
-				subNext = sub != "" && string(v.names[before:]) == sub
-			case subOpen && len(v.frames) == 2:
-				if len(subSpans) == maxSub {
-					// Too many to keep: the caller splits the object
-					// itself if it needs to.
-					subOpen, subSpans = false, nil
-					break
+			f := &v.frames[len(v.frames)-1]
+			// Unless the object is split, a large object's names are
+			// needed only for the duplicate check, and its set holds
+			// them by reference (namerefs.go).
+			keepNames := (split && len(v.frames) == 1) || (subOpen && len(v.frames) == 2) || len(raw) >= maxRefInput
+			if f.large && !keepNames && sets[len(sets)-1].byRef {
+				if !sets[len(sets)-1].addRef(b, start, i) {
+					return scanResult{}
 				}
-				subSpans = append(subSpans, span{name: start, nameEnd: i})
+			} else {
+				before := len(v.names)
+				if v.names, sets, ok = insert(f, v.names, v.ends, sets, b[start:i]); !ok {
+					return scanResult{}
+				}
+				if len(v.ends) == cap(v.ends) {
+					v.ends = grown(v.ends, 1)
+				}
+				v.ends = append(v.ends, len(v.names))
+				if f.large && !keepNames {
+					sets[len(sets)-1].toRefs(v.names, v.ends)
+					v.truncate(f.first)
+				}
+				switch {
+				case split && len(v.frames) == 1:
+					v.spans = append(v.spans, span{name: start, nameEnd: i})
+					subNext = sub != "" && string(v.names[before:]) == sub
+				case subOpen && len(v.frames) == 2:
+					if len(subSpans) == maxSub {
+						// Too many to keep: the caller splits the object
+						// itself if it needs to.
+						subOpen, subSpans = false, nil
+						break
+					}
+					subSpans = append(subSpans, span{name: start, nameEnd: i})
+				}
 			}
 			if j := skipWS(b, i); j != i {
 				spaced = true
