@@ -110,10 +110,9 @@ type invocation struct {
 	vouching
 }
 
-// newInvocation returns the state of the invocation of ev, read as o,
-// with the tool_input the answer checks need.
-func newInvocation(ev *Event, o wire.Object) *invocation {
-	inv := new(invocation)
+// init makes inv the state of the invocation of ev, read as o, with the
+// tool_input the answer checks need.
+func (inv *invocation) init(ev *Event, o wire.Object) {
 	switch ev.HookEventName {
 	case EventPreToolUse, EventPermissionRequest:
 		if in, ok := ev.Field("tool_input"); ok && len(in) > 0 && in[0] == '{' {
@@ -122,7 +121,6 @@ func newInvocation(ev *Event, o wire.Object) *invocation {
 			inv.setInput(in, o.Sub, o.HasSub, o.Compact)
 		}
 	}
-	return inv
 }
 
 // failingClosed reports whether a failure now must block: a fail-closed

@@ -31,14 +31,20 @@ func readEvent(r io.Reader, max int64) (*Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev := &Event{raw: o.Raw, members: o.Members}
+	// The event and its invocation, in one allocation.
+	both := &struct {
+		ev  Event
+		inv invocation
+	}{ev: Event{raw: o.Raw, members: o.Members}}
+	ev := &both.ev
 	if err := decodeCommon(ev); err != nil {
 		return ev, err
 	}
 	if ev.HookEventName == "" {
 		return ev, errors.New("hook: the input has no hook_event_name")
 	}
-	ev.inv = newInvocation(ev, o)
+	ev.inv = &both.inv
+	ev.inv.init(ev, o)
 	return ev, nil
 }
 

@@ -73,8 +73,10 @@ type vouching struct {
 	// merged are the last values Merge built from the vouched input,
 	// each holding every member of it; a placeholder names one's id.
 	merged []vouchedValue
-	nextID int
-	tag    string // the placeholders' random part; "" until one is out
+	// mergedBuf is where merged starts: most handlers merge once.
+	mergedBuf [2]vouchedValue
+	nextID    int
+	tag       string // the placeholders' random part; "" until one is out
 	// noPlaceholders is set when an answer is encoded again without
 	// placeholders.
 	noPlaceholders atomic.Bool
@@ -147,6 +149,9 @@ func (vg *vouching) vouchMerged(v []byte) {
 	if len(vg.merged) == keep {
 		// A placeholder of the one forgotten no longer resolves.
 		vg.merged = append(vg.merged[:0:0], vg.merged[1:]...)
+	}
+	if vg.merged == nil {
+		vg.merged = vg.mergedBuf[:0]
 	}
 	vg.merged = append(vg.merged, vv)
 }

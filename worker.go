@@ -31,8 +31,10 @@ type worker struct {
 	jobs chan struct{}
 	done chan struct{}
 
-	// The job, set by the caller before it sends on jobs.
-	s     *Server
+	// The job, set by the caller before it sends on jobs: a copy of the
+	// server's settings (so that a Server on the caller's stack stays
+	// there), the context, stdin and the handler.
+	srv   Server
 	ctx   context.Context
 	stdin io.Reader
 	h     Handler
@@ -74,7 +76,7 @@ func getWorker() *workerHandle {
 // job referenced.
 func putWorker(wh *workerHandle) {
 	w := wh.w
-	w.s, w.ctx, w.stdin, w.h, w.out = nil, nil, nil, nil, outcome{}
+	w.srv, w.ctx, w.stdin, w.h, w.out = Server{}, nil, nil, nil, outcome{}
 	w.handling.Store(nil)
 	workers.Put(wh)
 }
@@ -101,10 +103,10 @@ func (w *worker) serve() (again bool) {
 		// runtime.Goexit (p is nil; the goroutine ends after this).
 		p := recover()
 		w.ended = p == nil
-		again = w.settle(w.s.decide(unfinished(w.handling.Load(), p), w.h))
+		again = w.settle(w.srv.decide(unfinished(w.handling.Load(), p), w.h))
 	}()
-	r := w.s.serveOne(w.ctx, w.stdin, w.h, &w.handling)
-	o := w.s.decide(r, w.h)
+	r := w.srv.serveOne(w.ctx, w.stdin, w.h, &w.handling)
+	o := w.srv.decide(r, w.h)
 	finished = true
 	return w.settle(o)
 }
@@ -125,7 +127,7 @@ func (w *worker) settle(o outcome) bool {
 // when ctx is done first.
 func (wh *workerHandle) run(s *Server, ctx context.Context, stdin io.Reader, h Handler) outcome {
 	w := wh.w
-	w.s, w.ctx, w.stdin, w.h = s, ctx, stdin, h
+	w.srv, w.ctx, w.stdin, w.h = *s, ctx, stdin, h
 	w.state.Store(jobRunning)
 	w.jobs <- struct{}{}
 	select {
