@@ -156,8 +156,9 @@ fi
 echo "== timing mode: $mode"
 
 # The in-process benchmarks of each round: BenchmarkMembers/Serve at
-# 1000, 10,000 and 100,000 members (the target is on 100,000 ÷ 10,000)
-# and BenchmarkServeParallel at 1 CPU and at all of them.
+# 1000, 10,000 and 100,000 members (the target is on 100,000 ÷ 10,000),
+# BenchmarkServe on the 300-byte call (<= 5 µs, <= 8 allocations) and
+# BenchmarkServeParallel at 1 CPU and at all of them (scaling).
 cpus=1
 [ "$(nproc)" -gt 1 ] && cpus="1,$(nproc)"
 : > "$tmp/gobench.txt"
@@ -186,9 +187,10 @@ for round in $(seq 1 "$ROUNDS"); do
       --export-json "$tmp/results/$payload.$round.json" "${args[@]}" 2>&1 |
       grep -E '^Benchmark|Time \(mean' || true
   done
-  echo "== round $round/$ROUNDS: go test -bench (BenchmarkMembers/Serve; BenchmarkServeParallel at -cpu $cpus; -benchtime $BENCHTIME)"
+  echo "== round $round/$ROUNDS: go test -bench (BenchmarkMembers/Serve; BenchmarkServe/mcp-300B; BenchmarkServeParallel at -cpu $cpus; -benchtime $BENCHTIME)"
   {
     "$tmp/bin/hook.test" -test.run '^$' -test.bench '^BenchmarkMembers$/^Serve$' -test.benchtime "$BENCHTIME" -test.benchmem
+    "$tmp/bin/hook.test" -test.run '^$' -test.bench '^BenchmarkServe$/^mcp-300B$' -test.benchtime "$BENCHTIME" -test.benchmem
     "$tmp/bin/hook.test" -test.run '^$' -test.bench '^BenchmarkServeParallel$' -test.cpu "$cpus" -test.benchtime "$BENCHTIME" -test.benchmem
   } 2>&1 | tee -a "$tmp/gobench.txt" | grep -E '^(Benchmark|FAIL|panic)' || true
 done

@@ -15,8 +15,11 @@
 //   - 7 MB Write (an earlier issue's): fingerprint ≤ 1.3 × validate-once floor.
 //
 // With -gobench it also reads the output of `go test -bench` (any number
-// of runs appended to one file) and judges BenchmarkMembers/Serve/100000
-// ÷ Serve/10000 ≤ 12 on the medians of ns/op, and prints
+// of runs appended to one file) and judges, on medians,
+// BenchmarkMembers/Serve/100000 ÷ Serve/10000 ≤ 12 (ns/op),
+// BenchmarkServe on the 300-byte call ≤ 5 µs and ≤ 8 allocations, and
+// that BenchmarkServeParallel at every CPU runs at least 75% of the ideal
+// speed-up over 1 CPU (Serve scales with cores), and prints
 // BenchmarkServeParallel's ns/op at each -cpu with its scaling. With
 // -memory it reads the output of `go test -v -run TestServeMemory` and
 // judges the peak RSS growth of the echo of a 100 MB tool_input (≤ 2.2 ×
@@ -71,6 +74,15 @@ var targets = []target{
 // membersMax bounds BenchmarkMembers/Serve/100000 ÷ Serve/10000: ten
 // times the members may cost at most 12 times the time.
 const membersMax = 12
+
+// The bounds of BenchmarkServe on the 300-byte call, and the share of the
+// ideal speed-up (N times at N CPUs) that BenchmarkServeParallel must
+// reach for Serve to count as scaling with cores.
+const (
+	serveMaxNs     = 5000
+	serveMaxAllocs = 8
+	parallelMin    = 0.75
+)
 
 // rssMax bounds the peak RSS growth of TestServeMemory100MB's cases, as a
 // multiple of the input.
@@ -171,6 +183,36 @@ func main() {
 	if *gobench != "" {
 		big, small := median(bench[membersBench+"/100000"]), median(bench[membersBench+"/10000"])
 		judge("BenchmarkMembers/Serve/100000 ÷ Serve/10000 (ns/op)", big/small, membersMax, big > 0 && small > 0)
+		judgeValue := func(what string, v, max float64, unit string, ok bool) {
+			if !ok {
+				fmt.Printf("target %s ≤ %g %s: not measured\n", what, max, unit)
+				return
+			}
+			verdict := "met"
+			if v > max {
+				verdict, missed = "NOT MET", true
+			}
+			fmt.Printf("target %s ≤ %g %s: %.0f %s — %s\n", what, max, unit, v, unit, verdict)
+		}
+		ns, allocs := bench[serveBench], bench[serveBench+allocsKey]
+		judgeValue(serveBench+" (median)", median(ns), serveMaxNs, "ns/op", len(ns) > 0)
+		judgeValue(serveBench+" (median)", median(allocs), serveMaxAllocs, "allocs/op", len(allocs) > 0)
+		one := median(bench[parallelBench+"@1"])
+		for _, p := range parallelProcs(bench) {
+			if p == 1 {
+				continue
+			}
+			m := median(bench[parallelBench+"@"+strconv.Itoa(p)])
+			share := 0.0
+			if one > 0 && m > 0 {
+				share = one / m / float64(p)
+			}
+			verdict := "met"
+			if share < parallelMin {
+				verdict, missed = "NOT MET", true
+			}
+			fmt.Printf("target %s at -cpu %d ≥ %.0f%% of the ideal %d× speed-up: %.0f%% — %s\n", parallelBench, p, 100*parallelMin, p, 100*share, verdict)
+		}
 	}
 	if *memory != "" {
 		for _, c := range rssMax {
@@ -195,16 +237,21 @@ func main() {
 // GOMAXPROCS, as parallelBench+"@N".
 const (
 	membersBench  = "BenchmarkMembers/Serve"
+	serveBench    = "BenchmarkServe/mcp-300B"
 	parallelBench = "BenchmarkServeParallel"
+	// allocsKey follows a benchmark's name for its allocs/op figures.
+	allocsKey = " allocs/op"
 )
 
 // benchLine matches a result line of `go test -bench`: name with its
-// optional -GOMAXPROCS suffix, iterations, ns/op.
-var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op`)
+// optional -GOMAXPROCS suffix, iterations, ns/op, and allocs/op when the
+// line has it.
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op(?:.*?\s(\d+) allocs/op)?`)
 
 // readGoBench returns every ns/op figure of the file, by benchmark name
 // without its GOMAXPROCS suffix, and for BenchmarkServeParallel by name and
-// GOMAXPROCS ("BenchmarkServeParallel@2"; no suffix means 1).
+// GOMAXPROCS ("BenchmarkServeParallel@2"; no suffix means 1); and every
+// allocs/op figure by the same key followed by allocsKey.
 func readGoBench(name string) map[string][]float64 {
 	f, err := os.Open(name)
 	if err != nil {
@@ -228,6 +275,11 @@ func readGoBench(name string) map[string][]float64 {
 			key += "@" + procs
 		}
 		out[key] = append(out[key], ns)
+		if m[4] != "" {
+			if a, err := strconv.ParseFloat(m[4], 64); err == nil {
+				out[key+allocsKey] = append(out[key+allocsKey], a)
+			}
+		}
 	}
 	if err := sc.Err(); err != nil {
 		fail(err)
@@ -245,6 +297,24 @@ func printGoBench(bench map[string][]float64) {
 			fmt.Printf("  %-40s %3d runs %14.0f ns/op\n", membersBench+"/"+n, len(ts), median(ts))
 		}
 	}
+	if ts := bench[serveBench]; len(ts) > 0 {
+		fmt.Printf("  %-40s %3d runs %14.0f ns/op %5.0f allocs/op\n", serveBench, len(ts), median(ts), median(bench[serveBench+allocsKey]))
+	}
+	one := median(bench[parallelBench+"@1"])
+	for _, p := range parallelProcs(bench) {
+		ts := bench[parallelBench+"@"+strconv.Itoa(p)]
+		m := median(ts)
+		fmt.Printf("  %-40s %3d runs %14.0f ns/op", fmt.Sprintf("%s, -cpu %d", parallelBench, p), len(ts), m)
+		if one > 0 && p > 1 {
+			fmt.Printf("  (ideal %.0f ns/op = 1-CPU ÷ %d; speed-up %.2f× of %d×, %.0f%% of ideal)", one/float64(p), p, one/m, p, 100*one/m/float64(p))
+		}
+		fmt.Println()
+	}
+}
+
+// parallelProcs returns the -cpu values BenchmarkServeParallel ran at, in
+// order.
+func parallelProcs(bench map[string][]float64) []int {
 	var procs []int
 	for k := range bench {
 		if p, ok := strings.CutPrefix(k, parallelBench+"@"); ok {
@@ -254,16 +324,7 @@ func printGoBench(bench map[string][]float64) {
 		}
 	}
 	slices.Sort(procs)
-	one := median(bench[parallelBench+"@1"])
-	for _, p := range procs {
-		ts := bench[parallelBench+"@"+strconv.Itoa(p)]
-		m := median(ts)
-		fmt.Printf("  %-40s %3d runs %14.0f ns/op", fmt.Sprintf("%s, -cpu %d", parallelBench, p), len(ts), m)
-		if one > 0 && p > 1 {
-			fmt.Printf("  (ideal %.0f ns/op = 1-CPU ÷ %d; speed-up %.2f× of %d×, %.0f%% of ideal)", one/float64(p), p, one/m, p, 100*one/m/float64(p))
-		}
-		fmt.Println()
-	}
+	return procs
 }
 
 // memCase is one case of TestServeMemory100MB as its log line gives it.

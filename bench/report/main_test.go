@@ -25,19 +25,21 @@ BenchmarkMembers/Serve/1000-2         	    3000	    400000 ns/op	 120.00 MB/s	  
 BenchmarkMembers/Serve/10000-2        	     300	   4000000 ns/op
 BenchmarkMembers/Serve/100000-2       	      30	  45000000 ns/op
 BenchmarkMembers/Serve/100000-2       	      30	  47000000.5 ns/op
-BenchmarkServe/mcp-300B-2             	   80000	     15000 ns/op
+BenchmarkServe/mcp-300B-2             	   80000	     15000 ns/op	  20.00 MB/s	    3424 B/op	      19 allocs/op
 BenchmarkServeParallel                	  100000	     12000 ns/op
 BenchmarkServeParallel-2              	  200000	      6500 ns/op
 --- FAIL: BenchmarkOther
 PASS
 `))
 	assert.Equal(t, map[string][]float64{
-		"BenchmarkMembers/Serve/1000":   {400000},
-		"BenchmarkMembers/Serve/10000":  {4000000},
-		"BenchmarkMembers/Serve/100000": {45000000, 47000000.5},
-		"BenchmarkServe/mcp-300B":       {15000},
-		"BenchmarkServeParallel@1":      {12000},
-		"BenchmarkServeParallel@2":      {6500},
+		"BenchmarkMembers/Serve/1000":           {400000},
+		"BenchmarkMembers/Serve/1000 allocs/op": {10},
+		"BenchmarkMembers/Serve/10000":          {4000000},
+		"BenchmarkMembers/Serve/100000":         {45000000, 47000000.5},
+		"BenchmarkServe/mcp-300B":               {15000},
+		"BenchmarkServe/mcp-300B allocs/op":     {19},
+		"BenchmarkServeParallel@1":              {12000},
+		"BenchmarkServeParallel@2":              {6500},
 	}, got)
 	assert.InDelta(t, 46000000.25, median(got["BenchmarkMembers/Serve/100000"]), 1e-6)
 	assert.Zero(t, median(nil))
