@@ -8,5 +8,11 @@ var (
 	MembersTrustedOK = membersTrusted
 )
 
+// PlainPrefix returns the length of the longest prefix of b that can be
+// the inside of a JSON string without ending it or starting an escape
+// (no quote, no backslash, no control character): nextStop from 0, which
+// StringScan uses to skip plain text.
+func PlainPrefix(b []byte) int { return nextStop(b, 0, true) }
+
 // MaxDepth is the deepest nesting the validating scanner accepts.
 const MaxDepth = maxDepth

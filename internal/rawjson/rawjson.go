@@ -124,14 +124,6 @@ func Valid(raw []byte) (valid, compact bool) {
 	return validValue(raw)
 }
 
-// PlainPrefix returns the length of the longest prefix of b that can be
-// the inside of a JSON string without ending it or starting an escape: no
-// quote, no backslash, no control character. It looks at eight bytes at
-// a time; a scanner that walks strings byte by byte can jump with it.
-func PlainPrefix(b []byte) int {
-	return nextStop(b, 0, true)
-}
-
 // Find returns the member with key k, and whether there is one.
 func Find(ms []Member, k string) (Member, bool) {
 	for _, m := range ms {

@@ -20,10 +20,12 @@ import (
 // ReadObject reads stdin up to the end of the first JSON object and stops
 // there: it never waits for the end of input, so a launcher that keeps
 // stdin open does not hang a hook. While reading, a small scanner follows
-// strings, escapes and nesting to find the object's end; it also stops at
-// the first byte that no valid JSON could hold at that point, so garbage on
-// a stdin that stays open is reported at once. The bytes are then validated
-// by jsontext in place (no copy) and checked to be UTF-8.
+// strings and nesting to find the object's end, validating each string on
+// the way (rawjson.StringScan); it also stops at the first byte that no
+// valid JSON could hold at that point, so garbage on a stdin that stays
+// open is reported at once. The object is then validated and split in one
+// pass in place (no copy) that steps over the long strings already
+// validated, and checked to be UTF-8; jsontext only words an error.
 //
 // Memory: the input's size is usually unknown (a pipe), so it is read into
 // chunks that double in size up to maxChunk and is copied once into a
