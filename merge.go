@@ -85,6 +85,24 @@ func mergeMembers(orig []byte, ms, ps []rawjson.Member) jsontext.Value {
 	return append(out, '}')
 }
 
+// appendMembers is mergeMembers for a compact orig that has none of the
+// keys of ps: orig's bytes, then the patch members.
+func appendMembers(orig []byte, ps []rawjson.Member) jsontext.Value {
+	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
+	out = append(out, orig[:len(orig)-1]...)
+	n := len(orig) - 2 // orig's members' bytes: none when orig is {}
+	for _, p := range ps {
+		if n > 0 {
+			out = append(out, ',')
+		}
+		n++
+		out = append(out, p.Name...)
+		out = append(out, ':')
+		out = append(out, p.Value...)
+	}
+	return append(out, '}')
+}
+
 // smallIndex is the member count up to which a linear search beats
 // building a map.
 const smallIndex = 8

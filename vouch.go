@@ -240,24 +240,73 @@ func (vg *vouching) splice(b []byte) (head, value, tail []byte, ok bool) {
 
 // merge is [Merge] for a handler's event: when orig is the incoming
 // tool_input, unchanged, it reuses the split the invocation made of it
-// instead of validating it again, and vouches for the result.
+// instead of validating it again, and vouches for the result. An input
+// that the read did not split (more than wire.MaxSub members) is split
+// only when the patch replaces one of its members: a patch of new
+// members is appended to its bytes.
 func (e *Event) merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	vg := e.inv.vouched()
+	if !vg.unsplit(orig) {
+		return vg.mergeSplit(orig, patch)
+	}
+	pb, ps, compact, err := splitPatch(patch)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(ps))
+	for i, p := range ps {
+		keys[i] = p.Key
+	}
+	if found, ok := rawjson.HasKey(orig, keys); !ok || found || !vg.holds(vg.input, orig) {
+		return vg.mergeSplit(orig, patch)
+	}
+	out := appendMembers(orig, ps)
+	vg.vouchResult(out, pb, compact, len(ps) > 0 || len(orig) > 2)
+	return out, nil
+}
+
+// unsplit reports whether orig is the compact incoming tool_input, at
+// its place, and the read left it unsplit.
+func (vg *vouching) unsplit(orig []byte) bool {
+	if vg == nil || !vg.hasInput || !vg.compact || !sameBytes(vg.input.v, orig) {
+		return false
+	}
+	vg.splitMu.Lock()
+	defer vg.splitMu.Unlock()
+	return !vg.splitDone
+}
+
+// splitPatch encodes and splits the patch of a Merge: its bytes, its
+// members and whether it is compact.
+func splitPatch(patch any) (pb []byte, ps []rawjson.Member, compact bool, err error) {
+	if pb, err = patchBytes(patch); err != nil {
+		return nil, nil, false, err
+	}
+	if ps, compact, err = rawjson.MembersCompact(pb); err != nil {
+		return nil, nil, false, objectError("Merge: the patch", err)
+	}
+	return pb, ps, compact, nil
+}
+
+// vouchResult vouches for out, a Merge result of the vouched input and the
+// validated patch pb, when the patch is compact UTF-8 and out has members.
+func (vg *vouching) vouchResult(out, pb []byte, compact, members bool) {
+	if compact && members && wire.InvalidUTF8(pb) < 0 {
+		vg.vouchMerged(out)
+	}
+}
+
+// mergeSplit is merge by the input's members.
+func (vg *vouching) mergeSplit(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	ms, ok := vg.splitOf(orig)
 	if !ok {
 		return Merge(orig, patch)
 	}
-	pb, err := patchBytes(patch)
+	pb, ps, compact, err := splitPatch(patch)
 	if err != nil {
 		return nil, err
 	}
-	ps, compact, err := rawjson.MembersCompact(pb)
-	if err != nil {
-		return nil, objectError("Merge: the patch", err)
-	}
 	out := mergeMembers(orig, ms, ps)
-	if compact && len(ms)+len(ps) > 0 && wire.InvalidUTF8(pb) < 0 {
-		vg.vouchMerged(out)
-	}
+	vg.vouchResult(out, pb, compact, len(ms)+len(ps) > 0)
 	return out, nil
 }

@@ -359,6 +359,44 @@ func TestInputOfManyMembers(t *testing.T) {
 	assert.Contains(t, stderr, "wrote into the bytes of the tool_input")
 }
 
+// TestMergeOfManyMembers: the event's Merge of a tool_input the read did
+// not split (more than wire.MaxSub members) appends a patch of new members
+// to the input's bytes and splits the input only for a patch that
+// replaces one of its members; either way the answer is the package
+// Merge's of a copy, byte for byte. The input's names include escaped
+// ones ("\u006b7" is "k7"), and so do the patches.
+func TestMergeOfManyMembers(t *testing.T) {
+	in := strings.Replace(manyMembersRoom(5000), `"k7":`, `"\u006b7":`, 1)
+	payload := preToolUse("mcp__probe__listen_here", in)
+	for _, patch := range []string{
+		`{"fingerprint":"f"}`,          // new
+		`{"fingerprint":"f","g":[1]}`,  // new, two
+		`{}`,                           // nothing
+		`{"k4999":"last"}`,             // replaces the last member
+		`{"room":"lobby"}`,             // replaces the first
+		`{"k7":"seven"}`,               // replaces one spelled with an escape
+		`{"\u006b8":"eight"}`,          // an escape in the patch
+		`{"new":1,"k100":2}`,           // new and replaced
+		`{"\ud800":1}`,                 // a lone surrogate: new
+		`{"fingerprint":"f","x":null}`, // new, null
+	} {
+		var twice jsontext.Value
+		code, got, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+			upd, err := e.Merge(jsontext.Value(patch))
+			if err == nil {
+				twice, err = e.Merge(jsontext.Value(patch)) // the input is split by now, or not
+			}
+			return upd, err
+		}), payload)
+		require.Equal(t, hook.ExitOK, code, "%s: %s", patch, stderr)
+		_, want, _ := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+			return copyMerge(e.ToolInput, jsontext.Value(patch))
+		}), payload)
+		assert.Equal(t, want, got, patch)
+		assert.Equal(t, string(answerUpdatedInput(t, got)), string(twice), patch)
+	}
+}
+
 // TestVouchedAnswerOverHTTP: the HTTP handler sends a spliced answer as
 // one body, the command hook's stdout without its newline, for a large
 // Merge result and for one above the member count the read splits.

@@ -416,3 +416,25 @@ func TestMembersLargeObjectNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHasKey: HasKey finds exactly the keys Members finds, as Member.Key
+// holds them (escapes unquoted, lone surrogates kept), on the corpus and
+// on names spelled with escapes, and no others.
+func TestHasKey(t *testing.T) {
+	inputs := append(tricky(), []byte(`{"\u006b7":1,"\ud800":2,"caf\u00e9":3,"a\"b":4}`), []byte(` { } `))
+	for _, raw := range inputs {
+		ms, err := rawjson.Members(raw)
+		require.NoError(t, err)
+		for _, m := range ms {
+			found, ok := rawjson.HasKey(raw, []string{"not a key \x00", m.Key})
+			assert.True(t, ok && found, "%q in %.80q", m.Key, raw)
+		}
+		found, ok := rawjson.HasKey(raw, []string{"not a key \x00", "\ufffd\ufffd"})
+		assert.True(t, ok, "%.80q", raw)
+		assert.False(t, found, "%.80q", raw)
+	}
+	found, ok := rawjson.HasKey([]byte(`{"\u006b7":1}`), []string{"k7"})
+	assert.True(t, ok && found)
+	_, ok = rawjson.HasKey([]byte(`[1]`), []string{"k7"})
+	assert.False(t, ok)
+}

@@ -128,3 +128,53 @@ func scanKnown(b []byte, i int, known []StringSpan) (int, bool, []StringSpan) {
 	j, ok := scanString(b, i)
 	return j, ok, known
 }
+
+// HasKey reports whether the top-level object raw, which must have been
+// validated as one JSON object (see [MembersTrusted]), has a member whose
+// key is one of keys, comparing keys as [Member].Key holds them. It
+// splits nothing and allocates nothing for names of up to 64 bytes. ok
+// is false when raw is not an object as expected.
+func HasKey(raw []byte, keys []string) (found, ok bool) {
+	b := raw
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return false, false
+	}
+	if i = skipWS(b, i+1); i < len(b) && b[i] == '}' {
+		return false, true
+	}
+	var buf [64]byte
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return false, false
+		}
+		start := i
+		if i = skipString(b, i); i >= len(b) {
+			return false, false
+		}
+		key := appendKey(buf[:0], b[start:i])
+		for _, k := range keys {
+			if string(key) == k {
+				return true, true
+			}
+		}
+		if i = skipWS(b, i); i >= len(b) || b[i] != ':' {
+			return false, false
+		}
+		i = skipWS(b, i+1)
+		vs := i
+		if i = skipValue(b, i); i <= vs || i > len(b) {
+			return false, false
+		}
+		switch i = skipWS(b, i); {
+		case i >= len(b):
+			return false, false
+		case b[i] == ',':
+			i = skipWS(b, i+1)
+		case b[i] == '}':
+			return false, true
+		default:
+			return false, false
+		}
+	}
+}
