@@ -41,6 +41,11 @@ func checkSame(t testing.TB, raw []byte) bool {
 	assertMembers(t, raw, want, cms, "MembersCompact")
 	_, validCompact := rawjson.Valid(raw)
 	assert.Equal(t, validCompact, compact, "MembersCompact's compact flag on %q", clip(raw))
+	// HasKey finds every key the split has.
+	for _, m := range want {
+		found, ok := rawjson.HasKey(raw, []string{m.Key})
+		assert.True(t, ok && found, "HasKey(%q) on %q", m.Key, clip(raw))
+	}
 	// MembersSub splits every member's object value as Members does.
 	for _, m := range want {
 		if m.Key == "" {
