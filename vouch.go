@@ -258,7 +258,7 @@ func (vg *vouching) splice(b []byte) (head, value, tail []byte, ok bool) {
 // members is appended to its bytes.
 func (e *Event) merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	vg := e.inv.vouched()
-	if !vg.unsplit(orig) {
+	if !vg.unsplit(orig) || !vg.holds(vg.input, orig) {
 		return vg.mergeSplit(orig, patch)
 	}
 	pb, ps, compact, err := splitPatch(patch)
@@ -269,10 +269,16 @@ func (e *Event) merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	for i, p := range ps {
 		keys[i] = p.Key
 	}
-	if found, ok := rawjson.HasKey(orig, keys); !ok || found || !vg.holds(vg.input, orig) {
-		return vg.mergeSplit(orig, patch)
+	var out jsontext.Value
+	if found, ok := rawjson.HasKey(orig, keys); ok && !found {
+		out = appendMembers(orig, ps)
+	} else {
+		ms, ok := vg.inputMembers()
+		if !ok {
+			return Merge(orig, patch)
+		}
+		out = mergeMembers(orig, ms, ps)
 	}
-	out := appendMembers(orig, ps)
 	vg.vouchResult(out, pb, compact, len(ps) > 0 || len(orig) > 2)
 	return out, nil
 }
