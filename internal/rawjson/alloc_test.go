@@ -38,6 +38,7 @@ func TestAllocs(t *testing.T) {
 		{"Members({})", 0, func() { rawjson.Members(empty) }},
 		{"Valid", 0, func() { rawjson.Valid(ans) }},
 		{"Valid(event)", 0, func() { rawjson.Valid(ev) }},
+		{"HasKey", 0, func() { rawjson.HasKey(ev, []string{"tool_use_id", "none"}) }},
 	} {
 		n := testing.AllocsPerRun(100, c.f)
 		t.Logf("%s: %v allocations", c.name, n)

@@ -94,6 +94,23 @@ func MembersCompact(raw []byte) (ms []Member, compact bool, err error) {
 	return ms, false, err
 }
 
+// HasKey reports whether the top-level object raw, which must have been
+// validated as one JSON object (see [MembersTrusted]), has a member whose
+// key is one of keys, comparing keys as [Member].Key holds them. It
+// splits nothing and allocates nothing for names of up to 64 bytes. ok
+// is false when raw is not an object as expected.
+func HasKey(raw []byte, keys []string) (found, ok bool) {
+	var buf [64]byte
+	ok = eachTrusted(raw, func(s span) bool {
+		key := appendKey(buf[:0], raw[s.name:s.nameEnd])
+		for _, k := range keys {
+			found = found || string(key) == k
+		}
+		return !found
+	})
+	return found, ok
+}
+
 // MembersTrusted splits the JSON object raw into its top-level members, in
 // order, like [Members], but without validating raw: it is for input that
 // has already been validated as one JSON object, with invalid UTF-8

@@ -828,54 +828,67 @@ func scan(raw []byte, split bool, sub string, maxSub int, known []StringSpan) (r
 // returns a wrong result or false, and never panics. On a small object it
 // allocates only the members and one string for all their keys.
 func membersTrusted(raw []byte) ([]Member, bool) {
-	b := raw
-	i := skipWS(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return nil, false
-	}
-	i = skipWS(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return nil, true
-	}
 	var (
 		spanBuf [inlineSpans]span
 		keyBuf  [inlineNames]byte
 		endBuf  [inlineSpans]int
 	)
 	spans, keys, keyEnds := spanBuf[:0], keyBuf[:0], endBuf[:0]
+	ok := eachTrusted(raw, func(s span) bool {
+		keys = appendKey(keys, raw[s.name:s.nameEnd])
+		spans = append(spans, s)
+		keyEnds = append(keyEnds, len(keys))
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	return members(raw, spans, keys, keyEnds), true
+}
+
+// eachTrusted calls f with the span of each top-level member of raw,
+// which must be a valid JSON object, in order, until f returns false,
+// checking nothing it does not need to find them. It reports false when
+// raw is not an object as expected; on invalid input it may also walk
+// wrongly, and never panics.
+func eachTrusted(raw []byte, f func(span) bool) bool {
+	b := raw
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return false
+	}
+	if i = skipWS(b, i+1); i < len(b) && b[i] == '}' {
+		return true
+	}
 	for {
 		if i >= len(b) || b[i] != '"' {
-			return nil, false
+			return false
 		}
 		start := i
-		i = skipString(b, i)
-		if i >= len(b) {
-			return nil, false
+		if i = skipString(b, i); i >= len(b) {
+			return false
 		}
-		name := b[start:i]
-		i = skipWS(b, i)
-		if i >= len(b) || b[i] != ':' {
-			return nil, false
+		nameEnd := i
+		if i = skipWS(b, i); i >= len(b) || b[i] != ':' {
+			return false
 		}
 		i = skipWS(b, i+1)
 		vs := i
 		if i = skipValue(b, i); i <= vs || i > len(b) {
-			return nil, false
+			return false
 		}
-		keys = appendKey(keys, name)
-		spans = append(spans, span{name: start, nameEnd: start + len(name), val: vs, end: i})
-		keyEnds = append(keyEnds, len(keys))
-		i = skipWS(b, i)
-		if i >= len(b) {
-			return nil, false
+		if !f(span{name: start, nameEnd: nameEnd, val: vs, end: i}) {
+			return true
 		}
-		switch b[i] {
-		case ',':
+		switch i = skipWS(b, i); {
+		case i >= len(b):
+			return false
+		case b[i] == ',':
 			i = skipWS(b, i+1)
-		case '}':
-			return members(raw, spans, keys, keyEnds), true
+		case b[i] == '}':
+			return true
 		default:
-			return nil, false
+			return false
 		}
 	}
 }
