@@ -95,20 +95,8 @@ type objectScanner struct {
 	str      rawjson.StringScan // the string being scanned
 	strStart int64              // the offset of its opening quote
 	// long are the spans of the validated strings of at least
-	// rawjson.LongString bytes, as offsets of the input.
-	long [][2]int64
-}
-
-// known returns the spans of s.long as offsets of the object.
-func (s *objectScanner) known() []rawjson.StringSpan {
-	if len(s.long) == 0 {
-		return nil
-	}
-	spans := make([]rawjson.StringSpan, len(s.long))
-	for i, l := range s.long {
-		spans[i] = rawjson.StringSpan{Start: int(l[0] - s.start), End: int(l[1] - s.start)}
-	}
-	return spans
+	// rawjson.LongString bytes, as offsets of the object.
+	long []rawjson.StringSpan
 }
 
 // scan advances over p, which begins at offset off of the input, until it
@@ -129,7 +117,7 @@ func (s *objectScanner) scan(p []byte, off int64) {
 				return
 			}
 			if end := off + int64(j) + 1; end-s.strStart >= rawjson.LongString {
-				s.long = append(s.long, [2]int64{s.strStart, end})
+				s.long = append(s.long, rawjson.StringSpan{Start: int(s.strStart - s.start), End: int(end - s.start)})
 			}
 			i = j
 			s.state = scanObject
@@ -343,7 +331,7 @@ func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, err
 	}
 	// One pass validates the object and splits it into its members; the
 	// jsontext decoder only words the error.
-	ms, subMs, found, compact, err := rawjson.MembersSubKnown(raw, sub, MaxSub, s.known())
+	ms, subMs, found, compact, err := rawjson.MembersSubKnown(raw, sub, MaxSub, s.long)
 	if err != nil {
 		if cerr := checkJSON(raw); cerr != nil {
 			return Object{}, cerr
