@@ -90,12 +90,12 @@ func mergeMembers(orig []byte, ms, ps []rawjson.Member) jsontext.Value {
 func appendMembers(orig []byte, ps []rawjson.Member) jsontext.Value {
 	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
 	out = append(out, orig[:len(orig)-1]...)
-	n := len(orig) - 2 // orig's members' bytes: none when orig is {}
+	comma := len(orig) > 2 // orig has members: it is not {}
 	for _, p := range ps {
-		if n > 0 {
+		if comma {
 			out = append(out, ',')
 		}
-		n++
+		comma = true
 		out = append(out, p.Name...)
 		out = append(out, ':')
 		out = append(out, p.Value...)
