@@ -164,16 +164,20 @@ func main() {
 	}
 
 	missed := false
+	// verdict names the outcome of a target, noting a miss.
+	verdict := func(miss bool) string {
+		if miss {
+			missed = true
+			return "NOT MET"
+		}
+		return "met"
+	}
 	judge := func(what string, r, max float64, ok bool) {
 		if !ok {
 			fmt.Printf("target %s ≤ %.2f×: not measured\n", what, max)
 			return
 		}
-		verdict := "met"
-		if r > max {
-			verdict, missed = "NOT MET", true
-		}
-		fmt.Printf("target %s ≤ %.2f×: %.3f× — %s\n", what, max, r, verdict)
+		fmt.Printf("target %s ≤ %.2f×: %.3f× — %s\n", what, max, r, verdict(r > max))
 	}
 	fmt.Println()
 	for _, t := range targets {
@@ -188,11 +192,7 @@ func main() {
 				fmt.Printf("target %s ≤ %g %s: not measured\n", what, max, unit)
 				return
 			}
-			verdict := "met"
-			if v > max {
-				verdict, missed = "NOT MET", true
-			}
-			fmt.Printf("target %s ≤ %g %s: %.0f %s — %s\n", what, max, unit, v, unit, verdict)
+			fmt.Printf("target %s ≤ %g %s: %.0f %s — %s\n", what, max, unit, v, unit, verdict(v > max))
 		}
 		ns, allocs := bench[serveBench], bench[serveBench+allocsKey]
 		judgeValue(serveBench+" (median)", median(ns), serveMaxNs, "ns/op", len(ns) > 0)
@@ -207,11 +207,7 @@ func main() {
 			if one > 0 && m > 0 {
 				share = one / m / float64(p)
 			}
-			verdict := "met"
-			if share < parallelMin {
-				verdict, missed = "NOT MET", true
-			}
-			fmt.Printf("target %s at -cpu %d ≥ %.0f%% of the ideal %d× speed-up: %.0f%% — %s\n", parallelBench, p, 100*parallelMin, p, 100*share, verdict)
+			fmt.Printf("target %s at -cpu %d ≥ %.0f%% of the ideal %d× speed-up: %.0f%% — %s\n", parallelBench, p, 100*parallelMin, p, 100*share, verdict(share < parallelMin))
 		}
 	}
 	if *memory != "" {
