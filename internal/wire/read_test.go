@@ -2,6 +2,7 @@ package wire
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -15,11 +16,13 @@ import (
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
-// pieces is a reader that hands out its data in pieces whose sizes come
-// from sizes in turn (each size+1 bytes), and that has no Len method, so
-// that ReadObject reads it as it reads a pipe.
+// pieces is a reader that hands out its data in pieces: first bytes
+// first when it is set, then pieces whose sizes come from sizes in turn
+// (each size+1 bytes). It has no Len method, so that ReadObject reads it
+// as it reads a pipe.
 type pieces struct {
 	data  []byte
+	first int
 	sizes []byte
 	k     int
 }
@@ -29,7 +32,10 @@ func (r *pieces) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	n := 1
-	if len(r.sizes) > 0 {
+	switch {
+	case r.first > 0:
+		n, r.first = r.first, 0
+	case len(r.sizes) > 0:
 		n = int(r.sizes[r.k%len(r.sizes)]) + 1
 		r.k++
 	}
@@ -77,25 +83,28 @@ func depthOf(v []byte) int {
 	}
 }
 
-// checkRead reads in in the pieces sizes gives and checks the outcome
-// against referenceRead: accepted exactly when jsontext accepts, with the
-// same bytes and the members that rawjson.Members finds.
-func checkRead(t *testing.T, in, sizes []byte) {
+// checkRead reads in in the pieces r gives (its data is set to in) and
+// checks the outcome against referenceRead: accepted exactly when
+// jsontext accepts, with the same bytes and the members that
+// rawjson.Members finds.
+func checkRead(t *testing.T, in []byte, r pieces) {
 	t.Helper()
 	const maxDepth = 64
-	o, err := ReadObject(&pieces{data: in, sizes: sizes}, -1, maxDepth, "tool_input")
+	r.data = in
+	sizes := fmt.Sprintf("first %d, then %v", r.first, r.sizes)
+	o, err := ReadObject(&r, -1, maxDepth, "tool_input")
 	want, ok, decided := referenceRead(in, maxDepth)
 	if err != nil {
 		assert.True(t, strings.HasPrefix(err.Error(), "hook: "), err.Error())
 		assert.NotContains(t, err.Error(), "not expected")
 		if decided {
-			assert.False(t, ok, "refused valid input %q in pieces %v: %v", in, sizes, err)
+			assert.False(t, ok, "refused valid input %q in pieces %s: %v", in, sizes, err)
 		}
 		return
 	}
-	require.NotNil(t, want, "accepted invalid input %q in pieces %v", in, sizes)
+	require.NotNil(t, want, "accepted invalid input %q in pieces %s", in, sizes)
 	if decided {
-		require.True(t, ok, "accepted invalid input %q in pieces %v", in, sizes)
+		require.True(t, ok, "accepted invalid input %q in pieces %s", in, sizes)
 	}
 	require.Equal(t, string(want), string(o.Raw))
 	ms, err := rawjson.Members(o.Raw)
@@ -136,9 +145,9 @@ func TestReadObjectStringsInPieces(t *testing.T) {
 	for _, in := range inputs {
 		for cut := 1; cut < len(in); cut++ {
 			// One piece of cut bytes, then the rest in pieces of 7.
-			checkRead(t, []byte(in), []byte{byte(min(cut, 256) - 1), 6})
+			checkRead(t, []byte(in), pieces{first: cut, sizes: []byte{6}})
 		}
-		checkRead(t, []byte(in), nil) // a byte at a time
+		checkRead(t, []byte(in), pieces{}) // a byte at a time
 	}
 }
 
@@ -150,6 +159,6 @@ func FuzzReadObject(f *testing.F) {
 	f.Add([]byte(`{"a":"\u0`+"0"+`e9","b":{"c":[true,null,-1.5e3]}}`), []byte{2, 5})
 	f.Add([]byte("\xEF\xBB\xBF {\"a\":\"\\\"\"} \n"), []byte{1})
 	f.Fuzz(func(t *testing.T, in, sizes []byte) {
-		checkRead(t, in, sizes)
+		checkRead(t, in, pieces{sizes: sizes})
 	})
 }
