@@ -406,7 +406,7 @@ func (p *parser) quantifier(quantifiable bool) {
 	}
 }
 
-func clampCount(n int) int {
+func clampCount(n int64) int64 {
 	if n > 1000 {
 		return 1000
 	}
@@ -414,15 +414,16 @@ func clampCount(n int) int {
 }
 
 // braced reads a {n}, {n,} or {n,m} quantifier at src[i:]; hi is -1 for
-// {n,}. Counts saturate rather than overflow.
-func (p *parser) braced(i int) (lo, hi, n int, ok bool) {
+// {n,}. Counts are int64 on every target and saturate rather than
+// overflow, so their order is kept up to 2^40.
+func (p *parser) braced(i int) (lo, hi int64, n int, ok bool) {
 	j := i + 1
-	num := func() (int, bool) {
+	num := func() (int64, bool) {
 		s := j
-		v := 0
+		var v int64
 		for j < len(p.src) && p.src[j] >= '0' && p.src[j] <= '9' {
 			if v < 1<<40 {
-				v = v*10 + int(p.src[j]-'0')
+				v = v*10 + int64(p.src[j]-'0')
 			}
 			j++
 		}
@@ -601,7 +602,7 @@ func (p *parser) atomEscape() {
 		j := p.pos
 		v := 0
 		for j < len(p.src) && p.src[j] >= '0' && p.src[j] <= '9' {
-			if v < 1<<30 {
+			if v < 1<<27 {
 				v = v*10 + int(p.src[j]-'0')
 			}
 			j++

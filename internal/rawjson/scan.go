@@ -679,7 +679,7 @@ func scan(raw []byte, split bool, sub string, maxSub int, known []StringSpan) (r
 			// Unless the object is split, a large object's names are
 			// needed only for the duplicate check, and its set holds
 			// them by reference (namerefs.go).
-			keepNames := (split && len(v.frames) == 1) || (subOpen && len(v.frames) == 2) || len(raw) >= maxRefInput
+			keepNames := (split && len(v.frames) == 1) || (subOpen && len(v.frames) == 2) || uint64(len(raw)) >= maxRefInput
 			if f.large && !keepNames && sets[len(sets)-1].byRef {
 				if !sets[len(sets)-1].addRef(b, start, i) {
 					return scanResult{}
