@@ -142,10 +142,11 @@ func TestChainPreToolUseDecisions(t *testing.T) {
 }
 
 // TestChainFailures: a FailClosed handler that fails blocks whatever its
-// neighbours do; another failing handler is its own, and the others'
-// answers stand, with the failure shown to the user.
+// neighbours do; any other failing handler fails the chain (exit 1, no
+// answer), unless the others' combined answer refuses the action anyway.
 func TestChainFailures(t *testing.T) {
 	allow := answer(&hook.PreToolUseOutput{Decision: hook.Allow, Reason: "ok"})
+	deny := answer(&hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no"})
 	broken := pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) { return nil, errors.New("guard broke") })
 	panics := pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) { panic("boom") })
 	invalid := answer(&hook.PreToolUseOutput{UpdatedInput: jsontext.Value(`{}`)})
@@ -164,26 +165,54 @@ func TestChainFailures(t *testing.T) {
 		assert.True(t, strings.HasPrefix(stderr, "hook: "), "%s: %q", name, stderr)
 	}
 
+	// A failure is the chain's: the allow next to it is not written, and
+	// the hook fails (open) with the failure.
+	for name, c := range map[string]struct {
+		hs   []hook.Handler
+		want string
+	}{
+		"error":             {[]hook.Handler{broken, allow}, "hook: handler 1 of 2 (hook.PreToolUseFunc) failed: guard broke"},
+		"panic":             {[]hook.Handler{allow, panics}, "hook: handler 2 of 2 (hook.PreToolUseFunc) failed: panic: boom"},
+		"invalid":           {[]hook.Handler{invalid, allow}, "hook: handler 1 of 2 (hook.PreToolUseFunc) failed: invalid answer to PreToolUse: updatedInput is empty"},
+		"nobody answered":   {[]hook.Handler{answer(nil), broken}, "guard broke"},
+		"in a sub-chain":    {[]hook.Handler{allow, hook.Chain(allow, broken)}, "hook: handler 2 of 2 (hook.chain) failed: hook: handler 2 of 2 (hook.PreToolUseFunc) failed: guard broke"},
+		"two failures":      {[]hook.Handler{broken, allow, panics}, "guard broke hook: handler 3 of 3"},
+		"in a matching Mux": {[]hook.Handler{allow, muxOf(hook.EventPreToolUse, allow, broken)}, "guard broke"},
+	} {
+		code, stdout, stderr := serve(t, hook.Chain(c.hs...), in)
+		assert.Equal(t, hook.ExitError, code, name)
+		assert.Empty(t, stdout, name)
+		assert.Contains(t, stderr, c.want, name)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "%s: %q", name, stderr)
+	}
+
+	// An answer that refuses the action stands next to a failure, which
+	// the user sees; the failure cannot turn a deny into an allow.
 	for name, hs := range map[string][]hook.Handler{
-		"error":   {broken, allow},
-		"panic":   {allow, panics},
-		"invalid": {invalid, allow},
+		"failure, deny": {broken, allow, deny},
+		"deny, panic":   {panics, deny, allow},
 	} {
 		code, stdout, stderr := serve(t, hook.Chain(hs...), in)
 		assert.Equal(t, hook.ExitOK, code, name)
 		assert.Empty(t, stderr, name)
-		assert.Contains(t, stdout, `"permissionDecision":"allow"`, name)
-		assert.Contains(t, stdout, `"systemMessage":"hook: handler `, name)
+		assert.Contains(t, stdout, `"permissionDecision":"deny","permissionDecisionReason":"no"`, name)
+		assert.Contains(t, stdout, `"systemMessage":"hook: handler 1 of 3 (hook.PreToolUseFunc) failed: `, name)
 	}
 
-	// Nobody answered: the failure is the chain's, non-blocking.
-	code, stdout, stderr := serve(t, hook.Chain(answer(nil), broken), in)
-	assert.Equal(t, hook.ExitError, code)
+	// A fail-closed guard that answered cannot have its answer written:
+	// the failure next to it blocks.
+	code, stdout, stderr := serve(t, hook.Chain(hook.FailClosed(allow), broken, panics), in)
+	assert.Equal(t, hook.ExitBlock, code, stderr)
 	assert.Empty(t, stdout)
-	assert.Contains(t, stderr, "guard broke")
-	// Unless a fail-closed handler is in the chain and answered.
-	code, _, _ = serve(t, hook.Chain(hook.FailClosed(allow), broken, panics), in)
-	assert.Equal(t, hook.ExitOK, code, "the fail-closed guard's allow stands")
+}
+
+// muxOf returns a Mux that runs hs, in order, on event.
+func muxOf(event string, hs ...hook.Handler) *hook.Mux {
+	m := hook.NewMux()
+	for _, h := range hs {
+		m.Handle(event, h)
+	}
+	return m
 }
 
 // failingWriter fails every write, as a closed stdout does.
@@ -290,8 +319,13 @@ func TestChainUserPromptSubmit(t *testing.T) {
 	broken := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
 		return nil, errors.New("lookup failed")
 	})
-	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"first"},"systemMessage":"hook: handler 2 of 2 (hook.UserPromptSubmitFunc) failed: lookup failed"}`+"\n",
-		serveUPS(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), "a failure note turns a text answer into JSON")
+	code, stdout, stderr := serve(t, hook.Chain(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), in)
+	assert.Equal(t, hook.ExitError, code, "a failure fails the chain")
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hook: handler 2 of 2 (hook.UserPromptSubmitFunc) failed: lookup failed\n", stderr)
+	assert.Equal(t, `{"decision":"block","reason":"secret","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"first"},"systemMessage":"hook: handler 2 of 3 (hook.UserPromptSubmitFunc) failed: lookup failed"}`+"\n",
+		serveUPS(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken, ups(&hook.UserPromptSubmitOutput{Block: true, Reason: "secret"})),
+		"next to a block, the failure note turns a text answer into JSON")
 	ran := false
 	after := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
 		ran = true

@@ -32,7 +32,7 @@ func (f failClosedHandler) ServeHook(ctx context.Context, ev *Event) (out Output
 	if isNil(f.h) {
 		return nil, nil
 	}
-	inv := ev.invocation()
+	inv := ev.invocation().root()
 	// The count goes down only when this wrapper has settled its outcome
 	// (returned or recovered a panic): a handler that ends its goroutine
 	// with runtime.Goexit, or is still running — or still inside its
@@ -72,7 +72,7 @@ func (f failClosedHandler) settle(ev *Event, out Output, err error) (Output, err
 		return nil, closedFailure(ev, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, verr))
 	}
 	if CanBlock(ev.HookEventName) {
-		ev.invocation().closedAnswer.Store(true)
+		ev.invocation().root().closedAnswer.Store(true)
 	}
 	return out, nil
 }
@@ -97,6 +97,13 @@ func (f failClosedHandler) handles(event string) bool { return handlesEvent(f.h,
 // invocation is the state of one hook invocation that Serve shares with
 // the handlers it calls, through the Event they all receive.
 type invocation struct {
+	// parent is the invocation of the event that a [Chain] made this
+	// event's view from, nil for the event Serve read. A view's
+	// invocation keeps no fail-closed state of its own (root has it for
+	// every view) and vouches for nothing: its tool_input is the one
+	// the view was given, so an answer to the view is checked against
+	// that input, not the one Serve read.
+	parent *invocation
 	// closed counts the fail-closed handlers that have the event and
 	// have not returned.
 	closed atomic.Int32
@@ -123,10 +130,23 @@ func (inv *invocation) init(ev *Event, o wire.Object) {
 	}
 }
 
+// root returns the invocation of the event Serve read, which holds the
+// fail-closed state of every view of it.
+func (inv *invocation) root() *invocation {
+	for inv.parent != nil {
+		inv = inv.parent
+	}
+	return inv
+}
+
 // failingClosed reports whether a failure now must block: a fail-closed
 // handler is running, or its answer is waiting to be written.
 func (inv *invocation) failingClosed() bool {
-	return inv != nil && (inv.closed.Load() > 0 || inv.closedAnswer.Load())
+	if inv == nil {
+		return false
+	}
+	inv = inv.root()
+	return inv.closed.Load() > 0 || inv.closedAnswer.Load()
 }
 
 // invocation returns the state of e's invocation, creating it for an
