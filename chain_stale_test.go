@@ -101,7 +101,9 @@ func staleCases() []staleCase {
 			hs:      func(k *keeper) []hook.Handler { return []hook.Handler{preMerge(`{"x":"1"}`), preStale(k, `{"y":"2"}`)} },
 			wantErr: "lacks /x"},
 		{name: "PreToolUse: a value an earlier handler changed", in: pt,
-			hs:      func(k *keeper) []hook.Handler { return []hook.Handler{preMerge(`{"command":"timeout 60 ls"}`), preStale(k, `{"y":"2"}`)} },
+			hs: func(k *keeper) []hook.Handler {
+				return []hook.Handler{preMerge(`{"command":"timeout 60 ls"}`), preStale(k, `{"y":"2"}`)}
+			},
 			wantErr: "puts back what /command held"},
 		{name: "PreToolUse: a nested value an earlier handler changed", in: pt,
 			hs: func(k *keeper) []hook.Handler {
@@ -112,7 +114,9 @@ func staleCases() []staleCase {
 			hs:      func(k *keeper) []hook.Handler { return []hook.Handler{preRemove("timeout"), preStale(k, `{"y":"2"}`)} },
 			wantErr: "puts back what /timeout held"},
 		{name: "PreToolUse: the added member listed in Removed by a stale copy", in: pt,
-			hs:      func(k *keeper) []hook.Handler { return []hook.Handler{preMerge(`{"x":"1","command":"ls -l"}`), preStale(k, `{"y":"2"}`, "x")} },
+			hs: func(k *keeper) []hook.Handler {
+				return []hook.Handler{preMerge(`{"x":"1","command":"ls -l"}`), preStale(k, `{"y":"2"}`, "x")}
+			},
 			wantErr: "puts back what /command held"},
 		{name: "PreToolUse: a later rewrite in a sub-chain", in: pt,
 			hs: func(k *keeper) []hook.Handler {
@@ -127,10 +131,14 @@ func staleCases() []staleCase {
 			hs:   func(*keeper) []hook.Handler { return []hook.Handler{preRemove("timeout"), preMerge(`{"y":"2"}`)} },
 			want: `"updatedInput":{"command":"ls","nested":{"a":1,"b":{"c":2}},"y":"2"}`},
 		{name: "PreToolUse: a changed value changed again", in: pt,
-			hs:   func(*keeper) []hook.Handler { return []hook.Handler{preMerge(`{"command":"ls -l"}`), preMerge(`{"command":"ls -la"}`)} },
+			hs: func(*keeper) []hook.Handler {
+				return []hook.Handler{preMerge(`{"command":"ls -l"}`), preMerge(`{"command":"ls -la"}`)}
+			},
 			want: `"updatedInput":{"command":"ls -la","timeout":120000,"nested":{"a":1,"b":{"c":2}}}`},
 		{name: "PreToolUse: a stale copy is fine when nothing changed before", in: pt,
-			hs:   func(k *keeper) []hook.Handler { return []hook.Handler{answer(&hook.PreToolUseOutput{AdditionalContext: "c"}), preStale(k, `{"y":"2"}`)} },
+			hs: func(k *keeper) []hook.Handler {
+				return []hook.Handler{answer(&hook.PreToolUseOutput{AdditionalContext: "c"}), preStale(k, `{"y":"2"}`)}
+			},
 			want: `"updatedInput":{"command":"ls","timeout":120000,"nested":{"a":1,"b":{"c":2}},"y":"2"}`},
 		{name: "PreToolUse: a deny's rewrite is dropped, not checked", in: pt,
 			hs: func(k *keeper) []hook.Handler {
