@@ -173,7 +173,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			err = nil
 		}
 		if err == nil && !noAnswer(out) {
-			err = checkAnswer(ev, view, out)
+			err = checkAnswer(view, out)
 		}
 		if err != nil {
 			failures = append(failures, fmt.Errorf("hook: handler %d of %d (%T) failed: %w", i+1, len(hs), h, err))
@@ -222,20 +222,17 @@ func chainFailure(failures []error) error {
 	return errors.Join(failures...)
 }
 
-// checkAnswer validates out, a handler's answer to view, a view of ev
-// made by the handlers before it: as an answer to the event it saw, and,
-// for a rewrite, as one that keeps what the handlers before it did.
-func checkAnswer(ev, view *Event, out Output) error {
+// checkAnswer validates out, a handler's answer to view, a view made by
+// the handlers before it: as an answer to the event it saw, and, for a
+// rewrite, as one that keeps what was done to the input before it.
+func checkAnswer(view *Event, out Output) error {
 	if _, ok := out.(Async); ok {
 		return errors.New("an Async answer cannot be combined with other handlers")
 	}
 	if _, err := out.appendAnswer(nil, view); err != nil {
-		return fmt.Errorf("invalid answer to %s: %w", ev.HookEventName, err)
+		return fmt.Errorf("invalid answer to %s: %w", view.HookEventName, err)
 	}
-	if view == ev {
-		return nil // nothing was rewritten before it
-	}
-	return checkKept(ev, view, out)
+	return checkKept(view.origin(), view, out)
 }
 
 // refuses reports whether the answer out refuses the action behind its
@@ -405,8 +402,17 @@ func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	}
 	nv := *e
 	nv.raw, nv.members = raw, ms
-	nv.inv = &invocation{parent: e.invocation()}
+	nv.inv = &invocation{parent: e.invocation(), origin: e.origin()}
 	return &nv, nil
+}
+
+// origin returns the event that the outermost chain of e was given: e
+// itself unless e is a chain's view.
+func (e *Event) origin() *Event {
+	if e.inv != nil && e.inv.origin != nil {
+		return e.inv.origin
+	}
+	return e
 }
 
 // joinText joins two texts with a newline, leaving out empty ones.

@@ -122,7 +122,7 @@ func staleCases() []staleCase {
 			hs: func(k *keeper) []hook.Handler {
 				return []hook.Handler{preMerge(`{"command":"timeout 60 ls"}`), hook.Chain(answer(&hook.PreToolUseOutput{AdditionalContext: "c"}), preStale(k, `{"y":"2"}`))}
 			},
-			wantErr: "handler 2 of 2 (hook.chain) failed: the tool_input it rewrote undoes the handlers before it: it puts back what /command held"},
+			wantErr: "handler 2 of 2 (hook.chain) failed: hook: handler 2 of 2 (hook.PreToolUseFunc) failed: the tool_input it rewrote undoes the handlers before it: it puts back what /command held"},
 		// Its legitimate neighbours.
 		{name: "PreToolUse: Remove drops an added member on purpose", in: pt,
 			hs:   func(*keeper) []hook.Handler { return []hook.Handler{preMerge(`{"x":"1"}`), preRemove("x")} },

@@ -11,8 +11,8 @@ import (
 )
 
 // checkKept refuses the rewrite in out, a handler's answer to view, when
-// it undoes what the handlers of the chain before it did to ev, the
-// event the chain was given. The answer was already checked against
+// it undoes what the handlers before it did to ev, the event the
+// outermost chain was given. The answer was already checked against
 // view, the input it saw (a tool_input rewrite keeps every member of it
 // or lists it in Removed); this catches a rewrite built from a copy of
 // the input the handler kept from before the chain changed it, which
@@ -49,10 +49,10 @@ func checkKept(ev, view *Event, out Output) error {
 	}
 	var parts []string
 	if len(k.lost) > 0 {
-		parts = append(parts, fmt.Sprintf("it lacks %s, which an earlier handler of the chain set", strings.Join(k.lost, ", ")))
+		parts = append(parts, fmt.Sprintf("it lacks %s, which an earlier handler set", strings.Join(k.lost, ", ")))
 	}
 	if len(k.undone) > 0 {
-		parts = append(parts, fmt.Sprintf("it puts back what %s held before an earlier handler of the chain changed it", strings.Join(k.undone, ", ")))
+		parts = append(parts, fmt.Sprintf("it puts back what %s held before an earlier handler changed it", strings.Join(k.undone, ", ")))
 	}
 	return fmt.Errorf("the %s it rewrote undoes the handlers before it: %s; build it from the %s it was given (the chain feeds each handler the previous one's rewrite)%s",
 		name, strings.Join(parts, "; "), name, removedHint(out))

@@ -104,6 +104,10 @@ type invocation struct {
 	// the view was given, so an answer to the view is checked against
 	// that input, not the one Serve read.
 	parent *invocation
+	// origin is, for a view, the event the outermost chain was given:
+	// a rewrite in a chain, however deeply nested, may not undo what
+	// was done to origin's input before it.
+	origin *Event
 	// closed counts the fail-closed handlers that have the event and
 	// have not returned.
 	closed atomic.Int32
