@@ -28,21 +28,21 @@ var fuzzChainEvents = []struct {
 
 // The handler kinds of FuzzChain.
 const (
-	opNone     = iota // no answer
-	opPermit          // allow, or a context
-	opAdd             // a new member, built from what it saw
-	opChange          // a new value for a member it saw
-	opRemove          // drops a member (listed in Removed where the answer has it)
-	opStale           // a new member, built from the original input
-	opError           // fails: an error
-	opPanic           // fails: a panic
-	opInvalid         // fails: an answer of another event
-	opPartial         // fails: drops a member without saying so (tool_input only)
-	opRefuse          // deny or block, as an answer
-	opBlock           // hook.Block
-	opFailClosed      // FailClosed around the next handler
-	opChain           // a sub-chain of the next 1–3 handlers
-	opMux             // a Mux of the next 1–3 handlers
+	opNone       = iota // no answer
+	opPermit            // allow, or a context
+	opAdd               // a new member, built from what it saw
+	opChange            // a new value for a member it saw
+	opRemove            // drops a member (listed in Removed where the answer has it)
+	opStale             // a new member, built from the original input
+	opError             // fails: an error
+	opPanic             // fails: a panic
+	opInvalid           // fails: an answer of another event
+	opPartial           // fails: drops a member without saying so (tool_input only)
+	opRefuse            // deny or block, as an answer
+	opBlock             // hook.Block
+	opFailClosed        // FailClosed around the next handler
+	opChain             // a sub-chain of the next 1–3 handlers
+	opMux               // a Mux of the next 1–3 handlers
 	opCount
 )
 
