@@ -20,7 +20,10 @@ import (
 //
 // FailClosed composes: it holds wherever it wraps a handler, inside a
 // [Mux], under middleware or as the outermost handler, whatever the
-// handlers around it do. When it is the outermost handler (or a [Mux]
+// handlers around it do. Around a composition it holds for every handler
+// inside: a [Chain] (or a [Mux] with several matches) whose handler fails
+// fails itself, however deeply it is nested, so FailClosed([Chain](allow,
+// guard)) blocks when the guard fails; see [Chain]. When it is the outermost handler (or a [Mux]
 // routes the event to it), unreadable input fails closed too. Guards that
 // must not let an action through because they broke want this.
 func FailClosed(h Handler) Handler { return failClosedHandler{h} }
