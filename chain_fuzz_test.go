@@ -280,7 +280,11 @@ func (r *chainRun) handler(t *testing.T, op byte, arg int, ops *[]byte, depth in
 		}
 		return hook.FailClosed(hs[0])
 	case opChain:
-		return hook.Chain(r.build(t, ops, arg%3+1, depth+1, count)...)
+		hs := r.build(t, ops, arg%3+1, depth+1, count)
+		if len(hs) == 0 {
+			return nil // an empty Chain answers no event: a Mux refuses it
+		}
+		return hook.Chain(hs...)
 	case opMux:
 		hs := r.build(t, ops, arg%3+1, depth+1, count)
 		if len(hs) == 0 {
@@ -347,6 +351,7 @@ func FuzzChain(f *testing.F) {
 		{0, 2, opPartial, opRefuse},
 		{1, 1, opFailClosed, opPermit, opError, opBlock},
 		{0, 2, opChain, opMux + opCount, opAdd, opStale, opAdd},
+		{0, 0, opMux, opChain},
 	} {
 		f.Add(seed)
 	}
