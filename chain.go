@@ -203,7 +203,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 	}
 	// A failure is the chain's: only an answer that refuses the action
 	// anyway stands next to it, noted for the user.
-	if acc == nil || !refuses(acc) || !textAnswerToJSON(acc) {
+	if acc == nil || !refuses(name, acc) || !textAnswerToJSON(acc) {
 		return nil, chainFailure(failures)
 	}
 	c := commonOf(acc)
@@ -235,28 +235,26 @@ func checkAnswer(view *Event, out Output) error {
 	return checkKept(view.origin(), view, out)
 }
 
-// refuses reports whether the answer out refuses the action behind its
-// event: a deny, a block, a declined or cancelled elicitation, or a halt
-// ("continue": false) where the event honours one.
-func refuses(out Output) bool {
+// refuses reports whether the answer out to the event name refuses the
+// action behind it: a deny, a block, a declined or cancelled
+// elicitation, or a halt ("continue": false) where the event honours one.
+func refuses(name string, out Output) bool {
+	if c := commonOf(out); c != nil && c.Halt && honoursHalt(name) {
+		return true
+	}
 	switch o := out.(type) {
 	case *PreToolUseOutput:
-		return o.Decision == Deny || o.Halt
+		return o.Decision == Deny
 	case *PreSkillShellCommandOutput:
-		return o.Decision == Deny || o.Halt
+		return o.Decision == Deny
 	case *PreModelSwitchOutput:
-		return o.Decision == Deny || o.Halt
+		return o.Decision == Deny
 	case *PermissionRequestOutput:
-		return o.Decision == Deny || o.Halt
-	case *TaskCreatedOutput:
-		return o.Block // it ignores continue: false
+		return o.Decision == Deny
 	case *ElicitationOutput:
-		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel || o.Halt
+		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
 	case *ElicitationResultOutput:
-		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel || o.Halt
-	}
-	if c := commonOf(out); c != nil && c.Halt {
-		return true
+		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
 	}
 	v := reflect.ValueOf(out)
 	if v.Kind() == reflect.Pointer && !v.IsNil() {
@@ -265,6 +263,19 @@ func refuses(out Output) bool {
 		}
 	}
 	return false
+}
+
+// honoursHalt reports whether Claude Code stops on "continue": false in
+// an answer to the event name: it discards it on the observation-only
+// events and ignores it on TaskCreated (see [Common]).
+func honoursHalt(name string) bool {
+	switch name {
+	case EventSessionEnd, EventStopFailure, EventPreCompact, EventPostCompact, EventConfigChange,
+		EventElicitation, EventElicitationResult, EventWorktreeRemove, EventInstructionsLoaded,
+		EventMessageDisplay, EventNotification, EventTaskCreated:
+		return false
+	}
+	return true
 }
 
 // textAnswerToJSON prepares a combined answer for a note in its JSON

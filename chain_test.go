@@ -598,3 +598,49 @@ func ExampleChain() {
 	fmt.Print(code, " ", stdout.String())
 	// Output: 0 {"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"timeout 600 make test","timeout":120000},"additionalContext":"ran with a time limit"}}
 }
+
+// TestChainRefusalNextToFailure: next to a failure, only an answer that
+// refuses the action stands — a block, a decline, a halt where the event
+// honours one; anything else fails the chain.
+func TestChainRefusalNextToFailure(t *testing.T) {
+	broken := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return nil, errors.New("broke") })
+	answerWith := func(out hook.Output) hook.Handler {
+		return hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })
+	}
+	for _, c := range []struct {
+		name  string
+		event string
+		out   hook.Output
+		want  string // "" when the chain must fail
+	}{
+		{"Stop block", hook.EventStop, &hook.StopOutput{Block: true, Reason: "go on"}, `"decision":"block","reason":"go on"`},
+		{"Stop context", hook.EventStop, &hook.StopOutput{AdditionalContext: "c"}, ""},
+		{"Stop halt", hook.EventStop, &hook.StopOutput{Common: hook.Common{Halt: true}}, `"continue":false`},
+		{"TaskCreated halt is ignored", hook.EventTaskCreated, &hook.TaskCreatedOutput{Common: hook.Common{Halt: true}}, ""},
+		{"TaskCreated block", hook.EventTaskCreated, &hook.TaskCreatedOutput{Block: true, Reason: "no"}, `"decision":"block"`},
+		{"Elicitation decline", hook.EventElicitation, &hook.ElicitationOutput{Action: hook.ElicitationDecline}, `"action":"decline"`},
+		{"Elicitation accept", hook.EventElicitation, &hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{}`)}, ""},
+		{"PermissionRequest deny", hook.EventPermissionRequest, &hook.PermissionRequestOutput{Decision: hook.Deny, Message: "no"}, `"behavior":"deny"`},
+		{"PermissionRequest allow", hook.EventPermissionRequest, &hook.PermissionRequestOutput{Decision: hook.Allow}, ""},
+		{"PreModelSwitch deny", hook.EventPreModelSwitch, &hook.PreModelSwitchOutput{Decision: hook.Deny, Reason: "no"}, `"permissionDecision":"deny"`},
+	} {
+		for _, order := range []string{"failure first", "failure last"} {
+			hs := []hook.Handler{broken, answerWith(c.out)}
+			if order == "failure last" {
+				hs[0], hs[1] = hs[1], hs[0]
+			}
+			code, stdout, stderr := serve(t, hook.Chain(hs...), hooktest.NewEvent(c.event))
+			if c.want == "" {
+				assert.Equal(t, hook.ExitError, code, "%s, %s: %s", c.name, order, stdout)
+				assert.Empty(t, stdout, c.name)
+				assert.Contains(t, stderr, "broke", c.name)
+				continue
+			}
+			assert.Equal(t, hook.ExitOK, code, "%s, %s: %s", c.name, order, stderr)
+			assert.Contains(t, stdout, c.want, "%s, %s", c.name, order)
+			if order == "failure first" { // a refusal may stop the chain before a failure
+				assert.Contains(t, stdout, `"systemMessage":"hook: handler 1 of 2`, "%s, %s", c.name, order)
+			}
+		}
+	}
+}
