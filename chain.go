@@ -24,23 +24,43 @@ import (
 //     event (a typed adapter of another event) is skipped.
 //   - Each handler sees the event as the previous ones left it: after a
 //     PreToolUse or PermissionRequest rewrite, the next handler's
-//     tool_input is the rewritten input (so rewrites compose, and each is
-//     checked for loss against the input it was given); after a
-//     PostToolUse updatedToolOutput, the next tool_response is that
-//     output; after a MessageDisplay displayContent, the next delta is it.
-//   - Each answer is validated against the event its handler saw; an
-//     invalid answer is that handler's failure.
+//     tool_input is the rewritten input; after a PostToolUse
+//     updatedToolOutput (or updatedMCPToolOutput), the next
+//     tool_response is that output; after a MessageDisplay
+//     displayContent, the next delta is it; after an ElicitationResult
+//     action or content, the next action and content are those. So
+//     rewrites compose, and the last one holds every earlier one.
+//   - Each answer is validated against the event its handler saw: a
+//     rewrite must keep every member of the input that handler was given
+//     (or list it in Removed), not only those of the original. A rewrite
+//     that undoes what an earlier handler of the chain did — lacks a
+//     member it added or changed, or puts back, at any depth, a value it
+//     changed or removed, as a rewrite built from a copy of the original
+//     input does — is refused too. A member an earlier handler added is
+//     lost only through [Remove] and Removed. An invalid answer is its
+//     handler's failure.
 //   - [Block] from any handler stops the chain and blocks (exit 2), as
 //     does a [FailClosed] handler that fails: a fail-closed guard blocks
 //     when it fails, whatever its neighbours do. On the events where a
 //     block is feedback and every handler runs (Stop, SubagentStop,
 //     PostToolBatch, PostToolUse) the block is taken as the JSON block it
 //     equals, with its reason joined to the others'.
-//   - Any other failure (an error, a panic, an invalid answer) is that
-//     handler's alone, as a failing hook is in the client: the chain goes
-//     on without its answer, and the combined answer carries one line per
-//     failure in its SystemMessage, which the user sees. When no handler
-//     answered, the chain fails with the failures (exit 1).
+//   - Any other failure of a handler (an error, a panic, an invalid
+//     answer, a context done before its turn) does not stop the chain,
+//     so that a later handler can still deny or block, but it is the
+//     chain's failure: the chain returns it as its error (the failures
+//     joined, each as "hook: handler N of M (type) failed: …") and none
+//     of the other answers is written. The scope around the chain sees
+//     the failure as any handler's: a [FailClosed] wrapper or
+//     [Server].FailClosed blocks (exit 2, however deeply the chain is
+//     nested in Muxes, Chains and middleware), a fail-open [Server]
+//     exits 1 and the client goes on without the hook's answer. A
+//     failing guard therefore never lets a neighbour's allow through.
+//     The one exception is an answer that refuses the action anyway (a
+//     deny, a block, a declined or cancelled elicitation, a halt): it
+//     stands, with one line per failure in its SystemMessage, which the
+//     user sees. A fail-closed handler's answer next to a failure cannot
+//     be written, so that failure blocks.
 //   - Common fields: Halt ("continue": false) from any handler halts, with
 //     the StopReasons joined; SystemMessages are joined; SuppressOutput
 //     from any; TerminalSequences are concatenated. Halting does not stop
@@ -74,8 +94,8 @@ import (
 //   - Stop, SubagentStop, PostToolBatch, PostToolUse: every handler runs; a
 //     block from any blocks, with the reasons of every blocking handler
 //     joined (all of them reach Claude); contexts and classifierContext
-//     are joined; PostToolUse's updatedToolOutput and
-//     updatedMCPToolOutput are the last given.
+//     are joined; PostToolUse's updatedToolOutput or
+//     updatedMCPToolOutput is the last one given, in either form.
 //   - SessionStart: contexts and initialUserMessages joined, SessionTitle
 //     the last given, watchPaths the union in order, reloadSkills from
 //     any. CwdChanged, FileChanged: watchPaths the union in order (an
@@ -129,7 +149,7 @@ func (c chain) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 // answer.
 func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 	name := ev.HookEventName
-	ev.invocation() // shared by every view of the event
+	ev.invocation() // the root of every view of the event
 	view := ev
 	var (
 		acc      Output
@@ -140,7 +160,8 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			failures = append(failures, fmt.Errorf("hook: gave up before handler %d of %d (%T): %w", i+1, len(hs), h, context.Cause(ctx)))
+			break
 		}
 		out, err := serveOne(ctx, view, h)
 		var be *BlockError
@@ -152,11 +173,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			err = nil
 		}
 		if err == nil && !noAnswer(out) {
-			if _, ok := out.(Async); ok {
-				err = errors.New("an Async answer cannot be combined with other handlers")
-			} else if _, verr := out.appendAnswer(nil, view); verr != nil {
-				err = fmt.Errorf("invalid answer to %s: %w", name, verr)
-			}
+			err = checkAnswer(view, out)
 		}
 		if err != nil {
 			failures = append(failures, fmt.Errorf("hook: handler %d of %d (%T) failed: %w", i+1, len(hs), h, err))
@@ -178,20 +195,87 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			return nil, err
 		}
 	}
-	if acc == nil {
-		if len(failures) > 0 {
-			return nil, errors.Join(failures...)
-		}
-		return nil, nil
+	if acc != nil {
+		acc = finish(acc)
 	}
-	acc = finish(acc)
-	if len(failures) > 0 && textAnswerToJSON(acc) {
-		c := commonOf(acc)
-		for _, f := range failures {
-			c.SystemMessage = joinText(c.SystemMessage, failLine(f))
-		}
+	if len(failures) == 0 {
+		return acc, nil
+	}
+	// A failure is the chain's: only an answer that refuses the action
+	// anyway stands next to it, noted for the user.
+	if acc == nil || !refuses(name, acc) || !textAnswerToJSON(acc) {
+		return nil, chainFailure(failures)
+	}
+	c := commonOf(acc)
+	for _, f := range failures {
+		c.SystemMessage = joinText(c.SystemMessage, failLine(f))
 	}
 	return acc, nil
+}
+
+// chainFailure is the error of a chain whose handlers failed: the
+// failures, one after the other.
+func chainFailure(failures []error) error {
+	if len(failures) == 1 {
+		return failures[0]
+	}
+	return errors.Join(failures...)
+}
+
+// checkAnswer validates out, a handler's answer to view, a view made by
+// the handlers before it: as an answer to the event it saw, and, for a
+// rewrite, as one that keeps what was done to the input before it.
+func checkAnswer(view *Event, out Output) error {
+	if _, ok := out.(Async); ok {
+		return errors.New("an Async answer cannot be combined with other handlers")
+	}
+	if _, err := out.appendAnswer(nil, view); err != nil {
+		return fmt.Errorf("invalid answer to %s: %w", view.HookEventName, err)
+	}
+	return checkKept(view.origin(), view, out)
+}
+
+// refuses reports whether the answer out to the event name refuses the
+// action behind it: a deny, a block, a declined or cancelled
+// elicitation, or a halt ("continue": false) where the event honours one.
+func refuses(name string, out Output) bool {
+	if c := commonOf(out); c != nil && c.Halt && honoursHalt(name) {
+		return true
+	}
+	switch o := out.(type) {
+	case *PreToolUseOutput:
+		return o.Decision == Deny
+	case *PreSkillShellCommandOutput:
+		return o.Decision == Deny
+	case *PreModelSwitchOutput:
+		return o.Decision == Deny
+	case *PermissionRequestOutput:
+		return o.Decision == Deny
+	case *ElicitationOutput:
+		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
+	case *ElicitationResultOutput:
+		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
+	}
+	v := reflect.ValueOf(out)
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		if b := v.Elem().FieldByName("Block"); b.IsValid() && b.Kind() == reflect.Bool {
+			return b.Bool()
+		}
+	}
+	return false
+}
+
+// honoursHalt reports whether Claude Code stops on "continue": false in
+// an answer to the event name: it discards it on the observation-only
+// events and ignores it on TaskCreated (see [Common]).
+func honoursHalt(name string) bool {
+	switch name {
+	case EventSessionEnd, EventStopFailure, EventPreCompact, EventPostCompact, EventConfigChange,
+		EventElicitation, EventElicitationResult, EventWorktreeRemove, EventInstructionsLoaded,
+		EventMessageDisplay, EventNotification, EventTaskCreated:
+		return false
+	}
+	return true
 }
 
 // textAnswerToJSON prepares a combined answer for a note in its JSON
@@ -258,33 +342,59 @@ func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error)
 // advance returns the event the next handler sees after out answered
 // view.
 func advance(view *Event, out Output) (*Event, error) {
+	if o, ok := out.(*ElicitationResultOutput); ok && o.Action != "" {
+		s, err := wire.Marshal(o.Action)
+		if err != nil {
+			return nil, err
+		}
+		if view, err = view.withMember("action", s); err != nil {
+			return nil, err
+		}
+	}
+	if name, v := rewrite(out); v != nil {
+		return view.withMember(name, v)
+	}
+	return view, nil
+}
+
+// rewrite returns the input member that the answer out replaces, and
+// its new value: nil when out rewrites nothing.
+func rewrite(out Output) (string, jsontext.Value) {
 	switch o := out.(type) {
 	case *PreToolUseOutput:
 		if o.UpdatedInput != nil {
-			return view.withMember("tool_input", o.UpdatedInput)
+			return "tool_input", o.UpdatedInput
 		}
 	case *PermissionRequestOutput:
 		if o.UpdatedInput != nil {
-			return view.withMember("tool_input", o.UpdatedInput)
+			return "tool_input", o.UpdatedInput
 		}
 	case *PostToolUseOutput:
-		if o.UpdatedToolOutput != nil {
-			return view.withMember("tool_response", o.UpdatedToolOutput)
+		switch {
+		case o.UpdatedToolOutput != nil:
+			return "tool_response", o.UpdatedToolOutput
+		case o.UpdatedMCPToolOutput != nil:
+			return "tool_response", o.UpdatedMCPToolOutput
+		}
+	case *ElicitationResultOutput:
+		if o.Content != nil {
+			return "content", o.Content
 		}
 	case *MessageDisplayOutput:
 		if o.DisplayContent != "" {
 			s, err := wire.Marshal(o.DisplayContent)
 			if err != nil {
-				return nil, err
+				return "", nil // refused by the answer's own check
 			}
-			return view.withMember("delta", s)
+			return "delta", s
 		}
 	}
-	return view, nil
+	return "", nil
 }
 
-// withMember returns a copy of e whose input member name is value; the
-// copy shares e's invocation.
+// withMember returns a copy of e whose input member name is value. The
+// copy's invocation is a view's (see [invocation]): its answers are
+// checked against its own input.
 func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	key, err := wire.Marshal(name)
 	if err != nil {
@@ -303,7 +413,17 @@ func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	}
 	nv := *e
 	nv.raw, nv.members = raw, ms
+	nv.inv = &invocation{parent: e.invocation(), origin: e.origin()}
 	return &nv, nil
+}
+
+// origin returns the event that the outermost chain of e was given: e
+// itself unless e is a chain's view.
+func (e *Event) origin() *Event {
+	if e.inv != nil && e.inv.origin != nil {
+		return e.inv.origin
+	}
+	return e
 }
 
 // joinText joins two texts with a newline, leaving out empty ones.
@@ -490,11 +610,10 @@ func combine(acc, n Output) (Output, bool, error) {
 			a.Reason = joinText(a.Reason, n.Reason)
 			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
 			a.ClassifierContext = joinText(a.ClassifierContext, n.ClassifierContext)
-			if n.UpdatedToolOutput != nil {
-				a.UpdatedToolOutput = n.UpdatedToolOutput
-			}
-			if n.UpdatedMCPToolOutput != nil {
-				a.UpdatedMCPToolOutput = n.UpdatedMCPToolOutput
+			// Each handler saw the last output as its tool_response,
+			// so the last one given, in either form, holds the others.
+			if n.UpdatedToolOutput != nil || n.UpdatedMCPToolOutput != nil {
+				a.UpdatedToolOutput, a.UpdatedMCPToolOutput = n.UpdatedToolOutput, n.UpdatedMCPToolOutput
 			}
 			return false, nil
 		})

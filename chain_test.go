@@ -142,10 +142,11 @@ func TestChainPreToolUseDecisions(t *testing.T) {
 }
 
 // TestChainFailures: a FailClosed handler that fails blocks whatever its
-// neighbours do; another failing handler is its own, and the others'
-// answers stand, with the failure shown to the user.
+// neighbours do; any other failing handler fails the chain (exit 1, no
+// answer), unless the others' combined answer refuses the action anyway.
 func TestChainFailures(t *testing.T) {
 	allow := answer(&hook.PreToolUseOutput{Decision: hook.Allow, Reason: "ok"})
+	deny := answer(&hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no"})
 	broken := pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) { return nil, errors.New("guard broke") })
 	panics := pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) { panic("boom") })
 	invalid := answer(&hook.PreToolUseOutput{UpdatedInput: jsontext.Value(`{}`)})
@@ -164,26 +165,54 @@ func TestChainFailures(t *testing.T) {
 		assert.True(t, strings.HasPrefix(stderr, "hook: "), "%s: %q", name, stderr)
 	}
 
+	// A failure is the chain's: the allow next to it is not written, and
+	// the hook fails (open) with the failure.
+	for name, c := range map[string]struct {
+		hs   []hook.Handler
+		want string
+	}{
+		"error":             {[]hook.Handler{broken, allow}, "hook: handler 1 of 2 (hook.PreToolUseFunc) failed: guard broke"},
+		"panic":             {[]hook.Handler{allow, panics}, "hook: handler 2 of 2 (hook.PreToolUseFunc) failed: panic: boom"},
+		"invalid":           {[]hook.Handler{invalid, allow}, "hook: handler 1 of 2 (hook.PreToolUseFunc) failed: invalid answer to PreToolUse: updatedInput is empty"},
+		"nobody answered":   {[]hook.Handler{answer(nil), broken}, "guard broke"},
+		"in a sub-chain":    {[]hook.Handler{allow, hook.Chain(allow, broken)}, "hook: handler 2 of 2 (hook.chain) failed: hook: handler 2 of 2 (hook.PreToolUseFunc) failed: guard broke"},
+		"two failures":      {[]hook.Handler{broken, allow, panics}, "guard broke hook: handler 3 of 3"},
+		"in a matching Mux": {[]hook.Handler{allow, muxOf(hook.EventPreToolUse, allow, broken)}, "guard broke"},
+	} {
+		code, stdout, stderr := serve(t, hook.Chain(c.hs...), in)
+		assert.Equal(t, hook.ExitError, code, name)
+		assert.Empty(t, stdout, name)
+		assert.Contains(t, stderr, c.want, name)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "%s: %q", name, stderr)
+	}
+
+	// An answer that refuses the action stands next to a failure, which
+	// the user sees; the failure cannot turn a deny into an allow.
 	for name, hs := range map[string][]hook.Handler{
-		"error":   {broken, allow},
-		"panic":   {allow, panics},
-		"invalid": {invalid, allow},
+		"failure, deny": {broken, allow, deny},
+		"deny, panic":   {panics, deny, allow},
 	} {
 		code, stdout, stderr := serve(t, hook.Chain(hs...), in)
 		assert.Equal(t, hook.ExitOK, code, name)
 		assert.Empty(t, stderr, name)
-		assert.Contains(t, stdout, `"permissionDecision":"allow"`, name)
-		assert.Contains(t, stdout, `"systemMessage":"hook: handler `, name)
+		assert.Contains(t, stdout, `"permissionDecision":"deny","permissionDecisionReason":"no"`, name)
+		assert.Contains(t, stdout, `"systemMessage":"hook: handler 1 of 3 (hook.PreToolUseFunc) failed: `, name)
 	}
 
-	// Nobody answered: the failure is the chain's, non-blocking.
-	code, stdout, stderr := serve(t, hook.Chain(answer(nil), broken), in)
-	assert.Equal(t, hook.ExitError, code)
+	// A fail-closed guard that answered cannot have its answer written:
+	// the failure next to it blocks.
+	code, stdout, stderr := serve(t, hook.Chain(hook.FailClosed(allow), broken, panics), in)
+	assert.Equal(t, hook.ExitBlock, code, stderr)
 	assert.Empty(t, stdout)
-	assert.Contains(t, stderr, "guard broke")
-	// Unless a fail-closed handler is in the chain and answered.
-	code, _, _ = serve(t, hook.Chain(hook.FailClosed(allow), broken, panics), in)
-	assert.Equal(t, hook.ExitOK, code, "the fail-closed guard's allow stands")
+}
+
+// muxOf returns a Mux that runs hs, in order, on event.
+func muxOf(event string, hs ...hook.Handler) *hook.Mux {
+	m := hook.NewMux()
+	for _, h := range hs {
+		m.Handle(event, h)
+	}
+	return m
 }
 
 // failingWriter fails every write, as a closed stdout does.
@@ -290,8 +319,13 @@ func TestChainUserPromptSubmit(t *testing.T) {
 	broken := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
 		return nil, errors.New("lookup failed")
 	})
-	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"first"},"systemMessage":"hook: handler 2 of 2 (hook.UserPromptSubmitFunc) failed: lookup failed"}`+"\n",
-		serveUPS(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), "a failure note turns a text answer into JSON")
+	code, stdout, stderr := serve(t, hook.Chain(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), in)
+	assert.Equal(t, hook.ExitError, code, "a failure fails the chain")
+	assert.Empty(t, stdout)
+	assert.Equal(t, "hook: handler 2 of 2 (hook.UserPromptSubmitFunc) failed: lookup failed\n", stderr)
+	assert.Equal(t, `{"decision":"block","reason":"secret","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"first"},"systemMessage":"hook: handler 2 of 3 (hook.UserPromptSubmitFunc) failed: lookup failed"}`+"\n",
+		serveUPS(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken, ups(&hook.UserPromptSubmitOutput{Block: true, Reason: "secret"})),
+		"next to a block, the failure note turns a text answer into JSON")
 	ran := false
 	after := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
 		ran = true
@@ -563,4 +597,50 @@ func ExampleChain() {
 	code := hook.Serve(context.Background(), strings.NewReader(in), &stdout, &stderr, h)
 	fmt.Print(code, " ", stdout.String())
 	// Output: 0 {"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"timeout 600 make test","timeout":120000},"additionalContext":"ran with a time limit"}}
+}
+
+// TestChainRefusalNextToFailure: next to a failure, only an answer that
+// refuses the action stands — a block, a decline, a halt where the event
+// honours one; anything else fails the chain.
+func TestChainRefusalNextToFailure(t *testing.T) {
+	broken := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return nil, errors.New("broke") })
+	answerWith := func(out hook.Output) hook.Handler {
+		return hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })
+	}
+	for _, c := range []struct {
+		name  string
+		event string
+		out   hook.Output
+		want  string // "" when the chain must fail
+	}{
+		{"Stop block", hook.EventStop, &hook.StopOutput{Block: true, Reason: "go on"}, `"decision":"block","reason":"go on"`},
+		{"Stop context", hook.EventStop, &hook.StopOutput{AdditionalContext: "c"}, ""},
+		{"Stop halt", hook.EventStop, &hook.StopOutput{Common: hook.Common{Halt: true}}, `"continue":false`},
+		{"TaskCreated halt is ignored", hook.EventTaskCreated, &hook.TaskCreatedOutput{Common: hook.Common{Halt: true}}, ""},
+		{"TaskCreated block", hook.EventTaskCreated, &hook.TaskCreatedOutput{Block: true, Reason: "no"}, `"decision":"block"`},
+		{"Elicitation decline", hook.EventElicitation, &hook.ElicitationOutput{Action: hook.ElicitationDecline}, `"action":"decline"`},
+		{"Elicitation accept", hook.EventElicitation, &hook.ElicitationOutput{Action: hook.ElicitationAccept, Content: jsontext.Value(`{}`)}, ""},
+		{"PermissionRequest deny", hook.EventPermissionRequest, &hook.PermissionRequestOutput{Decision: hook.Deny, Message: "no"}, `"behavior":"deny"`},
+		{"PermissionRequest allow", hook.EventPermissionRequest, &hook.PermissionRequestOutput{Decision: hook.Allow}, ""},
+		{"PreModelSwitch deny", hook.EventPreModelSwitch, &hook.PreModelSwitchOutput{Decision: hook.Deny, Reason: "no"}, `"permissionDecision":"deny"`},
+	} {
+		for _, order := range []string{"failure first", "failure last"} {
+			hs := []hook.Handler{broken, answerWith(c.out)}
+			if order == "failure last" {
+				hs[0], hs[1] = hs[1], hs[0]
+			}
+			code, stdout, stderr := serve(t, hook.Chain(hs...), hooktest.NewEvent(c.event))
+			if c.want == "" {
+				assert.Equal(t, hook.ExitError, code, "%s, %s: %s", c.name, order, stdout)
+				assert.Empty(t, stdout, c.name)
+				assert.Contains(t, stderr, "broke", c.name)
+				continue
+			}
+			assert.Equal(t, hook.ExitOK, code, "%s, %s: %s", c.name, order, stderr)
+			assert.Contains(t, stdout, c.want, "%s, %s", c.name, order)
+			if order == "failure first" { // a refusal may stop the chain before a failure
+				assert.Contains(t, stdout, `"systemMessage":"hook: handler 1 of 2`, "%s, %s", c.name, order)
+			}
+		}
+	}
 }

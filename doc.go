@@ -39,9 +39,10 @@
 // registration that matches runs, in order. [Chain] runs handlers in order
 // on one event: each sees the event as the previous one left it (a
 // rewritten tool_input), and the answers are combined by the client's own
-// rules (PreToolUse: deny > defer > ask > allow; rewrites composed and
-// checked against the original input), deterministically, where separate
-// hooks would race.
+// rules (PreToolUse: deny > defer > ask > allow; rewrites composed, each
+// checked against the input its handler saw), deterministically, where
+// separate hooks would race. A handler's failure is the chain's: a
+// neighbour's allow never goes out next to a failed guard.
 //
 // # Exit codes
 //

@@ -20,7 +20,10 @@ import (
 //
 // FailClosed composes: it holds wherever it wraps a handler, inside a
 // [Mux], under middleware or as the outermost handler, whatever the
-// handlers around it do. When it is the outermost handler (or a [Mux]
+// handlers around it do. Around a composition it holds for every handler
+// inside: a [Chain] (or a [Mux] with several matches) whose handler fails
+// fails itself, however deeply it is nested, so FailClosed([Chain](allow,
+// guard)) blocks when the guard fails; see [Chain]. When it is the outermost handler (or a [Mux]
 // routes the event to it), unreadable input fails closed too. Guards that
 // must not let an action through because they broke want this.
 func FailClosed(h Handler) Handler { return failClosedHandler{h} }
@@ -32,7 +35,7 @@ func (f failClosedHandler) ServeHook(ctx context.Context, ev *Event) (out Output
 	if isNil(f.h) {
 		return nil, nil
 	}
-	inv := ev.invocation()
+	inv := ev.invocation().root()
 	// The count goes down only when this wrapper has settled its outcome
 	// (returned or recovered a panic): a handler that ends its goroutine
 	// with runtime.Goexit, or is still running — or still inside its
@@ -72,7 +75,7 @@ func (f failClosedHandler) settle(ev *Event, out Output, err error) (Output, err
 		return nil, closedFailure(ev, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, verr))
 	}
 	if CanBlock(ev.HookEventName) {
-		ev.invocation().closedAnswer.Store(true)
+		ev.invocation().root().closedAnswer.Store(true)
 	}
 	return out, nil
 }
@@ -97,6 +100,17 @@ func (f failClosedHandler) handles(event string) bool { return handlesEvent(f.h,
 // invocation is the state of one hook invocation that Serve shares with
 // the handlers it calls, through the Event they all receive.
 type invocation struct {
+	// parent is the invocation of the event that a [Chain] made this
+	// event's view from, nil for the event Serve read. A view's
+	// invocation keeps no fail-closed state of its own (root has it for
+	// every view) and vouches for nothing: its tool_input is the one
+	// the view was given, so an answer to the view is checked against
+	// that input, not the one Serve read.
+	parent *invocation
+	// origin is, for a view, the event the outermost chain was given:
+	// a rewrite in a chain, however deeply nested, may not undo what
+	// was done to origin's input before it.
+	origin *Event
 	// closed counts the fail-closed handlers that have the event and
 	// have not returned.
 	closed atomic.Int32
@@ -123,10 +137,23 @@ func (inv *invocation) init(ev *Event, o wire.Object) {
 	}
 }
 
+// root returns the invocation of the event Serve read, which holds the
+// fail-closed state of every view of it.
+func (inv *invocation) root() *invocation {
+	for inv.parent != nil {
+		inv = inv.parent
+	}
+	return inv
+}
+
 // failingClosed reports whether a failure now must block: a fail-closed
 // handler is running, or its answer is waiting to be written.
 func (inv *invocation) failingClosed() bool {
-	return inv != nil && (inv.closed.Load() > 0 || inv.closedAnswer.Load())
+	if inv == nil {
+		return false
+	}
+	inv = inv.root()
+	return inv.closed.Load() > 0 || inv.closedAnswer.Load()
 }
 
 // invocation returns the state of e's invocation, creating it for an
