@@ -189,18 +189,30 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 		return nil, nil
 	}
 	if inv := ev.inv; inv != nil && inv.hasInput {
-		if id := inv.lookup(upd); id >= 0 {
+		if cp, id := inv.vouchedCopy(upd); id >= 0 {
 			// A Merge of the incoming input, which keeps it all.
-			return inv.answerValue(id, upd), nil
+			return inv.answerValue(id, cp), nil
 		}
 		ms, ok := inv.inputMembers()
 		if !ok {
 			return upd, errors.New("the handler wrote into the bytes of the tool_input it was given, so the members the input came with are not known and updatedInput cannot be checked; build updatedInput with Merge, Edit or Remove, which copy")
 		}
+		upd = ownCopy(upd)
 		return upd, checkUpdatedKeys(ms, upd, removed)
 	}
 	orig, _ := ev.Field("tool_input")
+	upd = ownCopy(upd)
 	return upd, checkUpdatedInput(orig, upd, removed)
+}
+
+// ownCopy returns a copy of v, a raw value of a handler's answer, which
+// the answer then carries: what is checked is what is written, even if a
+// goroutine of the handler still writes into v.
+func ownCopy(v jsontext.Value) jsontext.Value {
+	if v == nil {
+		return nil
+	}
+	return append(make(jsontext.Value, 0, len(v)), v...)
 }
 
 // checkUpdatedInput refuses an updatedInput that Claude Code would take as
