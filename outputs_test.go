@@ -455,7 +455,7 @@ var invalidCases = map[string]func(t *testing.T){
 		// hookEventName is filled in by the library in every variant.
 		out, err := answerTo(t, "pretooluse-bash.json", &PreToolUseOutput{Decision: Deny})
 		require.NoError(t, err)
-		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, out)
+		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked by hook"}}`, out)
 	},
 	"wrong-hookeventname.json": func(t *testing.T) {
 		_, err := answerTo(t, "pretooluse-bash.json", &PostToolUseOutput{AdditionalContext: "answer for another event"})

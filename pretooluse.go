@@ -95,7 +95,8 @@ type PreToolUseOutput struct {
 	// permission flow.
 	Decision PermissionDecision
 	// Reason explains the decision: shown to Claude for Deny, to the user
-	// for Allow and Ask, ignored for Defer.
+	// for Allow and Ask, ignored for Defer. A Deny without a Reason is
+	// written with the default reason "blocked by hook", as [Block] is.
 	Reason string
 	// UpdatedInput replaces the call's whole input. Build it from the
 	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
@@ -112,7 +113,7 @@ type PreToolUseOutput struct {
 	// Legacy writes Decision in the deprecated top-level form that Claude
 	// Code still accepts: "decision": "approve" for [Allow], "decision":
 	// "block" for [Deny], with Reason as the top-level "reason" (the deny
-	// message; "Blocked by hook" when empty). Only Allow and Deny have a
+	// message; "blocked by hook" when empty). Only Allow and Deny have a
 	// legacy form, and it cannot carry UpdatedInput or AdditionalContext.
 	// New hooks should leave it false.
 	Legacy bool
@@ -148,10 +149,14 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 		if o.Reason != "" && o.Decision == "" {
 			return dst, errors.New("a permission decision reason needs a decision")
 		}
+		reason := o.Reason
+		if o.Decision == Deny {
+			reason = reasonOrDefault(reason)
+		}
 		a.specific = &preToolUseSpecific{
 			HookEventName:            EventPreToolUse,
 			PermissionDecision:       o.Decision,
-			PermissionDecisionReason: o.Reason,
+			PermissionDecisionReason: reason,
 			UpdatedInput:             upd,
 			AdditionalContext:        o.AdditionalContext,
 		}
@@ -173,6 +178,9 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 		return dst, errors.New("the legacy form cannot carry UpdatedInput or AdditionalContext; Claude Code would let hookSpecificOutput override its reason (set Legacy to false)")
 	}
 	a.reason = o.Reason
+	if o.Decision == Deny {
+		a.reason = reasonOrDefault(a.reason)
+	}
 	return appendWire(dst, a)
 }
 
