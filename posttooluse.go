@@ -95,6 +95,13 @@ func (o *PostToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	// The answer carries copies of the handler's raw values: what is
 	// checked is what is written.
 	updOut, updMCP := ownCopy(o.UpdatedToolOutput), ownCopy(o.UpdatedMCPToolOutput)
+	// A rewrite that changes nothing is not written (see unchanged).
+	if updOut != nil && unchanged(ev, "tool_response", updOut) {
+		updOut = nil
+	}
+	if updMCP != nil && unchanged(ev, "tool_response", updMCP) {
+		updMCP = nil
+	}
 	if updOut != nil {
 		orig, _ := ev.Field("tool_response")
 		if err := checkUpdatedToolOutput(tool, orig, updOut); err != nil {

@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"bytes"
+
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 
@@ -145,7 +147,7 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	if o.Legacy {
 		return o.appendLegacy(dst, a)
 	}
-	if o.Decision != "" || o.Reason != "" || o.UpdatedInput != nil || o.AdditionalContext != "" {
+	if o.Decision != "" || o.Reason != "" || upd != nil || o.AdditionalContext != "" {
 		if o.Reason != "" && o.Decision == "" {
 			return dst, errors.New("a permission decision reason needs a decision")
 		}
@@ -187,8 +189,9 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 // checkUpdate checks an answer's updatedInput, if any, against the
 // event's incoming tool_input: the names read before the handler had the
 // event when Serve read it, else the tool_input as it is now. It returns
-// what the answer is to carry for upd: upd, or the placeholder of a
-// vouched Merge result (see vouch.go).
+// what the answer is to carry for upd: a copy of upd, the placeholder of
+// a vouched Merge result (see vouch.go), or nil when upd is the incoming
+// tool_input byte for byte (see unchanged).
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
 	if upd == nil {
 		if len(removed) > 0 {
@@ -199,6 +202,9 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 	if inv := ev.inv; inv != nil && inv.hasInput {
 		if cp, id := inv.vouchedCopy(upd); id >= 0 {
 			// A Merge of the incoming input, which keeps it all.
+			if unchanged(ev, "tool_input", cp) {
+				return nil, nil
+			}
 			return inv.answerValue(id, cp), nil
 		}
 		ms, ok := inv.inputMembers()
@@ -206,11 +212,28 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 			return upd, errors.New("the handler wrote into the bytes of the tool_input it was given, so the members the input came with are not known and updatedInput cannot be checked; build updatedInput with Merge, Edit or Remove, which copy")
 		}
 		upd = ownCopy(upd)
-		return upd, checkUpdatedKeys(ms, upd, removed)
+		if err := checkUpdatedKeys(ms, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
+			return nil, err
+		}
+		return upd, nil
 	}
 	orig, _ := ev.Field("tool_input")
 	upd = ownCopy(upd)
-	return upd, checkUpdatedInput(orig, upd, removed)
+	if err := checkUpdatedInput(orig, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
+		return nil, err
+	}
+	return upd, nil
+}
+
+// unchanged reports whether the rewrite upd is byte for byte the event's
+// member name, the value it would replace. Such a rewrite is not written
+// (the rest of the answer is): [Edit] returns the input itself when the
+// edit changed nothing, and Claude Code applies the rewrites of parallel
+// hooks last-wins, so a rewrite that changes nothing could undo another
+// hook's real one.
+func unchanged(ev *Event, name string, upd []byte) bool {
+	orig, ok := ev.Field(name)
+	return ok && bytes.Equal(orig, upd)
 }
 
 // ownCopy returns a copy of v, a raw value of a handler's answer, which
