@@ -36,6 +36,7 @@ func TestRacingHandlerProcess(t *testing.T) {
 	toolInput := `{"command":"echo ` + big + `","description":"d"}`
 	merged := `{"command":"echo ` + big + `","description":"d","checked":true}`
 	response := `{"stdout":"` + big + `","stderr":"","interrupted":false}`
+	updatedResponse := `{"stdout":"` + big + `","stderr":"checked","interrupted":false}`
 	// runs is how many processes run each mode: the Merge result that is
 	// spliced in is where a racing handler once got invalid JSON out
 	// with exit 0 (in a few of 200 runs).
@@ -47,7 +48,7 @@ func TestRacingHandlerProcess(t *testing.T) {
 		{"merge", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 200},
 		{"raw", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
 		{"permission", "PermissionRequest", toolInput, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":` + merged + `}}}`, 50},
-		{"posttooluse", "PostToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":` + response + `}}`, 50},
+		{"posttooluse", "PostToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":` + updatedResponse + `}}`, 50},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {

@@ -8,7 +8,7 @@
 // RACEHOOK_MODE picks the answer: "merge" (a Merge result, vouched and
 // spliced when 4 KiB or more), "raw" (a copy of it, checked in full),
 // "permission" (a PermissionRequest allow with a Merge result),
-// "posttooluse" (an updatedToolOutput) and "calm" (a Merge result nobody
+// "posttooluse" (an updatedToolOutput made with Merge) and "calm" (a Merge result nobody
 // writes into).
 package main
 
@@ -73,7 +73,10 @@ func main() {
 		})
 	case "posttooluse":
 		srv.Handler = hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
-			out := append(jsontext.Value(nil), e.ToolResponse...)
+			out, err := hook.Merge(e.ToolResponse, map[string]string{"stderr": "checked"})
+			if err != nil {
+				return nil, err
+			}
 			return &hook.PostToolUseOutput{UpdatedToolOutput: racing(out)}, nil
 		})
 	}
