@@ -2,6 +2,9 @@ package hook
 
 import (
 	"fmt"
+	"reflect"
+	"sync"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -23,6 +26,9 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 		return nil, err
 	}
 	v := new(T)
+	if err := foreignView("Edit", servedTool(orig), reflect.TypeFor[T]()); err != nil {
+		return nil, err
+	}
 	if err := wire.Unmarshal(orig, v); err != nil {
 		return nil, fmt.Errorf("hook: Edit: decoding %T: %w", v, err)
 	}
@@ -68,6 +74,9 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	if err := checkEditable("Update", orig); err != nil {
 		return nil, err
 	}
+	if err := foreignView("Update", servedTool(orig), reflect.TypeOf(edited)); err != nil {
+		return nil, err
+	}
 	out, err := updateValue(orig, edited)
 	if err != nil {
 		return nil, err
@@ -82,4 +91,110 @@ func checkEditable(fn string, orig jsontext.Value) error {
 		return objectError(fn+": the original", err)
 	}
 	return nil
+}
+
+// viewTools maps the typed views of built-in tools' inputs to the tools
+// whose input they describe.
+var viewTools = map[reflect.Type][]string{
+	reflect.TypeFor[BashInput]():             {ToolBash, ToolPowerShell},
+	reflect.TypeFor[PowerShellInput]():       {ToolPowerShell},
+	reflect.TypeFor[WriteInput]():            {ToolWrite},
+	reflect.TypeFor[EditInput]():             {ToolEdit},
+	reflect.TypeFor[ReadInput]():             {ToolRead},
+	reflect.TypeFor[GlobInput]():             {ToolGlob},
+	reflect.TypeFor[GrepInput]():             {ToolGrep},
+	reflect.TypeFor[WebFetchInput]():         {ToolWebFetch},
+	reflect.TypeFor[WebSearchInput]():        {ToolWebSearch},
+	reflect.TypeFor[AgentInput]():            {ToolAgent},
+	reflect.TypeFor[NotebookEditInput]():     {ToolNotebookEdit},
+	reflect.TypeFor[TodoWriteInput]():        {ToolTodoWrite},
+	reflect.TypeFor[ExitPlanModeInput]():     {ToolExitPlanMode},
+	reflect.TypeFor[AskUserQuestionInput]():  {ToolAskUserQuestion},
+	reflect.TypeFor[SkillInput]():            {ToolSkill},
+	reflect.TypeFor[TaskCreateInput]():       {ToolTaskCreate},
+	reflect.TypeFor[TaskUpdateInput]():       {ToolTaskUpdate},
+	reflect.TypeFor[TaskGetInput]():          {ToolTaskGet},
+	reflect.TypeFor[TaskStopInput]():         {ToolTaskStop},
+	reflect.TypeFor[CronCreateInput]():       {ToolCronCreate},
+	reflect.TypeFor[CronDeleteInput]():       {ToolCronDelete},
+	reflect.TypeFor[EnterWorktreeInput]():    {ToolEnterWorktree},
+	reflect.TypeFor[ExitWorktreeInput]():     {ToolExitWorktree},
+	reflect.TypeFor[ListMcpResourcesInput](): {ToolListMcpResources},
+	reflect.TypeFor[ReadMcpResourceInput]():  {ToolReadMcpResource},
+	reflect.TypeFor[MonitorInput]():          {ToolMonitor},
+	reflect.TypeFor[ScheduleWakeupInput]():   {ToolScheduleWakeup},
+	reflect.TypeFor[PushNotificationInput](): {ToolPushNotification},
+}
+
+// builtinTools is the set of the tools that viewTools describes.
+var builtinTools = func() map[string]bool {
+	m := map[string]bool{}
+	for _, tools := range viewTools {
+		for _, t := range tools {
+			m[t] = true
+		}
+	}
+	return m
+}()
+
+// foreignView refuses a typed edit with the view t of a built-in tool's
+// input on the input of another built-in tool: the view's fields would
+// be added to the input as new members (new_string in a Bash call), which
+// Claude Code drops or refuses. A call of an MCP tool or of a tool the
+// library does not know ("" when the tool is not known) takes any view.
+func foreignView(fn, tool string, t reflect.Type) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	want, ok := viewTools[t]
+	if tool == "" || !ok || !builtinTools[tool] {
+		return nil
+	}
+	for _, w := range want {
+		if w == tool {
+			return nil
+		}
+	}
+	return fmt.Errorf("hook: %s: %s is a view of the %s tool's input, and this is a %s call: its fields would be added to the %s input as new members (use the view of %s, or a struct of your own)", fn, t.Name(), want[0], tool, tool, tool)
+}
+
+// servedInputs maps the first byte of each tool_input being served (as
+// Serve read it) to its length and tool name, so that [Edit] and [Update]
+// know the tool of the input they are given; an entry lives while its
+// handler runs (see serveTool).
+var servedInputs sync.Map // unsafe.Pointer → servedInput
+
+type servedInput struct {
+	n    int
+	tool string
+}
+
+// serveTool records the tool of ev's tool_input while its handler runs,
+// and returns the function that forgets it.
+func serveTool(ev *Event) (forget func()) {
+	in, ok := ev.Field("tool_input")
+	raw, named := ev.Field("tool_name")
+	if !ok || !named || len(in) == 0 {
+		return func() {}
+	}
+	var tool string
+	if wire.Unmarshal(raw, &tool) != nil || !builtinTools[tool] {
+		return func() {}
+	}
+	key := unsafe.Pointer(unsafe.SliceData(in))
+	servedInputs.Store(key, servedInput{n: len(in), tool: tool})
+	return func() { servedInputs.Delete(key) }
+}
+
+// servedTool returns the tool whose input orig is, when orig is the
+// tool_input of an event being served, else "".
+func servedTool(orig []byte) string {
+	if len(orig) == 0 {
+		return ""
+	}
+	v, ok := servedInputs.Load(unsafe.Pointer(unsafe.SliceData(orig)))
+	if !ok || v.(servedInput).n != len(orig) {
+		return ""
+	}
+	return v.(servedInput).tool
 }

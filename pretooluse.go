@@ -8,6 +8,7 @@ import (
 
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -54,6 +55,9 @@ func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
 // Update returns the call's input with only the members changed in the
 // typed view edited replaced; see [Update].
 func (e *PreToolUse) Update(edited any) (jsontext.Value, error) {
+	if err := foreignView("PreToolUse.Update", e.ToolName, reflect.TypeOf(edited)); err != nil {
+		return nil, err
+	}
 	return Update(e.ToolInput, edited)
 }
 

@@ -380,6 +380,7 @@ func (s *Server) serveOne(ctx context.Context, stdin io.Reader, h Handler, handl
 		r.err = fmt.Errorf("hook: gave up before calling the %s handler: %w", r.ev.HookEventName, context.Cause(ctx))
 	default:
 		handling.Store(r.ev)
+		defer serveTool(r.ev)()
 		r.out, r.err = h.ServeHook(ctx, r.ev)
 	}
 	return r
