@@ -93,49 +93,85 @@ func checkEditable(fn string, orig jsontext.Value) error {
 	return nil
 }
 
-// viewTools maps the typed views of built-in tools' inputs to the tools
-// whose input they describe.
-var viewTools = map[reflect.Type][]string{
-	reflect.TypeFor[BashInput]():             {ToolBash, ToolPowerShell},
-	reflect.TypeFor[PowerShellInput]():       {ToolPowerShell},
-	reflect.TypeFor[WriteInput]():            {ToolWrite},
-	reflect.TypeFor[EditInput]():             {ToolEdit},
-	reflect.TypeFor[ReadInput]():             {ToolRead},
-	reflect.TypeFor[GlobInput]():             {ToolGlob},
-	reflect.TypeFor[GrepInput]():             {ToolGrep},
-	reflect.TypeFor[WebFetchInput]():         {ToolWebFetch},
-	reflect.TypeFor[WebSearchInput]():        {ToolWebSearch},
-	reflect.TypeFor[AgentInput]():            {ToolAgent},
-	reflect.TypeFor[NotebookEditInput]():     {ToolNotebookEdit},
-	reflect.TypeFor[TodoWriteInput]():        {ToolTodoWrite},
-	reflect.TypeFor[ExitPlanModeInput]():     {ToolExitPlanMode},
-	reflect.TypeFor[AskUserQuestionInput]():  {ToolAskUserQuestion},
-	reflect.TypeFor[SkillInput]():            {ToolSkill},
-	reflect.TypeFor[TaskCreateInput]():       {ToolTaskCreate},
-	reflect.TypeFor[TaskUpdateInput]():       {ToolTaskUpdate},
-	reflect.TypeFor[TaskGetInput]():          {ToolTaskGet},
-	reflect.TypeFor[TaskStopInput]():         {ToolTaskStop},
-	reflect.TypeFor[CronCreateInput]():       {ToolCronCreate},
-	reflect.TypeFor[CronDeleteInput]():       {ToolCronDelete},
-	reflect.TypeFor[EnterWorktreeInput]():    {ToolEnterWorktree},
-	reflect.TypeFor[ExitWorktreeInput]():     {ToolExitWorktree},
-	reflect.TypeFor[ListMcpResourcesInput](): {ToolListMcpResources},
-	reflect.TypeFor[ReadMcpResourceInput]():  {ToolReadMcpResource},
-	reflect.TypeFor[MonitorInput]():          {ToolMonitor},
-	reflect.TypeFor[ScheduleWakeupInput]():   {ToolScheduleWakeup},
-	reflect.TypeFor[PushNotificationInput](): {ToolPushNotification},
+// viewTools returns the tools whose input the typed view t describes,
+// when t is the view of a built-in tool's input. (A switch, not a map, so
+// that nothing is built at start-up.)
+func viewTools(t reflect.Type) []string {
+	switch t {
+	case reflect.TypeFor[BashInput]():
+		return []string{ToolBash, ToolPowerShell}
+	case reflect.TypeFor[PowerShellInput]():
+		return []string{ToolPowerShell}
+	case reflect.TypeFor[WriteInput]():
+		return []string{ToolWrite}
+	case reflect.TypeFor[EditInput]():
+		return []string{ToolEdit}
+	case reflect.TypeFor[ReadInput]():
+		return []string{ToolRead}
+	case reflect.TypeFor[GlobInput]():
+		return []string{ToolGlob}
+	case reflect.TypeFor[GrepInput]():
+		return []string{ToolGrep}
+	case reflect.TypeFor[WebFetchInput]():
+		return []string{ToolWebFetch}
+	case reflect.TypeFor[WebSearchInput]():
+		return []string{ToolWebSearch}
+	case reflect.TypeFor[AgentInput]():
+		return []string{ToolAgent}
+	case reflect.TypeFor[NotebookEditInput]():
+		return []string{ToolNotebookEdit}
+	case reflect.TypeFor[TodoWriteInput]():
+		return []string{ToolTodoWrite}
+	case reflect.TypeFor[ExitPlanModeInput]():
+		return []string{ToolExitPlanMode}
+	case reflect.TypeFor[AskUserQuestionInput]():
+		return []string{ToolAskUserQuestion}
+	case reflect.TypeFor[SkillInput]():
+		return []string{ToolSkill}
+	case reflect.TypeFor[TaskCreateInput]():
+		return []string{ToolTaskCreate}
+	case reflect.TypeFor[TaskUpdateInput]():
+		return []string{ToolTaskUpdate}
+	case reflect.TypeFor[TaskGetInput]():
+		return []string{ToolTaskGet}
+	case reflect.TypeFor[TaskStopInput]():
+		return []string{ToolTaskStop}
+	case reflect.TypeFor[CronCreateInput]():
+		return []string{ToolCronCreate}
+	case reflect.TypeFor[CronDeleteInput]():
+		return []string{ToolCronDelete}
+	case reflect.TypeFor[EnterWorktreeInput]():
+		return []string{ToolEnterWorktree}
+	case reflect.TypeFor[ExitWorktreeInput]():
+		return []string{ToolExitWorktree}
+	case reflect.TypeFor[ListMcpResourcesInput]():
+		return []string{ToolListMcpResources}
+	case reflect.TypeFor[ReadMcpResourceInput]():
+		return []string{ToolReadMcpResource}
+	case reflect.TypeFor[MonitorInput]():
+		return []string{ToolMonitor}
+	case reflect.TypeFor[ScheduleWakeupInput]():
+		return []string{ToolScheduleWakeup}
+	case reflect.TypeFor[PushNotificationInput]():
+		return []string{ToolPushNotification}
+	}
+	return nil
 }
 
-// builtinTools is the set of the tools that viewTools describes.
-var builtinTools = func() map[string]bool {
-	m := map[string]bool{}
-	for _, tools := range viewTools {
-		for _, t := range tools {
-			m[t] = true
-		}
+// builtinTool reports whether tool is one of the built-in tools whose
+// input has a typed view.
+func builtinTool(tool string) bool {
+	switch tool {
+	case ToolBash, ToolPowerShell, ToolWrite, ToolEdit, ToolRead, ToolGlob, ToolGrep,
+		ToolWebFetch, ToolWebSearch, ToolAgent, ToolNotebookEdit, ToolTodoWrite,
+		ToolExitPlanMode, ToolAskUserQuestion, ToolSkill, ToolTaskCreate, ToolTaskUpdate,
+		ToolTaskGet, ToolTaskStop, ToolCronCreate, ToolCronDelete, ToolEnterWorktree,
+		ToolExitWorktree, ToolListMcpResources, ToolReadMcpResource, ToolMonitor,
+		ToolScheduleWakeup, ToolPushNotification:
+		return true
 	}
-	return m
-}()
+	return false
+}
 
 // foreignView refuses a typed edit with the view t of a built-in tool's
 // input on the input of another built-in tool: the view's fields would
@@ -146,8 +182,8 @@ func foreignView(fn, tool string, t reflect.Type) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	want, ok := viewTools[t]
-	if tool == "" || !ok || !builtinTools[tool] {
+	want := viewTools(t)
+	if tool == "" || want == nil || !builtinTool(tool) {
 		return nil
 	}
 	for _, w := range want {
@@ -178,7 +214,7 @@ func serveTool(ev *Event) (forget func()) {
 		return func() {}
 	}
 	var tool string
-	if wire.Unmarshal(raw, &tool) != nil || !builtinTools[tool] {
+	if wire.Unmarshal(raw, &tool) != nil || !builtinTool(tool) {
 		return func() {}
 	}
 	key := unsafe.Pointer(unsafe.SliceData(in))
