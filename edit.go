@@ -2,6 +2,9 @@ package hook
 
 import (
 	"fmt"
+	"reflect"
+	"sync"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -23,6 +26,9 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 		return nil, err
 	}
 	v := new(T)
+	if err := foreignView("Edit", servedTool(orig), reflect.TypeFor[T]()); err != nil {
+		return nil, err
+	}
 	if err := wire.Unmarshal(orig, v); err != nil {
 		return nil, fmt.Errorf("hook: Edit: decoding %T: %w", v, err)
 	}
@@ -68,6 +74,9 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	if err := checkEditable("Update", orig); err != nil {
 		return nil, err
 	}
+	if err := foreignView("Update", servedTool(orig), reflect.TypeOf(edited)); err != nil {
+		return nil, err
+	}
 	out, err := updateValue(orig, edited)
 	if err != nil {
 		return nil, err
@@ -82,4 +91,146 @@ func checkEditable(fn string, orig jsontext.Value) error {
 		return objectError(fn+": the original", err)
 	}
 	return nil
+}
+
+// viewTools returns the tools whose input the typed view t describes,
+// when t is the view of a built-in tool's input. (A switch, not a map, so
+// that nothing is built at start-up.)
+func viewTools(t reflect.Type) []string {
+	switch t {
+	case reflect.TypeFor[BashInput]():
+		return []string{ToolBash, ToolPowerShell}
+	case reflect.TypeFor[PowerShellInput]():
+		return []string{ToolPowerShell}
+	case reflect.TypeFor[WriteInput]():
+		return []string{ToolWrite}
+	case reflect.TypeFor[EditInput]():
+		return []string{ToolEdit}
+	case reflect.TypeFor[ReadInput]():
+		return []string{ToolRead}
+	case reflect.TypeFor[GlobInput]():
+		return []string{ToolGlob}
+	case reflect.TypeFor[GrepInput]():
+		return []string{ToolGrep}
+	case reflect.TypeFor[WebFetchInput]():
+		return []string{ToolWebFetch}
+	case reflect.TypeFor[WebSearchInput]():
+		return []string{ToolWebSearch}
+	case reflect.TypeFor[AgentInput]():
+		return []string{ToolAgent}
+	case reflect.TypeFor[NotebookEditInput]():
+		return []string{ToolNotebookEdit}
+	case reflect.TypeFor[TodoWriteInput]():
+		return []string{ToolTodoWrite}
+	case reflect.TypeFor[ExitPlanModeInput]():
+		return []string{ToolExitPlanMode}
+	case reflect.TypeFor[AskUserQuestionInput]():
+		return []string{ToolAskUserQuestion}
+	case reflect.TypeFor[SkillInput]():
+		return []string{ToolSkill}
+	case reflect.TypeFor[TaskCreateInput]():
+		return []string{ToolTaskCreate}
+	case reflect.TypeFor[TaskUpdateInput]():
+		return []string{ToolTaskUpdate}
+	case reflect.TypeFor[TaskGetInput]():
+		return []string{ToolTaskGet}
+	case reflect.TypeFor[TaskStopInput]():
+		return []string{ToolTaskStop}
+	case reflect.TypeFor[CronCreateInput]():
+		return []string{ToolCronCreate}
+	case reflect.TypeFor[CronDeleteInput]():
+		return []string{ToolCronDelete}
+	case reflect.TypeFor[EnterWorktreeInput]():
+		return []string{ToolEnterWorktree}
+	case reflect.TypeFor[ExitWorktreeInput]():
+		return []string{ToolExitWorktree}
+	case reflect.TypeFor[ListMcpResourcesInput]():
+		return []string{ToolListMcpResources}
+	case reflect.TypeFor[ReadMcpResourceInput]():
+		return []string{ToolReadMcpResource}
+	case reflect.TypeFor[MonitorInput]():
+		return []string{ToolMonitor}
+	case reflect.TypeFor[ScheduleWakeupInput]():
+		return []string{ToolScheduleWakeup}
+	case reflect.TypeFor[PushNotificationInput]():
+		return []string{ToolPushNotification}
+	}
+	return nil
+}
+
+// builtinTool reports whether tool is one of the built-in tools whose
+// input has a typed view.
+func builtinTool(tool string) bool {
+	switch tool {
+	case ToolBash, ToolPowerShell, ToolWrite, ToolEdit, ToolRead, ToolGlob, ToolGrep,
+		ToolWebFetch, ToolWebSearch, ToolAgent, ToolNotebookEdit, ToolTodoWrite,
+		ToolExitPlanMode, ToolAskUserQuestion, ToolSkill, ToolTaskCreate, ToolTaskUpdate,
+		ToolTaskGet, ToolTaskStop, ToolCronCreate, ToolCronDelete, ToolEnterWorktree,
+		ToolExitWorktree, ToolListMcpResources, ToolReadMcpResource, ToolMonitor,
+		ToolScheduleWakeup, ToolPushNotification:
+		return true
+	}
+	return false
+}
+
+// foreignView refuses a typed edit with the view t of a built-in tool's
+// input on the input of another built-in tool: the view's fields would
+// be added to the input as new members (new_string in a Bash call), which
+// Claude Code drops or refuses. A call of an MCP tool or of a tool the
+// library does not know ("" when the tool is not known) takes any view.
+func foreignView(fn, tool string, t reflect.Type) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	want := viewTools(t)
+	if tool == "" || want == nil || !builtinTool(tool) {
+		return nil
+	}
+	for _, w := range want {
+		if w == tool {
+			return nil
+		}
+	}
+	return fmt.Errorf("hook: %s: %s is a view of the %s tool's input, and this is a %s call: its fields would be added to the %s input as new members (use the view of %s, or a struct of your own)", fn, t.Name(), want[0], tool, tool, tool)
+}
+
+// servedInputs maps the first byte of each tool_input being served (as
+// Serve read it) to its length and tool name, so that [Edit] and [Update]
+// know the tool of the input they are given; an entry lives while its
+// handler runs (see serveTool).
+var servedInputs sync.Map // unsafe.Pointer → servedInput
+
+type servedInput struct {
+	n    int
+	tool string
+}
+
+// serveTool records the tool of ev's tool_input while its handler runs,
+// and returns the function that forgets it.
+func serveTool(ev *Event) (forget func()) {
+	in, ok := ev.Field("tool_input")
+	raw, named := ev.Field("tool_name")
+	if !ok || !named || len(in) == 0 {
+		return func() {}
+	}
+	var tool string
+	if wire.Unmarshal(raw, &tool) != nil || !builtinTool(tool) {
+		return func() {}
+	}
+	key := unsafe.Pointer(unsafe.SliceData(in))
+	servedInputs.Store(key, servedInput{n: len(in), tool: tool})
+	return func() { servedInputs.Delete(key) }
+}
+
+// servedTool returns the tool whose input orig is, when orig is the
+// tool_input of an event being served, else "".
+func servedTool(orig []byte) string {
+	if len(orig) == 0 {
+		return ""
+	}
+	v, ok := servedInputs.Load(unsafe.Pointer(unsafe.SliceData(orig)))
+	if !ok || v.(servedInput).n != len(orig) {
+		return ""
+	}
+	return v.(servedInput).tool
 }

@@ -120,7 +120,7 @@ var serveCases = []serveCase{
 	{"PreCompact block", "precompact-auto.json",
 		PreCompactFunc(func(context.Context, *PreCompact) (*PreCompactOutput, error) {
 			return &PreCompactOutput{Block: true}, nil
-		}), ExitOK, `{"decision":"block"}` + "\n", ""},
+		}), ExitOK, `{"decision":"block","reason":"blocked by hook"}` + "\n", ""},
 	{"PostCompact nothing", "postcompact.json",
 		PostCompactFunc(func(context.Context, *PostCompact) (*PostCompactOutput, error) {
 			return &PostCompactOutput{}, nil
@@ -325,7 +325,7 @@ func TestConfigChangePolicyCannotBeBlocked(t *testing.T) {
 	ev := fixtureEvent(t, "configchange.json")
 	b, err := (&ConfigChangeOutput{Block: true}).appendAnswer(nil, ev)
 	require.NoError(t, err, "project_settings can be blocked")
-	assert.Equal(t, `{"decision":"block"}`, string(b))
+	assert.Equal(t, `{"decision":"block","reason":"blocked by hook"}`, string(b))
 
 	policy := bytes.Replace(ev.Raw(), []byte(`"project_settings"`), []byte(`"policy_settings"`), 1)
 	_, err = (&ConfigChangeOutput{Block: true}).appendAnswer(nil, eventFromBytes(t, policy))

@@ -108,12 +108,12 @@ func (s *Server) ServeHTTPBody(ctx context.Context, body io.Reader, size int64, 
 	)
 	defer func() {
 		if p := recover(); p != nil {
-			o = failed(srv.failsClosed(srv.Handler, result{}), fmt.Errorf("hook: internal error: %v", p))
+			o = failed(srv.failsClosed(srv.Handler, result{}), fmt.Errorf("hook: internal error: %s", describe(p)))
 			reply = o.httpReply(false)
 		}
 	}()
 	if max >= 0 && size > max {
-		o, read = srv.decide(result{stage: stageRead, err: wire.TooLarge(max)}, srv.Handler), size
+		o, read = srv.settle(result{stage: stageRead, err: wire.TooLarge(max)}, srv.Handler, nil), size
 	} else {
 		cr := &countingReader{r: body}
 		o = srv.work(ctx, cr, srv.Handler)

@@ -83,10 +83,13 @@ var outputCases = map[string]outputCase{
 	"permissiondenied-retry.json": {"permissiondenied-bash.json", func(t *testing.T, e any) Output {
 		return &PermissionDeniedOutput{Retry: true}
 	}},
-	"permissionrequest-allow-updatedinput.json": {"permissionrequest-bash.json", func(t *testing.T, e any) Output {
+	"permissionrequest-allow-updatedinput.json": {"permissionrequest-bash-rule.json", func(t *testing.T, e any) Output {
+		// A real rewrite: one that leaves the input as it is is not
+		// written (TestNoOpRewrite).
 		pr := e.(*PermissionRequest)
 		view, err := DecodeView[BashInput](pr.ToolInput)
 		require.NoError(t, err)
+		view.Command, view.Description = "rm -rf ./dist", "Remove the build output directory"
 		return &PermissionRequestOutput{Decision: Allow, UpdatedInput: mustValue(t)(pr.Update(view))}
 	}},
 	"permissionrequest-allow-updatedpermissions.json": {"permissionrequest-bash-rule.json", func(t *testing.T, e any) Output {
@@ -455,7 +458,7 @@ var invalidCases = map[string]func(t *testing.T){
 		// hookEventName is filled in by the library in every variant.
 		out, err := answerTo(t, "pretooluse-bash.json", &PreToolUseOutput{Decision: Deny})
 		require.NoError(t, err)
-		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, out)
+		assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked by hook"}}`, out)
 	},
 	"wrong-hookeventname.json": func(t *testing.T) {
 		_, err := answerTo(t, "pretooluse-bash.json", &PostToolUseOutput{AdditionalContext: "answer for another event"})

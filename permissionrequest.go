@@ -3,6 +3,7 @@ package hook
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -55,6 +56,9 @@ func (e *PermissionRequest) Merge(patch any) (jsontext.Value, error) {
 // Update returns the call's input with only the members changed in the
 // typed view edited replaced; see [Update].
 func (e *PermissionRequest) Update(edited any) (jsontext.Value, error) {
+	if err := foreignView("PermissionRequest.Update", e.ToolName, reflect.TypeOf(edited)); err != nil {
+		return nil, err
+	}
 	return Update(e.ToolInput, edited)
 }
 

@@ -92,25 +92,35 @@ func (o *PostToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	if v, ok := ev.Field("tool_name"); ok {
 		_ = wire.Unmarshal(v, &tool)
 	}
-	if o.UpdatedToolOutput != nil {
+	// The answer carries copies of the handler's raw values: what is
+	// checked is what is written.
+	updOut, updMCP := ownCopy(o.UpdatedToolOutput), ownCopy(o.UpdatedMCPToolOutput)
+	// A rewrite that changes nothing is not written (see unchanged).
+	if updOut != nil && unchanged(ev, "tool_response", updOut) {
+		updOut = nil
+	}
+	if updMCP != nil && unchanged(ev, "tool_response", updMCP) {
+		updMCP = nil
+	}
+	if updOut != nil {
 		orig, _ := ev.Field("tool_response")
-		if err := checkUpdatedToolOutput(tool, orig, o.UpdatedToolOutput); err != nil {
+		if err := checkUpdatedToolOutput(tool, orig, updOut); err != nil {
 			return dst, err
 		}
 	}
-	if o.UpdatedMCPToolOutput != nil {
-		if err := checkUpdatedMCPToolOutput(tool, o.UpdatedMCPToolOutput, o.UpdatedToolOutput != nil); err != nil {
+	if updMCP != nil {
+		if err := checkUpdatedMCPToolOutput(tool, updMCP, updOut != nil); err != nil {
 			return dst, err
 		}
 	}
 	a := answer{common: &o.Common, decision: decision, reason: reason}
-	if o.AdditionalContext != "" || o.ClassifierContext != "" || o.UpdatedToolOutput != nil || o.UpdatedMCPToolOutput != nil {
+	if o.AdditionalContext != "" || o.ClassifierContext != "" || updOut != nil || updMCP != nil {
 		a.specific = &postToolUseSpecific{
 			HookEventName:        EventPostToolUse,
 			AdditionalContext:    o.AdditionalContext,
 			ClassifierContext:    o.ClassifierContext,
-			UpdatedToolOutput:    o.UpdatedToolOutput,
-			UpdatedMCPToolOutput: o.UpdatedMCPToolOutput,
+			UpdatedToolOutput:    updOut,
+			UpdatedMCPToolOutput: updMCP,
 		}
 	}
 	return appendWire(dst, a)

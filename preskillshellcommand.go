@@ -104,6 +104,9 @@ func appendDecision(dst []byte, c *Common, name string, d PermissionDecision, re
 		if d == "" {
 			return dst, errors.New("a permission decision reason needs a decision")
 		}
+		if d == Deny {
+			reason = reasonOrDefault(reason)
+		}
 		a.specific = &permissionDecisionSpecific{HookEventName: name, PermissionDecision: d, PermissionDecisionReason: reason}
 	}
 	return appendWire(dst, a)

@@ -1,11 +1,14 @@
 package hook
 
 import (
+	"bytes"
+
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -52,6 +55,9 @@ func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
 // Update returns the call's input with only the members changed in the
 // typed view edited replaced; see [Update].
 func (e *PreToolUse) Update(edited any) (jsontext.Value, error) {
+	if err := foreignView("PreToolUse.Update", e.ToolName, reflect.TypeOf(edited)); err != nil {
+		return nil, err
+	}
 	return Update(e.ToolInput, edited)
 }
 
@@ -95,7 +101,8 @@ type PreToolUseOutput struct {
 	// permission flow.
 	Decision PermissionDecision
 	// Reason explains the decision: shown to Claude for Deny, to the user
-	// for Allow and Ask, ignored for Defer.
+	// for Allow and Ask, ignored for Defer. A Deny without a Reason is
+	// written with the default reason "blocked by hook", as [Block] is.
 	Reason string
 	// UpdatedInput replaces the call's whole input. Build it from the
 	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
@@ -112,7 +119,7 @@ type PreToolUseOutput struct {
 	// Legacy writes Decision in the deprecated top-level form that Claude
 	// Code still accepts: "decision": "approve" for [Allow], "decision":
 	// "block" for [Deny], with Reason as the top-level "reason" (the deny
-	// message; "Blocked by hook" when empty). Only Allow and Deny have a
+	// message; "blocked by hook" when empty). Only Allow and Deny have a
 	// legacy form, and it cannot carry UpdatedInput or AdditionalContext.
 	// New hooks should leave it false.
 	Legacy bool
@@ -144,14 +151,18 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	if o.Legacy {
 		return o.appendLegacy(dst, a)
 	}
-	if o.Decision != "" || o.Reason != "" || o.UpdatedInput != nil || o.AdditionalContext != "" {
+	if o.Decision != "" || o.Reason != "" || upd != nil || o.AdditionalContext != "" {
 		if o.Reason != "" && o.Decision == "" {
 			return dst, errors.New("a permission decision reason needs a decision")
+		}
+		reason := o.Reason
+		if o.Decision == Deny {
+			reason = reasonOrDefault(reason)
 		}
 		a.specific = &preToolUseSpecific{
 			HookEventName:            EventPreToolUse,
 			PermissionDecision:       o.Decision,
-			PermissionDecisionReason: o.Reason,
+			PermissionDecisionReason: reason,
 			UpdatedInput:             upd,
 			AdditionalContext:        o.AdditionalContext,
 		}
@@ -173,14 +184,18 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 		return dst, errors.New("the legacy form cannot carry UpdatedInput or AdditionalContext; Claude Code would let hookSpecificOutput override its reason (set Legacy to false)")
 	}
 	a.reason = o.Reason
+	if o.Decision == Deny {
+		a.reason = reasonOrDefault(a.reason)
+	}
 	return appendWire(dst, a)
 }
 
 // checkUpdate checks an answer's updatedInput, if any, against the
 // event's incoming tool_input: the names read before the handler had the
 // event when Serve read it, else the tool_input as it is now. It returns
-// what the answer is to carry for upd: upd, or the placeholder of a
-// vouched Merge result (see vouch.go).
+// what the answer is to carry for upd: a copy of upd, the placeholder of
+// a vouched Merge result (see vouch.go), or nil when upd is the incoming
+// tool_input byte for byte (see unchanged).
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
 	if upd == nil {
 		if len(removed) > 0 {
@@ -189,18 +204,50 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 		return nil, nil
 	}
 	if inv := ev.inv; inv != nil && inv.hasInput {
-		if id := inv.lookup(upd); id >= 0 {
+		if cp, id := inv.vouchedCopy(upd); id >= 0 {
 			// A Merge of the incoming input, which keeps it all.
-			return inv.answerValue(id, upd), nil
+			if unchanged(ev, "tool_input", cp) {
+				return nil, nil
+			}
+			return inv.answerValue(id, cp), nil
 		}
 		ms, ok := inv.inputMembers()
 		if !ok {
 			return upd, errors.New("the handler wrote into the bytes of the tool_input it was given, so the members the input came with are not known and updatedInput cannot be checked; build updatedInput with Merge, Edit or Remove, which copy")
 		}
-		return upd, checkUpdatedKeys(ms, upd, removed)
+		upd = ownCopy(upd)
+		if err := checkUpdatedKeys(ms, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
+			return nil, err
+		}
+		return upd, nil
 	}
 	orig, _ := ev.Field("tool_input")
-	return upd, checkUpdatedInput(orig, upd, removed)
+	upd = ownCopy(upd)
+	if err := checkUpdatedInput(orig, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
+		return nil, err
+	}
+	return upd, nil
+}
+
+// unchanged reports whether the rewrite upd is byte for byte the event's
+// member name, the value it would replace. Such a rewrite is not written
+// (the rest of the answer is): [Edit] returns the input itself when the
+// edit changed nothing, and Claude Code applies the rewrites of parallel
+// hooks last-wins, so a rewrite that changes nothing could undo another
+// hook's real one.
+func unchanged(ev *Event, name string, upd []byte) bool {
+	orig, ok := ev.Field(name)
+	return ok && bytes.Equal(orig, upd)
+}
+
+// ownCopy returns a copy of v, a raw value of a handler's answer, which
+// the answer then carries: what is checked is what is written, even if a
+// goroutine of the handler still writes into v.
+func ownCopy(v jsontext.Value) jsontext.Value {
+	if v == nil {
+		return nil
+	}
+	return append(make(jsontext.Value, 0, len(v)), v...)
 }
 
 // checkUpdatedInput refuses an updatedInput that Claude Code would take as

@@ -113,7 +113,7 @@ func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.W
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			code = fail(stderr, s.FailClosed, fmt.Errorf("hook: internal error: %v", p))
+			code = fail(stderr, s.FailClosed, fmt.Errorf("hook: internal error: %s", describe(p)))
 		}
 	}()
 	return s.work(ctx, stdin, s.Handler).write(stdout, stderr)
@@ -141,6 +141,12 @@ type result struct {
 	ev    *Event // nil when stdin could not be read
 	out   Output
 	err   error
+	// panicked is the value the serving goroutine panicked with, and
+	// site where (see panicSite); err is made of them when the outcome is
+	// settled, because formatting the value runs its methods, which are
+	// handler code (see settle).
+	panicked any
+	site     string
 }
 
 // outcome is what one invocation writes and the exit code it returns. It
@@ -237,19 +243,57 @@ func (s *Server) failsClosed(h Handler, r result) bool {
 	return false
 }
 
-// decide settles the outcome of r. It runs handler code (an error's
-// Error method, the answer's validation and encoding), so the deadline
-// covers it.
-func (s *Server) decide(r result, h Handler) (o outcome) {
+// settle settles the outcome of r on the goroutine that served it (the
+// handler's, or a watcher's), where the deadline still bounds it: it
+// runs handler code — the methods of an error or a panic value that
+// format it (Error, String, Format, …), an error's As and Unwrap, a
+// Wrapper's Unwrap — and that code may panic, loop or call
+// runtime.Goexit. A panic is caught; a loop is cut short by the
+// deadline; a runtime.Goexit ends the goroutine before settle can
+// return, so settle hands onGoexit the outcome of that failure, which
+// formats nothing of the handler's, before the goroutine ends (onGoexit
+// nil: nothing can be done on this goroutine, which is not the
+// handler's). Until the handler's fail-closed state is known, a failure
+// blocks on any event that can block.
+func (s *Server) settle(r result, h Handler, onGoexit func(outcome)) (o outcome) {
+	closed, done := r.mayBlock(), false
+	defer func() {
+		if done {
+			return
+		}
+		o = failed(closed, fmt.Errorf("hook: the answer to the %s could not be settled: code of the handler's (such as the Error or String method of a value it returned or panicked with) called runtime.Goexit or panicked while the library formatted it", eventName(r.ev)))
+		o.ev, o.stage = r.ev, r.stage
+		if recover() == nil && onGoexit != nil {
+			onGoexit(o)
+		}
+	}()
+	closed = s.failsClosed(h, r)
+	o = s.decide(r, h, closed)
+	done = true
+	return o
+}
+
+// mayBlock reports whether a failure of r could block: its event can
+// block, or is not known.
+func (r result) mayBlock() bool {
+	return r.ev == nil || r.ev.HookEventName == "" || CanBlock(r.ev.HookEventName)
+}
+
+// decide settles the outcome of r (see settle, which calls it); closed
+// reports whether a failure blocks.
+func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			o = failed(s.failsClosed(h, r), fmt.Errorf("hook: the answer to the %s could not be settled: %v%s", eventName(r.ev), p, panicSite()))
+			o = failed(closed, fmt.Errorf("hook: the answer to the %s could not be settled: %s%s", eventName(r.ev), describe(p), panicSite()))
 		}
 		o.ev, o.stage = r.ev, r.stage
 	}()
+	if r.panicked != nil {
+		r.err = panicError(r)
+	}
 	ev, out, err := r.ev, r.out, r.err
 	if r.stage == stageRead {
-		return failed(s.failsClosed(h, r), err)
+		return failed(closed, err)
 	}
 	if isNil(h) {
 		return outcome{code: ExitOK}
@@ -259,12 +303,11 @@ func (s *Server) decide(r result, h Handler) (o outcome) {
 		if errors.As(err, &be) {
 			return outcome{code: ExitBlock, stderr: oneLine(blockReason(be))}
 		}
-		return failed(s.failsClosed(h, r), err)
+		return failed(closed, err)
 	}
 	if noAnswer(out) {
 		return outcome{code: ExitOK}
 	}
-	closed := s.failsClosed(h, r)
 	b, fail := encodeAnswer(out, ev, closed)
 	if b == nil {
 		return fail
@@ -337,6 +380,7 @@ func (s *Server) serveOne(ctx context.Context, stdin io.Reader, h Handler, handl
 		r.err = fmt.Errorf("hook: gave up before calling the %s handler: %w", r.ev.HookEventName, context.Cause(ctx))
 	default:
 		handling.Store(r.ev)
+		defer serveTool(r.ev)()
 		r.out, r.err = h.ServeHook(ctx, r.ev)
 	}
 	return r
@@ -344,15 +388,41 @@ func (s *Server) serveOne(ctx context.Context, stdin io.Reader, h Handler, handl
 
 // unfinished is the outcome of a serving goroutine that panicked (p is
 // the recovered value) or called runtime.Goexit (p is nil); ev is the
-// event when the handler had it.
+// event when the handler had it. It is called from the deferred function
+// that recovered p, and formats nothing: p's methods are handler code,
+// which runs when the outcome is settled (see settle).
 func unfinished(ev *Event, p any) result {
 	switch {
-	case ev == nil:
-		return result{err: fmt.Errorf("hook: internal error while reading stdin: %v", p)}
+	case p != nil && ev == nil:
+		return result{panicked: p}
 	case p != nil:
-		return result{stage: stageHandler, ev: ev, err: fmt.Errorf("hook: the %s handler panicked: %v%s", ev.HookEventName, p, panicSite())}
+		return result{stage: stageHandler, ev: ev, panicked: p, site: panicSite()}
+	case ev == nil:
+		return result{err: errors.New("hook: internal error while reading stdin: runtime.Goexit")}
 	}
 	return result{stage: stageHandler, ev: ev, err: fmt.Errorf("hook: the %s handler called runtime.Goexit instead of answering", ev.HookEventName)}
+}
+
+// panicError is the error of r, whose serving goroutine panicked.
+func panicError(r result) error {
+	if r.ev == nil {
+		return fmt.Errorf("hook: internal error while reading stdin: %s", describe(r.panicked))
+	}
+	return fmt.Errorf("hook: the %s handler panicked: %s%s", r.ev.HookEventName, describe(r.panicked), r.site)
+}
+
+// describe formats v, a value of the handler's such as a panic value or
+// an error, as %v does. Its methods are handler code: when formatting
+// panics (fmt catches one panic, but not a panic of the value it then
+// formats), describe names v's type instead. It is called only while an
+// outcome is settled (see settle), which also covers a runtime.Goexit.
+func describe(v any) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = fmt.Sprintf("a %T value, whose formatting panicked", v)
+		}
+	}()
+	return fmt.Sprint(v)
 }
 
 // interrupted is the outcome of an invocation given up because ctx is
@@ -413,6 +483,20 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 		handling atomic.Pointer[Event]
 	)
 	claim := func() bool { return written.CompareAndSwap(false, true) }
+	finished := false
+	// end writes the outcome o and exits, unless a watcher is ending the
+	// process; goexit is end for a goroutine that settle saw end.
+	end := func(o outcome) {
+		if !claim() {
+			select {} // the process is being ended by a watcher
+		}
+		ignoreBrokenPipe()
+		exit(o.write(stdout, stderr))
+	}
+	goexit := func(o outcome) {
+		finished = true
+		end(o)
+	}
 	// giveUp ends the process from a watcher's goroutine, unless the
 	// caller has begun to write its own outcome.
 	giveUp := func(cause error) {
@@ -420,7 +504,7 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 			return
 		}
 		cancel(cause)
-		o := s.decide(interrupted(ctx, handling.Load()), h)
+		o := s.settle(interrupted(ctx, handling.Load()), h, end)
 		if !claim() {
 			return
 		}
@@ -435,26 +519,27 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 	})
 	defer arm.Stop()
 
-	finished := false
 	defer func() {
 		if finished {
 			return
 		}
 		p := recover()
-		o := s.decide(unfinished(handling.Load(), p), h)
+		o := s.settle(unfinished(handling.Load(), p), h, goexit)
+		finished = true
+		if p == nil {
+			// runtime.Goexit: the goroutine ends for good and cannot
+			// return code.
+			end(o)
+			return
+		}
 		if !claim() {
 			select {} // the process is being ended by a watcher
 		}
 		ignoreBrokenPipe()
 		code = o.write(stdout, stderr)
-		if p == nil {
-			// runtime.Goexit: the goroutine ends for good and cannot
-			// return code.
-			exit(code)
-		}
 	}()
 	r := s.serveOne(ctx, stdin, h, &handling)
-	o := s.decide(r, h)
+	o := s.settle(r, h, goexit)
 	finished = true
 	if !claim() {
 		select {} // the process is being ended by a watcher
@@ -500,7 +585,7 @@ func fail(stderr io.Writer, block bool, err error) int {
 // failLine is the stderr line of the failure err: one line, beginning
 // with "hook: ", at most maxErrorLine bytes.
 func failLine(err error) string {
-	msg := oneLine(err.Error())
+	msg := oneLine(describe(err))
 	if !strings.HasPrefix(msg, "hook: ") {
 		msg = "hook: " + msg
 	}

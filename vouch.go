@@ -77,7 +77,11 @@ type vouching struct {
 	// mergedBuf is where merged starts: most handlers merge once.
 	mergedBuf [2]vouchedValue
 	nextID    int
-	tag       string // the placeholders' random part; "" until one is out
+	// copies are the library's copies of vouched Merge results that
+	// answers carry as placeholders: splice writes these, never the
+	// bytes a handler holds.
+	copies []vouchedValue
+	tag    string // the placeholders' random part; "" until one is out
 	// noPlaceholders is set when an answer is encoded again without
 	// placeholders.
 	noPlaceholders atomic.Bool
@@ -183,13 +187,42 @@ func (vg *vouching) lookup(v []byte) int {
 	return -1
 }
 
+// vouchedCopy returns a copy of v and its id when v is a vouched Merge
+// result and the copy holds exactly the bytes vouched for, else nil and
+// -1. The answer carries the copy, which only the library holds: a
+// handler goroutine that still writes into v cannot change what was
+// checked on its way to stdout (a copy and a hash cost less than a
+// single validation).
+func (vg *vouching) vouchedCopy(v []byte) ([]byte, int) {
+	if vg == nil || !vg.hasInput {
+		return nil, -1
+	}
+	vg.mu.Lock()
+	var vv vouchedValue
+	found := false
+	for i := len(vg.merged) - 1; i >= 0 && !found; i-- {
+		vv, found = vg.merged[i], sameBytes(vg.merged[i].v, v)
+	}
+	vg.mu.Unlock()
+	if !found {
+		return nil, -1
+	}
+	cp := append(make([]byte, 0, len(v)), v...)
+	if vg.sum(cp) != vv.sum {
+		return nil, -1
+	}
+	return cp, vv.id
+}
+
 // placeholderPrefix begins every placeholder: a JSON string that starts
 // with an escaped NUL, which no answer field is expected to hold.
 const placeholderPrefix = `"\u0000hook-vouched-`
 
 // answerValue returns what an answer being encoded carries for the
-// updatedInput upd, the vouched Merge result with the given id: a
-// placeholder when upd is large enough, else upd itself.
+// updatedInput upd, the library's copy of the vouched Merge result with
+// the given id (see vouchedCopy): a placeholder when upd is large enough,
+// else upd itself. The placeholder stands for upd, not for the handler's
+// bytes it was copied from.
 func (vg *vouching) answerValue(id int, upd jsontext.Value) jsontext.Value {
 	if len(upd) < spliceFrom || vg.noPlaceholders.Load() {
 		return upd
@@ -199,6 +232,11 @@ func (vg *vouching) answerValue(id int, upd jsontext.Value) jsontext.Value {
 	if vg.tag == "" {
 		vg.tag = strconv.FormatUint(maphash.Bytes(maphash.MakeSeed(), nil), 36)
 	}
+	const keep = 4 // the copies of the answers being encoded
+	if len(vg.copies) == keep {
+		vg.copies = append(vg.copies[:0:0], vg.copies[1:]...)
+	}
+	vg.copies = append(vg.copies, vouchedValue{v: upd, id: id})
 	return jsontext.Value(placeholderPrefix + vg.tag + "-" + strconv.Itoa(id) + `"`)
 }
 
@@ -215,7 +253,8 @@ func (vg *vouching) handedOut() bool {
 // when b holds no placeholder. Nothing is copied: the answer is written
 // as its prefix, the vouched bytes and its suffix. ok is false when b
 // holds a placeholder's text that does not resolve, or more than one; the
-// caller then encodes the answer again without placeholders.
+// caller then encodes the answer again without placeholders. The value
+// is the library's own copy (see answerValue).
 func (vg *vouching) splice(b []byte) (head, value, tail []byte, ok bool) {
 	i := -1
 	if vg != nil && vg.handedOut() {
@@ -238,7 +277,7 @@ func (vg *vouching) splice(b []byte) (head, value, tail []byte, ok bool) {
 	if err != nil {
 		return nil, nil, nil, false
 	}
-	for _, vv := range vg.merged {
+	for _, vv := range vg.copies {
 		if vv.id == id {
 			value = vv.v
 		}

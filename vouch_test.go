@@ -393,6 +393,11 @@ func TestMergeOfManyMembers(t *testing.T) {
 			return copyMerge(e.ToolInput, jsontext.Value(patch))
 		}), payload)
 		assert.Equal(t, want, got, patch)
+		if string(twice) == in {
+			// A Merge that changes nothing is no rewrite (TestNoOpRewrite).
+			assert.NotContains(t, got, "updatedInput", patch)
+			continue
+		}
 		assert.Equal(t, string(answerUpdatedInput(t, got)), string(twice), patch)
 	}
 }

@@ -95,6 +95,14 @@ func (w *worker) loop() {
 // another.
 func (w *worker) serve() (again bool) {
 	finished := false
+	// goexit hands the caller the outcome of a runtime.Goexit in the
+	// handler code that settling the outcome runs (see Server.settle):
+	// the goroutine ends after it.
+	goexit := func(o outcome) {
+		finished = true
+		w.ended = true
+		w.settle(o)
+	}
 	defer func() {
 		if finished {
 			return
@@ -103,10 +111,10 @@ func (w *worker) serve() (again bool) {
 		// runtime.Goexit (p is nil; the goroutine ends after this).
 		p := recover()
 		w.ended = p == nil
-		again = w.settle(w.srv.decide(unfinished(w.handling.Load(), p), w.h))
+		again = w.settle(w.srv.settle(unfinished(w.handling.Load(), p), w.h, goexit))
 	}()
 	r := w.srv.serveOne(w.ctx, w.stdin, w.h, &w.handling)
-	o := w.srv.decide(r, w.h)
+	o := w.srv.settle(r, w.h, goexit)
 	finished = true
 	return w.settle(o)
 }
@@ -134,7 +142,7 @@ func (wh *workerHandle) run(s *Server, ctx context.Context, stdin io.Reader, h H
 	case <-w.done:
 	case <-ctx.Done():
 		if w.state.CompareAndSwap(jobRunning, jobAbandoned) {
-			return s.decide(interrupted(ctx, w.handling.Load()), h)
+			return s.settle(interrupted(ctx, w.handling.Load()), h, nil)
 		}
 		<-w.done // both ready: the outcome wins
 	}
