@@ -51,7 +51,7 @@ const DefaultMaxInputBytes = 64 << 20
 // os.Stderr itself (the library owns both), must treat the event's raw
 // values ([Event.Raw], ToolInput, …) as read-only, and must not keep the
 // event after it returns. [Run] calls ServeHook once per process; an
-// in-process server such as [HTTPHandler] may call it from many
+// in-process server (an http hook served by package hookhttp) may call it from many
 // goroutines at once, each with its own event.
 //
 // The typed adapters ([PreToolUseFunc] and one per event), [Mux] and

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/gohooks/hook/internal/jsstr"
@@ -17,12 +18,14 @@ import (
 // (settings "type": "http"): Claude Code reads an http hook's answer
 // without an exit code, and treats any status other than 2xx, and any
 // body that is not a JSON object, as a non-blocking error (the action goes
-// on). [Server.ServeHTTPBody] makes it; [HTTPHandler] writes it with
+// on). [Server.ServeHTTPBody] makes it; package hookhttp writes it with
 // net/http. A server on another HTTP stack can write it itself.
 type HTTPReply struct {
 	// Status is the HTTP status to answer with: 200 for an answer, a
 	// block and no answer; 400 for input that is not one JSON object of
-	// an event, 413 for input over MaxInputBytes, 500 for the handler's
+	// an event, 408 for a body that did not arrive complete within the
+	// Timeout (or before the context ended), 413 for input over
+	// MaxInputBytes, 500 for the handler's
 	// failures (errors, panics, invalid answers, a missed Timeout) that
 	// fail open.
 	Status int
@@ -45,7 +48,7 @@ type HTTPReply struct {
 	Message string
 	// Reading reports that the body was still being read when the
 	// context ended (a client that stopped sending): the reader may still
-	// be in use, and the caller should end it ([HTTPHandler] sets the
+	// be in use, and the caller should end it (package hookhttp sets the
 	// connection's read deadline).
 	Reading bool
 }
@@ -81,7 +84,7 @@ type HTTPReply struct {
 //     documented as blocked by exit code 2 only, and their block over
 //     HTTP has not been seen live: serve them with a command hook where
 //     the block matters.
-//   - a failure that fails open: 400, 413 or 500 (see [HTTPReply]) with
+//   - a failure that fails open: 400, 408, 413 or 500 (see [HTTPReply]) with
 //     the line a command hook writes on stderr. Claude Code ignores the
 //     body and goes on.
 //
@@ -119,17 +122,36 @@ func (s *Server) ServeHTTPBody(ctx context.Context, body io.Reader, size int64, 
 		o = srv.work(ctx, cr, srv.Handler)
 		read = cr.n.Load()
 	}
+	if o.stage == stageRead {
+		o.stderr = requestWording().Replace(o.stderr)
+	}
 	reply = o.httpReply(max >= 0 && o.stage == stageRead && read > max)
 	reply.Reading = o.stage == stageRead && ctx.Err() != nil
+	if reply.Reading && reply.Status == statusBadRequest {
+		reply.Status = statusRequestTimeout
+	}
 	return reply
 }
 
+// requestWording rewrites the reader's failures, which speak of a command
+// hook's stdin, in terms of the request whose body an http hook reads.
+// It is built on first use, not when a command hook starts.
+var requestWording = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		"on stdin", "in the request body",
+		"reading stdin", "reading the request body",
+		"stdin was empty", "the request body was empty",
+		"stdin held only whitespace", "the request body held only whitespace",
+	)
+})
+
 // The statuses of an [HTTPReply].
 const (
-	statusOK            = 200
-	statusBadRequest    = 400
-	statusTooLarge      = 413
-	statusInternalError = 500
+	statusOK             = 200
+	statusBadRequest     = 400
+	statusRequestTimeout = 408
+	statusTooLarge       = 413
+	statusInternalError  = 500
 )
 
 // httpReply is the HTTP form of the outcome o: a command hook's stdout,

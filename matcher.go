@@ -146,11 +146,23 @@ func CompileMatcher(event, matcher string) (Matcher, error) {
 	return m, nil
 }
 
-// wordAlternation is the client's test for a regexp that is only an
-// alternation of words, optionally anchored and grouped.
-var wordAlternation = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\^?(?:\((?:\?:)?)?\^?\w+\$?(?:\|\^?\w+\$?)*\)?\$?$`)
-})
+// wordAlternation returns the client's test for a regexp that is only an
+// alternation of words, optionally anchored and grouped, compiled on first
+// use. It is a function with its own sync.Once, not a sync.OnceValue
+// variable: the closure of a package-level OnceValue is referenced by the
+// package's initialisation, so every hook would link package regexp and
+// build its tables at start-up, matcher or not.
+func wordAlternation() *regexp.Regexp {
+	wordAlternationRE.once.Do(func() {
+		wordAlternationRE.re = regexp.MustCompile(`^\^?(?:\((?:\?:)?)?\^?\w+\$?(?:\|\^?\w+\$?)*\)?\$?$`)
+	})
+	return wordAlternationRE.re
+}
+
+var wordAlternationRE struct {
+	once sync.Once
+	re   *regexp.Regexp
+}
 
 // isNameList reports whether s is not empty and holds only the characters
 // of an exact-name list: letters, digits, '_' and '|', and with wide also

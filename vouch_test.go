@@ -1,6 +1,7 @@
 package hook_test
 
 import (
+	"bytes"
 	"context"
 	"strconv"
 	"strings"
@@ -402,7 +403,7 @@ func TestMergeOfManyMembers(t *testing.T) {
 	}
 }
 
-// TestVouchedAnswerOverHTTP: the HTTP handler sends a spliced answer as
+// TestVouchedAnswerOverHTTP: an http hook's reply carries a spliced answer as
 // one body, the command hook's stdout without its newline, for a large
 // Merge result and for one above the member count the read splits.
 func TestVouchedAnswerOverHTTP(t *testing.T) {
@@ -414,8 +415,8 @@ func TestVouchedAnswerOverHTTP(t *testing.T) {
 		payload := preToolUse("mcp__probe__listen_here", in)
 		code, stdout, stderr := serve(t, h, payload)
 		require.Equal(t, hook.ExitOK, code, stderr)
-		resp := postHook(t, hook.HTTPHandler(h), payload)
-		assert.Equal(t, 200, resp.StatusCode)
-		assert.Equal(t, strings.TrimSuffix(stdout, "\n"), bodyOf(t, resp))
+		rep := (&hook.Server{}).ServeHTTPBody(context.Background(), bytes.NewReader(payload), int64(len(payload)), h)
+		assert.Equal(t, 200, rep.Status)
+		assert.Equal(t, strings.TrimSuffix(stdout, "\n"), string(rep.Body))
 	}
 }

@@ -9,12 +9,20 @@
 #   echovalidate    validates once with jsontext and echoes the tool_input
 #                   with the fingerprint added: fingerprint's answer, built
 #                   on jsontext alone
-#   handwritten     the fingerprint hook's work written by hand, linking the
-#                   same packages: what any Go hook doing that work costs
+#   handwritten     the fingerprint hook's work written by hand with the
+#                   standard library and jsontext only (no package hook):
+#                   what any Go hook doing that work costs
 #   fingerprint     the example hook (examples/fingerprint)
 #   mergehook       merges a fingerprint into every tool call's input
 #   node, python    the fingerprint hook in Node and Python, where node and
 #                   python3 are installed
+#   cchooks, agenthooks
+#                   the Go peers (github.com/Brads3290/cchooks,
+#                   github.com/speakeasy-api/agenthooks): a minimal
+#                   fingerprint hook built with each from its public source,
+#                   outside this repository, when HOOK_BENCH_CCHOOKS and
+#                   HOOK_BENCH_AGENTHOOKS name the binaries (see
+#                   docs/performance.md for the sources); skipped otherwise
 # generates the PreToolUse payloads of internal/benchpayload in a temporary
 # directory (a 300-byte MCP call, a 145 KB Write, a 7 MB Write full of
 # escapes, a 7.2 MiB MCP call of the same text and a 711 KB MCP call with
@@ -24,7 +32,9 @@
 # alike, and in each round also runs the in-process Go benchmarks
 # BenchmarkMembers/Serve and BenchmarkServeParallel (at -cpu 1 and at every
 # CPU). After the rounds it runs the memory test (TestServeMemory100MB,
-# whose children report their peak RSS), then prints the median wall
+# whose children report their peak RSS) and measures the peak RSS of whole
+# fingerprint and handwritten processes echoing a 40 MB tool_input piped
+# in (GNU time's %M, as a user sees it), then prints the median wall
 # times, the ratios to the floors and references, and every target of the
 # issue next to its ratio, met or not met. It also prints the start-up
 # trace of the library's packages, and, last, the http hook's per-call
@@ -32,7 +42,8 @@
 # (bench/httplatency).
 #
 # Usage: bash bench/run.sh        (from anywhere in the repository)
-# Environment: ROUNDS (default 3), RUNS_SMALL (runs per round on the two
+# Environment: HOOK_BENCH_CCHOOKS, HOOK_BENCH_AGENTHOOKS (the peers'
+# binaries, optional), ROUNDS (default 3), RUNS_SMALL (runs per round on the two
 # small payloads, default 100), RUNS_LARGE (on the 7 MB, 7.2 MiB and
 # 50,000-member ones, default 20), BENCHTIME (go test -benchtime of the Go
 # benchmarks in each round, default 1s), STRICT=1 to exit with status 1
@@ -75,6 +86,7 @@ go build -o "$tmp/bin/mergehook" ./bench/mergehook
 go build -o "$tmp/bin/report" ./bench/report
 go run ./bench/gen "$tmp/payloads"
 ls -l "$tmp/bin" | awk 'NR > 1 { printf "%-16s %9d bytes\n", $NF, $5 }'
+echo "fingerprint links $(go list -deps ./examples/fingerprint | wc -l) packages; package inits at start-up: $(GODEBUG=inittrace=1 "$tmp/bin/fingerprint" < "$tmp/payloads/mcp-300B.json" 2>&1 >/dev/null | grep -c '^init ')"
 # The root package's tests, for the in-process benchmarks and the memory
 # test; built after the listing, as it is no hook.
 go test -c -o "$tmp/bin/hook.test" .
@@ -89,6 +101,17 @@ if command -v node >/dev/null; then
 else
   echo "(node not found: no Node hook)"
 fi
+# The Go peers, built outside the repository (their sources are not ours
+# to vendor): measured in the same run when their binaries are given.
+for peer in cchooks agenthooks; do
+  var=HOOK_BENCH_${peer^^}
+  bin=${!var:-}
+  if [ -n "$bin" ] && [ -x "$bin" ]; then
+    names+=("$peer"); cmds+=("$bin")
+  else
+    echo "($var is not set to an executable: no $peer peer; docs/performance.md says how to build it)"
+  fi
+done
 if command -v python3 >/dev/null; then
   # The interpreter itself, not a version manager's shim script.
   py=$(python3 -c 'import sys; print(sys.executable)')
@@ -208,6 +231,27 @@ if [ "$memrc" != 0 ]; then
   tail -n 30 "$tmp/memory.txt" >&2
 fi
 
+# The whole process's memory, as a user sees it: GNU time's peak RSS of a
+# hook echoing a 40 MB tool_input that arrives through a pipe, as Claude
+# Code sends it. Target: <= 2.2x the input (fingerprint).
+rssargs=()
+if /usr/bin/time -f %M true >/dev/null 2>&1; then
+  echo "== peak RSS of whole processes echoing a 40 MB tool_input (GNU time %M, 5 runs each)"
+  in40="$tmp/payloads/mcp-40MB.json"
+  size40=$(wc -c < "$in40")
+  : > "$tmp/rss.txt"
+  for n in fingerprint handwritten; do
+    for _ in 1 2 3 4 5; do
+      kib=$( { /usr/bin/time -f %M "$tmp/bin/$n" < <(cat "$in40") > /dev/null; } 2>&1 | tail -n 1)
+      echo "$n $kib $size40" >> "$tmp/rss.txt"
+    done
+    awk -v n="$n" '$1 == n { printf "%s ", $2 } END { print "KiB" }' "$tmp/rss.txt"
+  done
+  rssargs=(-rss "$tmp/rss.txt")
+else
+  echo "(GNU time not found at /usr/bin/time: the whole process's peak RSS is not measured)"
+fi
+
 echo
 echo "== medians over all rounds (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 strict=()
@@ -218,10 +262,10 @@ exports=()
 for p in "${payloads[@]}"; do
   for round in $(seq 1 "$ROUNDS"); do exports+=("$tmp/results/$p.$round.json"); done
 done
-"$tmp/bin/report" "${strict[@]}" -gobench "$tmp/gobench.txt" -memory "$tmp/memory.txt" "${exports[@]}" || rc=$?
+"$tmp/bin/report" "${strict[@]}" "${rssargs[@]}" -gobench "$tmp/gobench.txt" -memory "$tmp/memory.txt" "${exports[@]}" || rc=$?
 [ "$memrc" = 0 ] || rc=1
 
-# The http hook (hook.HTTPHandler) against the command hook's process
+# The http hook (hookhttp.Handler) against the command hook's process
 # start, on the same payload and answer: per-call latency over one
 # kept-alive loopback connection, as Claude Code calls an http hook, and
 # calls per second per core of the server. Targets: http p50 <= 0.25 ms

@@ -1,6 +1,6 @@
 package e2e_test
 
-// End-to-end tests of hook.HTTPHandler: the real Claude Code posts each
+// End-to-end tests of package hookhttp: the real Claude Code posts each
 // event to a server on 127.0.0.1 built with the library, either
 // examples/httpserver as its own process or a handler in the test.
 
@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -26,6 +27,7 @@ import (
 
 	gohook "github.com/gohooks/hook"
 	"github.com/gohooks/hook/claudetest"
+	"github.com/gohooks/hook/hookhttp"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -208,7 +210,7 @@ func TestHTTPHandlerFailures(t *testing.T) {
 			return nil, nil
 		})
 	}
-	quiet := gohook.HTTPLogger(nil)
+	quiet := &hookhttp.Options{Logger: slog.New(slog.DiscardHandler)}
 	var (
 		mu      sync.Mutex
 		stopped bool
@@ -230,12 +232,12 @@ func TestHTTPHandlerFailures(t *testing.T) {
 	m.Handle("UserPromptSubmit", gohook.UserPromptSubmitFunc(func(ctx context.Context, e *gohook.UserPromptSubmit) (*gohook.UserPromptSubmitOutput, error) {
 		return &gohook.UserPromptSubmitOutput{Text: note}, nil
 	}))
-	events := gohook.HTTPHandler(m, quiet)
+	events := hookhttp.Handler(m, quiet)
 
 	r := claudetest.Run(t, claudetest.Session{
 		Hooks: []claudetest.Hook{
-			{Event: "PreToolUse", Matcher: "Bash", Name: "closed", Handler: gohook.HTTPHandler(gohook.FailClosed(panicsOn("closed-panic")), quiet)},
-			{Event: "PreToolUse", Matcher: "Bash", Name: "open", Handler: gohook.HTTPHandler(panicsOn("open-panic"), quiet)},
+			{Event: "PreToolUse", Matcher: "Bash", Name: "closed", Handler: hookhttp.Handler(gohook.FailClosed(panicsOn("closed-panic")), quiet)},
+			{Event: "PreToolUse", Matcher: "Bash", Name: "open", Handler: hookhttp.Handler(panicsOn("open-panic"), quiet)},
 			{Event: "PostToolUse", Matcher: "Bash", Name: "events", Handler: events},
 			{Event: "Stop", Name: "events", Handler: events},
 			{Event: "UserPromptSubmit", Name: "events", Handler: events},

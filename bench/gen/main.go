@@ -1,6 +1,8 @@
 // Command gen writes the benchmark payloads of package payload into a
 // directory, one file per payload named <name>.json, each ending with a
-// newline as Claude Code sends it.
+// newline as Claude Code sends it, and mcp-40MB.json, the 40 MB MCP call
+// (a 40 MB tool_input, compact, as Claude Code sends it) of the whole
+// process's memory target.
 //
 //	go run ./bench/gen DIR
 package main
@@ -18,7 +20,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gen DIR")
 		os.Exit(2)
 	}
-	for _, p := range benchpayload.All() {
+	all := append(benchpayload.All(), benchpayload.Payload{Name: "mcp-40MB", Data: benchpayload.MCPLarge(40_000_000)})
+	for _, p := range all {
 		name := filepath.Join(os.Args[1], p.Name+".json")
 		if err := os.WriteFile(name, append(p.Data, '\n'), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)

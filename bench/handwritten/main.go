@@ -7,27 +7,30 @@
 // library itself costs a hook; handwritten ÷ floor is what the Go runtime,
 // the packages and the work cost before the library does anything.
 //
-// It imports the same packages as fingerprint, so the same package
-// initialisation runs at start-up; its binary is smaller because the
-// linker drops the library code it does not call.
+// It links only what a hand-written hook needs: the standard library and
+// the JSON tokenizer the library itself depends on (jsontext), not package
+// hook, so the start-up it pays is that of a Go program that reads JSON,
+// hashes and writes; fingerprint ÷ handwritten at 300 bytes is then the
+// start-up and per-call cost the library adds.
 //
 // It is a benchmark reference, not an example: it handles only the
 // listen_here calls of the benchmark's payloads, exits 1 on anything it
 // does not expect, and does none of the checks the library makes. It
-// answers a listen_here call of any size the same way: the member is
-// appended before the closing brace of the raw tool_input, which is never
-// split or copied member by member (the 7.2 MiB and 50,000-member calls
-// included).
+// answers a listen_here call of any size the same way: the event is
+// validated once by the tokenizer, and the member is appended before the
+// closing brace of the raw tool_input, which is never split or copied
+// member by member (the 7.2 MiB and 50,000-member calls included).
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
 	"os"
+	"strings"
 
-	"github.com/gohooks/hook"
-	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 func main() {
@@ -35,34 +38,51 @@ func main() {
 	if err != nil {
 		os.Exit(1)
 	}
-	ms, err := rawjson.Members(raw)
+	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		os.Exit(1)
+	}
+	var cwd, tool, input []byte
+	for dec.PeekKind() != '}' {
+		k, err := dec.ReadToken()
+		if err != nil {
+			os.Exit(1)
+		}
+		key := k.String()
+		v, err := dec.ReadValue()
+		if err != nil {
+			os.Exit(1)
+		}
+		// v is the decoder's until the next read: take the same bytes
+		// from raw instead of copying them.
+		end := dec.InputOffset()
+		v = raw[end-int64(len(v)) : end]
+		switch key {
+		case "cwd":
+			cwd = v
+		case "tool_name":
+			tool = v
+		case "tool_input":
+			input = v
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		os.Exit(1)
+	}
+	name, err := jsontext.AppendUnquote(nil, tool)
 	if err != nil {
 		os.Exit(1)
 	}
-	var cwd, input []byte
-	var tool string
-	for _, m := range ms {
-		switch m.Key {
-		case "cwd":
-			cwd = m.Value
-		case "tool_name":
-			tool = string(m.Value)
-		case "tool_input":
-			input = m.Value
-		}
-	}
-	if len(tool) < 2 {
-		os.Exit(1)
-	}
-	if _, name, ok := hook.SplitMCPToolName(tool[1 : len(tool)-1]); !ok || name != "listen_here" {
+	if !strings.HasPrefix(string(name), "mcp__") || !strings.HasSuffix(string(name), "__listen_here") {
 		return
 	}
-	// The benchmark's cwd has no escapes, and its tool_input is an object
-	// without a fingerprint member and without whitespace.
-	if len(cwd) < 2 || len(input) < 2 || input[0] != '{' {
+	dir, err := jsontext.AppendUnquote(nil, cwd)
+	// The benchmark's tool_input is an object without a fingerprint
+	// member and without whitespace.
+	if err != nil || len(input) < 2 || input[0] != '{' {
 		os.Exit(1)
 	}
-	sum := sha256.Sum256(cwd[1 : len(cwd)-1])
+	sum := sha256.Sum256(dir)
 	out := make([]byte, 0, len(input)+160)
 	out = append(out, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":`...)
 	out = append(out, input[:len(input)-1]...)

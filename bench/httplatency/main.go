@@ -2,7 +2,7 @@
 // costs over HTTP next to a command hook's process start, on the same
 // payload and the same answer:
 //
-//   - the http hook: the fingerprint handler behind hook.HTTPHandler in a
+//   - the http hook: the fingerprint handler behind hookhttp.Handler in a
 //     server process of its own on 127.0.0.1, called by one client over
 //     one kept-alive connection, one call after the other, as Claude Code
 //     calls a hook (latency: p50, p90, p99);
@@ -45,6 +45,7 @@ import (
 	"time"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hookhttp"
 )
 
 func main() {
@@ -84,7 +85,7 @@ func serve() error {
 		return err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/hook", hook.HTTPHandler(hook.PreToolUseFunc(fingerprint)))
+	mux.Handle("/hook", hookhttp.Handler(hook.PreToolUseFunc(fingerprint), nil))
 	mux.HandleFunc("/cpu", func(w http.ResponseWriter, r *http.Request) {
 		ns, err := cpuTime()
 		if err != nil {

@@ -63,6 +63,7 @@ import (
 	"github.com/gohooks/hook/examples/internal/bashrules"
 	"github.com/gohooks/hook/examples/internal/stoprules"
 	"github.com/gohooks/hook/examples/internal/timeout"
+	"github.com/gohooks/hook/hookhttp"
 )
 
 func main() {
@@ -103,16 +104,13 @@ func run(ctx context.Context, args []string, token string, stderr io.Writer, rea
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	opts := []hook.HTTPOption{}
-	if !*quiet {
-		opts = append(opts, hook.HTTPLogger(log))
-	}
-	if token != "" {
-		opts = append(opts, hook.RequireBearerToken(token))
+	opts := &hookhttp.Options{BearerToken: token, Logger: log}
+	if *quiet {
+		opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	}
 	srv := &hook.Server{Timeout: handlerTimeout}
 	mux := http.NewServeMux()
-	mux.Handle("/", (srv).HTTPHandler(Handler(), opts...))
+	mux.Handle("/", hookhttp.ServerHandler(srv, Handler(), opts))
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -1,24 +1,28 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/go-json-experiment/json"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hookhttp"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -100,7 +104,7 @@ func TestServesThePolicies(t *testing.T) {
 }
 
 func TestGuardAndRewrite(t *testing.T) {
-	h := hook.HTTPHandler(newHandler(onPath, onMain))
+	h := hookhttp.Handler(newHandler(onPath, onMain), nil)
 	srvBody := func(in []byte) string {
 		rec := hooktest.Record(newHandler(onPath, onMain), in)
 		require.NoError(t, rec.Err())
@@ -127,17 +131,44 @@ func TestGuardAndRewrite(t *testing.T) {
 	assert.Empty(t, rec.body.String(), "no rule for Read")
 }
 
-// TestShutdownLetsCallsFinish stops the server while a call is in flight.
+// TestShutdownWaitsForTheCallInFlight stops the server while a call is in
+// flight: the server has begun reading the call's body (it sent "100
+// Continue") when the shutdown starts, and the body arrives only once the
+// server has stopped accepting connections. The call is still answered.
 func TestShutdownWaitsForTheCallInFlight(t *testing.T) {
 	url, stop := serveOn(t, "")
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	conn, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer conn.Close()
+	body := hooktest.NewPreToolUse(hook.ToolBash, `{"command":"ls"}`)
+	fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n", addr, len(body))
+	br := bufio.NewReader(conn)
+	line, err := br.ReadString('\n')
+	require.NoError(t, err)
+	require.Equal(t, "HTTP/1.1 100 Continue\r\n", line, "the handler reads the body")
+	_, err = br.ReadString('\n')
+	require.NoError(t, err)
+
 	errc := make(chan error, 1)
-	go func() { time.Sleep(50 * time.Millisecond); errc <- stop() }()
-	// A Bash call that the guard must parse; it is answered either way
-	// before the server exits.
-	status, _ := post(t, url, "", hooktest.NewPreToolUse(hook.ToolBash, `{"command":"ls"}`))
-	assert.Equal(t, http.StatusOK, status)
+	go func() { errc <- stop() }()
+	// The shutdown has begun once the server no longer accepts.
+	for {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			break
+		}
+		c.Close()
+		runtime.Gosched()
+	}
+	_, err = conn.Write(body)
+	require.NoError(t, err)
+	resp, err := http.ReadResponse(br, nil)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.NoError(t, <-errc)
-	_, err := http.Post(url, "application/json", strings.NewReader("{}"))
+	_, err = http.Post(url, "application/json", strings.NewReader("{}"))
 	assert.Error(t, err, "the server is gone")
 }
 

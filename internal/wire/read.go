@@ -32,8 +32,10 @@ import (
 // buffer of the object's exact size, unless it fits in the first chunk.
 // When the size is known (a regular file, a bytes.Reader), the first chunk
 // has that size and nothing is copied. Handling an input of n bytes thus
-// allocates about n bytes, and at most about 2n while the chunks are
-// joined.
+// allocates about 2n bytes; from collectFrom bytes on, the chunks are
+// given back to the system while they are joined, so that the process
+// holds about n plus 2·releaseEvery then, not 2n (a Merge result built
+// next is the second n).
 
 const (
 	// firstChunk is the size of the first read buffer when the input's
@@ -205,6 +207,36 @@ func (c *chunks) bytes(from, to int64) []byte {
 	return b
 }
 
+// join is bytes for a large range that spans chunks: it drops each full
+// chunk once copied, and gives the memory of the dropped ones back to the
+// system every releaseEvery bytes, so that the input is held about once,
+// not twice, while it is joined.
+func (c *chunks) join(from, to int64) []byte {
+	b := make([]byte, 0, to-from)
+	base, dropped := int64(0), 0
+	for i, ch := range c.full {
+		lo, hi := max(from, base), min(to, base+int64(len(ch)))
+		if lo < hi {
+			b = append(b, ch[lo-base:hi-base]...)
+		}
+		base += int64(len(ch))
+		c.full[i] = nil
+		if dropped += len(ch); dropped >= releaseEvery {
+			debug.FreeOSMemory()
+			dropped = 0
+		}
+	}
+	if lo, hi := max(from, base), min(to, base+int64(len(c.cur))); lo < hi {
+		b = append(b, c.cur[lo-base:hi-base]...)
+	}
+	return b
+}
+
+// releaseEvery is how many bytes of dropped chunks join lets pile up
+// before it gives them back to the system: each time costs a garbage
+// collection, cheap with a heap of byte slices only.
+const releaseEvery = 2 * maxChunk
+
 // sizeHint returns the number of bytes r still holds when that is known
 // cheaply: for readers with a Len method (bytes.Reader, strings.Reader,
 // bytes.Buffer) and regular files. Otherwise it returns -1.
@@ -316,19 +348,25 @@ func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, err
 	if s.deepest > maxDepth {
 		return Object{}, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
 	}
-	raw := c.bytes(s.start, s.stop)
-	raw = raw[:len(raw):len(raw)]    // appending to Raw() copies it
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
-	if len(c.full) > 0 && len(raw) >= collectFrom {
-		// The chunks are garbage as big as the input now. A hook serves
-		// one event and exits; collecting them at once keeps them out of
-		// the peak that decoding and answering reach.
-		// Their pages go back to the system too: a large answer built
-		// next cannot reuse them (they are not one run of memory), and
-		// would otherwise add its size to the process's memory.
+	var raw []byte
+	if len(c.full) > 0 && s.stop-s.start >= collectFrom {
+		// The chunks become garbage as big as the input while they are
+		// joined. A hook serves one event and exits: giving each batch
+		// of them back to the system as soon as it is copied keeps them
+		// out of the peak that joining, decoding and answering reach
+		// (a large answer built next cannot reuse their pages, which are
+		// not one run of memory).
+		if len(rest) <= leadLen {
+			rest = bytes.Clone(rest) // not to keep the last chunk
+		}
+		raw = c.join(s.start, s.stop)
 		c = chunks{}
 		debug.FreeOSMemory()
+	} else {
+		raw = c.bytes(s.start, s.stop)
 	}
+	raw = raw[:len(raw):len(raw)] // appending to Raw() copies it
 	// One pass validates the object and splits it into its members; the
 	// jsontext decoder only words the error.
 	ms, subMs, found, compact, err := rawjson.MembersSubKnown(raw, sub, MaxSub, s.long)

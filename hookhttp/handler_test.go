@@ -1,4 +1,4 @@
-package hook_test
+package hookhttp_test
 
 import (
 	"bytes"
@@ -12,13 +12,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hookhttp"
 )
 
 // postHook sends body to h as Claude Code does (POST, application/json)
@@ -48,7 +48,7 @@ func bodyOf(t *testing.T, resp *http.Response) string {
 // it: compact, without the newline.
 func wire(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("hooktest", "fixtures", name))
+	b, err := os.ReadFile(filepath.Join("..", "hooktest", "fixtures", name))
 	require.NoError(t, err)
 	v := jsontext.Value(b)
 	require.NoError(t, v.Compact())
@@ -57,7 +57,7 @@ func wire(t *testing.T, name string) []byte {
 
 func fixtureNames(t *testing.T) []string {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join("hooktest", "fixtures", "*.json"))
+	names, err := filepath.Glob(filepath.Join("..", "hooktest", "fixtures", "*.json"))
 	require.NoError(t, err)
 	require.Greater(t, len(names), 70)
 	for i, n := range names {
@@ -103,7 +103,7 @@ func TestHTTPAnswerIsTheCommandHooksStdout(t *testing.T) {
 	in := preToolUse("mcp__probe__listen_here", `{"room":"\ud800 K\u00f6ln","n":1.0e+2,"deep":{"a":[1,{"b":"\u2028"}]}}`)
 	code, stdout, stderr := serve(t, addFingerprint, in)
 	require.Equal(t, 0, code, stderr)
-	resp := postHook(t, hook.HTTPHandler(addFingerprint), bytes.TrimSuffix(in, []byte("\n")))
+	resp := postHook(t, hookhttp.Handler(addFingerprint, nil), bytes.TrimSuffix(in, []byte("\n")))
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "application/json", resp.Header.Get("Content-Type"))
 	assert.Equal(t, strings.TrimSuffix(stdout, "\n"), bodyOf(t, resp))
@@ -136,7 +136,7 @@ func TestHTTPMuxAndChainUnchanged(t *testing.T) {
 			return &hook.PreToolUseOutput{UpdatedInput: upd, AdditionalContext: "chained"}, nil
 		}),
 	))
-	h := hook.HTTPHandler(m)
+	h := hookhttp.Handler(m, nil)
 	cases := []struct {
 		name, tool, input string
 		want              func(t *testing.T, stdout, body string)
@@ -190,9 +190,9 @@ func pathOf(obj []byte, names ...string) (string, bool) {
 // TestHTTPBlockFormOfEveryEvent blocks every fixture's event and checks
 // the JSON block form written with a 200.
 func TestHTTPBlockFormOfEveryEvent(t *testing.T) {
-	h := hook.HTTPHandler(hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+	h := hookhttp.Handler(hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		return nil, hook.Block("stop \"here\"\nnow")
-	}))
+	}), nil)
 	for _, name := range fixtureNames(t) {
 		t.Run(name, func(t *testing.T) {
 			in := wire(t, name)
@@ -222,7 +222,7 @@ func TestHTTPNilAnswerIsAnEmpty200(t *testing.T) {
 		}),
 		hook.NewMux(),
 	} {
-		hh := hook.HTTPHandler(h)
+		hh := hookhttp.Handler(h, nil)
 		for _, name := range fixtureNames(t) {
 			resp := postHook(t, hh, wire(t, name))
 			assert.Equal(t, http.StatusOK, resp.StatusCode, name)
@@ -256,7 +256,7 @@ func TestHTTPPlainTextAnswers(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.fixture, func(t *testing.T) {
 			out := tc.out
-			resp := postHook(t, hook.HTTPHandler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })), wire(t, tc.fixture))
+			resp := postHook(t, hookhttp.Handler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil }), nil), wire(t, tc.fixture))
 			assert.Equal(t, http.StatusOK, resp.StatusCode)
 			assert.JSONEq(t, tc.want, bodyOf(t, resp))
 		})
@@ -284,7 +284,7 @@ func TestHTTPAnswersWithoutAnHTTPForm(t *testing.T) {
 		t.Run(tc.fixture, func(t *testing.T) {
 			out := tc.out
 			h := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })
-			resp := postHook(t, hook.HTTPHandler(h, hook.HTTPLogger(nil)), wire(t, tc.fixture))
+			resp := postHook(t, hookhttp.Handler(h, quiet), wire(t, tc.fixture))
 			assert.Equal(t, http.StatusInternalServerError, resp.StatusCode)
 			assert.Equal(t, "text/plain; charset=utf-8", resp.Header.Get("Content-Type"))
 			body := bodyOf(t, resp)
@@ -293,7 +293,7 @@ func TestHTTPAnswersWithoutAnHTTPForm(t *testing.T) {
 			assert.Equal(t, 1, strings.Count(body, "\n"))
 
 			in := wire(t, tc.fixture)
-			resp = postHook(t, hook.HTTPHandler(hook.FailClosed(h), hook.HTTPLogger(nil)), in)
+			resp = postHook(t, hookhttp.Handler(hook.FailClosed(h), quiet), in)
 			body = bodyOf(t, resp)
 			if !hook.CanBlock(eventNameOf(t, in)) {
 				assert.Equal(t, http.StatusInternalServerError, resp.StatusCode, "an event that cannot block fails open")
@@ -327,7 +327,7 @@ func TestHTTPFailures(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var log bytes.Buffer
 			logger := slog.New(slog.NewJSONHandler(&log, nil))
-			resp := postHook(t, hook.HTTPHandler(h, hook.HTTPLogger(logger)), in)
+			resp := postHook(t, hookhttp.Handler(h, &hookhttp.Options{Logger: logger}), in)
 			assert.Equal(t, http.StatusInternalServerError, resp.StatusCode)
 			body := bodyOf(t, resp)
 			assert.True(t, strings.HasPrefix(body, "hook: "), body)
@@ -336,8 +336,8 @@ func TestHTTPFailures(t *testing.T) {
 			assert.Contains(t, log.String(), `"decision":"error"`)
 
 			for _, hh := range []http.Handler{
-				hook.HTTPHandler(hook.FailClosed(h)),
-				(&hook.Server{FailClosed: true}).HTTPHandler(h),
+				hookhttp.Handler(hook.FailClosed(h), nil),
+				hookhttp.ServerHandler(&hook.Server{FailClosed: true}, h, nil),
 			} {
 				resp = postHook(t, hh, in)
 				assert.Equal(t, http.StatusOK, resp.StatusCode)
@@ -358,8 +358,8 @@ func (panicError) Error() string { panic("Error broke") }
 // TestHTTPBadRequests sends what Claude Code never sends.
 func TestHTTPBadRequests(t *testing.T) {
 	good := preToolUse("Bash", `{"command":"ls"}`)
-	h := (&hook.Server{MaxInputBytes: 1000}).HTTPHandler(addFingerprint, hook.HTTPLogger(nil))
-	closed := (&hook.Server{MaxInputBytes: 1000, FailClosed: true}).HTTPHandler(addFingerprint, hook.HTTPLogger(nil))
+	h := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000}, addFingerprint, quiet)
+	closed := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000, FailClosed: true}, addFingerprint, quiet)
 
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	resp := do(h, req)
@@ -408,7 +408,7 @@ func TestHTTPBadRequests(t *testing.T) {
 
 // TestHTTPAuth checks the shared secret.
 func TestHTTPAuth(t *testing.T) {
-	h := hook.HTTPHandler(addFingerprint, hook.RequireBearerToken("s3cret"), hook.HTTPLogger(nil))
+	h := hookhttp.Handler(addFingerprint, &hookhttp.Options{BearerToken: "s3cret", Logger: slog.New(slog.DiscardHandler)})
 	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
 	for _, tc := range []struct {
 		auth []string
@@ -439,40 +439,65 @@ func TestHTTPAuth(t *testing.T) {
 		assert.NotEmpty(t, resp.Header.Get("WWW-Authenticate"))
 	}
 
-	h = hook.HTTPHandler(addFingerprint, hook.RequireHeader("x-hook-key", "k"))
-	req := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(in))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Hook-Key", "k")
-	assert.Equal(t, http.StatusOK, do(h, req).StatusCode)
+	// A header of its own, alone and beside the bearer token.
+	post := func(h http.Handler, headers map[string]string) int {
+		req := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(in))
+		req.Header.Set("Content-Type", "application/json")
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		return do(h, req).StatusCode
+	}
+	h = hookhttp.Handler(addFingerprint, &hookhttp.Options{Header: "x-hook-key", HeaderValue: "k"})
+	assert.Equal(t, http.StatusOK, post(h, map[string]string{"X-Hook-Key": "k"}))
+	assert.Equal(t, http.StatusUnauthorized, post(h, map[string]string{"X-Hook-Key": "K"}))
+	assert.Equal(t, http.StatusUnauthorized, post(h, nil))
+	both := hookhttp.Handler(addFingerprint, &hookhttp.Options{BearerToken: "s3cret", Header: "X-Hook-Key", HeaderValue: "k", Logger: slog.New(slog.DiscardHandler)})
+	assert.Equal(t, http.StatusOK, post(both, map[string]string{"X-Hook-Key": "k", "Authorization": "Bearer s3cret"}))
+	assert.Equal(t, http.StatusUnauthorized, post(both, map[string]string{"X-Hook-Key": "k"}))
+	assert.Equal(t, http.StatusUnauthorized, post(both, map[string]string{"Authorization": "Bearer s3cret"}))
 
-	assert.Panics(t, func() { hook.RequireBearerToken("") })
-	assert.Panics(t, func() { hook.RequireHeader("", "x") })
-	assert.Panics(t, func() { hook.RequireHeader("X", "") })
+	// The zero Options, and nil, require nothing.
+	assert.Equal(t, http.StatusOK, post(hookhttp.Handler(addFingerprint, &hookhttp.Options{}), nil))
+	assert.Equal(t, http.StatusOK, post(hookhttp.Handler(addFingerprint, nil), nil))
+
+	assert.Panics(t, func() { hookhttp.Handler(addFingerprint, &hookhttp.Options{Header: "X"}) })
+	assert.Panics(t, func() { hookhttp.Handler(addFingerprint, &hookhttp.Options{HeaderValue: "x"}) })
+}
+
+// TestHTTPOptionsCopied checks that changing the Options after the
+// handler was made changes nothing.
+func TestHTTPOptionsCopied(t *testing.T) {
+	opts := &hookhttp.Options{BearerToken: "s3cret", Logger: slog.New(slog.DiscardHandler)}
+	h := hookhttp.Handler(addFingerprint, opts)
+	opts.BearerToken = ""
+	resp := postHook(t, h, preToolUse("mcp__p__listen_here", `{"room":"r"}`))
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 }
 
 // TestHTTPLogLine checks the one line per request.
 func TestHTTPLogLine(t *testing.T) {
 	var log bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&log, nil))
-	h := hook.HTTPHandler(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+	h := hookhttp.Handler(hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		if e.ToolName == "Bash" {
 			return nil, hook.Block("no shell")
 		}
 		return nil, nil
-	}), hook.HTTPLogger(logger))
+	}), &hookhttp.Options{Logger: logger})
 	postHook(t, h, preToolUse("Bash", `{"command":"ls"}`))
 	postHook(t, h, preToolUse("Read", `{"file_path":"/x"}`))
-	postHook(t, hook.HTTPHandler(addFingerprint, hook.HTTPLogger(logger)), preToolUse("mcp__p__listen_here", `{"room":"r"}`))
-	postHook(t, hook.HTTPHandler(hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
+	postHook(t, hookhttp.Handler(addFingerprint, &hookhttp.Options{Logger: logger}), preToolUse("mcp__p__listen_here", `{"room":"r"}`))
+	postHook(t, hookhttp.Handler(hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
 		return &hook.PermissionRequestOutput{Decision: hook.Deny, Message: "no"}, nil
-	}), hook.HTTPLogger(logger)), wire(t, "permissionrequest-bash.json"))
-	postHook(t, hook.HTTPHandler(hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
+	}), &hookhttp.Options{Logger: logger}), wire(t, "permissionrequest-bash.json"))
+	postHook(t, hookhttp.Handler(hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
 		return &hook.PostToolUseOutput{AdditionalContext: "note"}, nil
-	}), hook.HTTPLogger(logger)), wire(t, "posttooluse-bash.json"))
+	}), &hookhttp.Options{Logger: logger}), wire(t, "posttooluse-bash.json"))
 	postHook(t, h, wire(t, "stop.json"))
-	postHook(t, hook.HTTPHandler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) {
+	postHook(t, hookhttp.Handler(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) {
 		return nil, hook.Block("no")
-	}), hook.HTTPLogger(logger)), wire(t, "permissionrequest-bash.json"))
+	}), &hookhttp.Options{Logger: logger}), wire(t, "permissionrequest-bash.json"))
 	do(h, httptest.NewRequest(http.MethodGet, "/", nil))
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	require.Len(t, lines, 8, log.String())
@@ -510,53 +535,17 @@ func TestHTTPLogLine(t *testing.T) {
 	}
 }
 
-// TestHTTPServerHandlerSettings checks that Server.HTTPHandler takes the
+// TestHTTPServerHandlerSettings checks that ServerHandler takes the
 // Server's handler when given none, and copies the settings.
 func TestHTTPServerHandlerSettings(t *testing.T) {
 	s := &hook.Server{Handler: addFingerprint, MaxInputBytes: 100}
-	h := (s).HTTPHandler(nil, hook.HTTPLogger(nil))
+	h := hookhttp.ServerHandler(s, nil, quiet)
 	s.MaxInputBytes = 0
 	s.Handler = nil
 	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
 	resp := postHook(t, h, in)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, "the cap was copied")
-	h = (&hook.Server{Handler: addFingerprint}).HTTPHandler(nil)
+	h = hookhttp.ServerHandler(&hook.Server{Handler: addFingerprint}, nil, nil)
 	resp = postHook(t, h, in)
 	assert.Contains(t, bodyOf(t, resp), "fingerprint")
-}
-
-// TestServeHTTPBody checks the transport-neutral reply without net/http.
-func TestServeHTTPBody(t *testing.T) {
-	ctx := context.Background()
-	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
-	s := &hook.Server{MaxInputBytes: 4096}
-	rep := s.ServeHTTPBody(ctx, bytes.NewReader(in), int64(len(in)), addFingerprint)
-	assert.Equal(t, 200, rep.Status)
-	assert.Equal(t, "PreToolUse", rep.Event)
-	assert.Equal(t, "mcp__p__listen_here", rep.Tool)
-	assert.Equal(t, "allow", rep.Decision)
-	assert.Contains(t, string(rep.Body), `"fingerprint":"6689668a49dc648b"`)
-	assert.False(t, rep.Reading)
-
-	rep = s.ServeHTTPBody(ctx, bytes.NewReader(in), 5000, addFingerprint)
-	assert.Equal(t, 413, rep.Status, "the announced size is over the cap")
-	assert.Equal(t, "error", rep.Decision)
-	assert.Empty(t, rep.Event)
-
-	s.Handler = hook.FailClosed(hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { panic("boom") }))
-	rep = s.ServeHTTPBody(ctx, bytes.NewReader(in), -1, nil)
-	assert.Equal(t, 200, rep.Status)
-	assert.Equal(t, "block", rep.Decision)
-	assert.Contains(t, rep.Message, "panicked: boom")
-	assert.Contains(t, string(rep.Body), `"permissionDecision":"deny"`)
-
-	// A body that stops arriving: the Timeout settles the reply, which
-	// says the reader is still in use.
-	pr, pw := io.Pipe()
-	defer pw.Close()
-	go pw.Write(in[:10])
-	rep = (&hook.Server{Timeout: 50 * time.Millisecond}).ServeHTTPBody(ctx, pr, -1, addFingerprint)
-	assert.Equal(t, 400, rep.Status)
-	assert.True(t, rep.Reading)
-	assert.Contains(t, rep.Message, "gave up waiting for a complete JSON object")
 }

@@ -1,4 +1,4 @@
-package hook_test
+package hookhttp_test
 
 import (
 	"context"
@@ -9,12 +9,13 @@ import (
 	"strings"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hookhttp"
 )
 
 // An http hook: the same Handler a command hook runs, served by net/http.
 // A Block is written as the event's JSON block form with a 200, because
 // Claude Code lets the action through on any other status.
-func ExampleHTTPHandler() {
+func ExampleServerHandler() {
 	guard := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		in, err := hook.DecodeView[hook.BashInput](e.ToolInput)
 		if err != nil {
@@ -25,7 +26,7 @@ func ExampleHTTPHandler() {
 		}
 		return nil, nil
 	})
-	srv := httptest.NewServer((&hook.Server{FailClosed: true}).HTTPHandler(guard))
+	srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{FailClosed: true}, guard, nil))
 	defer srv.Close()
 
 	for _, cmd := range []string{"ls", "rm -rf /"} {
@@ -50,8 +51,8 @@ func ExampleHTTPHandler() {
 //	{"type": "http", "url": "http://127.0.0.1:8417/",
 //	 "headers": {"Authorization": "Bearer $HOOK_TOKEN"},
 //	 "allowedEnvVars": ["HOOK_TOKEN"]}
-func ExampleRequireBearerToken() {
-	h := hook.HTTPHandler(hook.NewMux(), hook.RequireBearerToken("s3cret"), hook.HTTPLogger(nil))
+func ExampleOptions_bearerToken() {
+	h := hookhttp.Handler(hook.NewMux(), &hookhttp.Options{BearerToken: "s3cret"})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 

@@ -1,4 +1,4 @@
-package hook_test
+package hookhttp_test
 
 import (
 	"bytes"
@@ -7,14 +7,14 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hookhttp"
 )
 
 // BenchmarkHTTPHookLoopback is one fingerprint call over a kept-alive
 // loopback connection, client included, as Claude Code makes it. See
 // bench/httplatency for percentiles beside a command hook.
 func BenchmarkHTTPHookLoopback(b *testing.B) {
-	srv := httptest.NewServer(hook.HTTPHandler(cwdPrint))
+	srv := httptest.NewServer(hookhttp.Handler(cwdPrint, nil))
 	defer srv.Close()
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
 	body := payloadFor("/home/dev/acme-api", "K\\u00f6ln")
@@ -37,7 +37,7 @@ func BenchmarkHTTPHookLoopback(b *testing.B) {
 
 // BenchmarkHTTPHandlerServeHTTP is the handler alone, without the network.
 func BenchmarkHTTPHandlerServeHTTP(b *testing.B) {
-	h := hook.HTTPHandler(cwdPrint)
+	h := hookhttp.Handler(cwdPrint, nil)
 	body := payloadFor("/home/dev/acme-api", "K\\u00f6ln")
 	b.ReportAllocs()
 	for b.Loop() {

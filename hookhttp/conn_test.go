@@ -1,4 +1,4 @@
-package hook_test
+package hookhttp_test
 
 import (
 	"bufio"
@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hookhttp"
 )
 
 // cwdPrint answers every PreToolUse with the fingerprint of its own cwd, so
@@ -51,7 +52,7 @@ func postTo(t *testing.T, c *http.Client, url string, body []byte) (int, string)
 // TestHTTPKeepAlive sends many calls over one connection, as Claude Code
 // does, and checks that the server never needed a second one.
 func TestHTTPKeepAlive(t *testing.T) {
-	srv := httptest.NewUnstartedServer(hook.HTTPHandler(cwdPrint, hook.HTTPLogger(nil)))
+	srv := httptest.NewUnstartedServer(hookhttp.Handler(cwdPrint, quiet))
 	var conns atomic.Int32
 	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
 		if st == http.StateNew {
@@ -77,7 +78,7 @@ func TestHTTPKeepAlive(t *testing.T) {
 // TestHTTPConcurrentRequests serves many calls at once; each answer must
 // be its own request's (run with -race).
 func TestHTTPConcurrentRequests(t *testing.T) {
-	srv := httptest.NewServer((&hook.Server{FailClosed: true, Timeout: time.Minute}).HTTPHandler(cwdPrint))
+	srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{FailClosed: true, Timeout: time.Minute}, cwdPrint, nil))
 	defer srv.Close()
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 32}}
 	var wg sync.WaitGroup
@@ -103,7 +104,7 @@ func TestHTTPConcurrentRequests(t *testing.T) {
 func TestHTTPSlowClient(t *testing.T) {
 	for _, closed := range []bool{false, true} {
 		t.Run(fmt.Sprint("FailClosed=", closed), func(t *testing.T) {
-			srv := httptest.NewServer((&hook.Server{Timeout: 200 * time.Millisecond, FailClosed: closed}).HTTPHandler(cwdPrint, hook.HTTPLogger(nil)))
+			srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{Timeout: 200 * time.Millisecond, FailClosed: closed}, cwdPrint, quiet))
 			defer srv.Close()
 			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
 			require.NoError(t, err)
@@ -118,9 +119,9 @@ func TestHTTPSlowClient(t *testing.T) {
 				assert.Equal(t, http.StatusOK, resp.StatusCode)
 				assert.Contains(t, string(b), `"decision":"block"`)
 			} else {
-				assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+				assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode)
 			}
-			assert.Contains(t, string(b), "gave up waiting for a complete JSON object")
+			assert.Contains(t, string(b), "gave up waiting for a complete JSON object in the request body")
 
 			status, out := postTo(t, srv.Client(), srv.URL, payloadFor("/p", "next"))
 			assert.Equal(t, http.StatusOK, status)
@@ -137,9 +138,9 @@ func TestHTTPHandlerTimeout(t *testing.T) {
 		<-release
 		return nil, nil
 	})
-	srv := httptest.NewServer(hook.HTTPHandler(hook.Chain(hook.FailClosed(stuck)), hook.HTTPLogger(nil)))
+	srv := httptest.NewServer(hookhttp.Handler(hook.Chain(hook.FailClosed(stuck)), quiet))
 	defer srv.Close()
-	srvT := httptest.NewServer((&hook.Server{Timeout: 100 * time.Millisecond}).HTTPHandler(hook.FailClosed(stuck), hook.HTTPLogger(nil)))
+	srvT := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{Timeout: 100 * time.Millisecond}, hook.FailClosed(stuck), quiet))
 	defer srvT.Close()
 	status, body := postTo(t, srvT.Client(), srvT.URL, payloadFor("/p", "r"))
 	assert.Equal(t, http.StatusOK, status)
@@ -160,7 +161,7 @@ func TestHTTPHandlerTimeout(t *testing.T) {
 // TestHTTPRefusesWithoutReadingTheBody checks that a refused request does
 // not cost a read of its body.
 func TestHTTPRefusesWithoutReadingTheBody(t *testing.T) {
-	h := hook.HTTPHandler(cwdPrint, hook.RequireBearerToken("t"), hook.HTTPLogger(nil))
+	h := hookhttp.Handler(cwdPrint, &hookhttp.Options{BearerToken: "t", Logger: quiet.Logger})
 	var read atomic.Int64
 	body := &countReads{r: strings.NewReader(string(payloadFor("/p", "r"))), n: &read}
 	req := httptest.NewRequest(http.MethodPost, "/", body)
@@ -178,4 +179,82 @@ func (c *countReads) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
 	return n, err
+}
+
+// TestHTTPShortBody sends less than the Content-Length announced and keeps
+// the connection open, as a broken or hostile client does: the answer
+// still arrives, without waiting for bytes that never come. When the
+// event's JSON object is cut short, the Timeout bounds the read and the
+// answer (408, or the block form when failing closed) speaks of the
+// request body; when it is whole, the answer is the handler's, and the
+// connection is closed after it.
+func TestHTTPShortBody(t *testing.T) {
+	body := payloadFor("/p", "r")
+	for _, tc := range []struct {
+		name    string
+		timeout time.Duration
+		closed  bool
+		sent    []byte
+		status  int
+		want    string
+	}{
+		{"cut open", 500 * time.Millisecond, false, body[:len(body)/2], http.StatusRequestTimeout, "gave up waiting for a complete JSON object in the request body"},
+		{"cut closed", 500 * time.Millisecond, true, body[:len(body)/2], http.StatusOK, `{"decision":"block","reason":"hook: gave up waiting for a complete JSON object in the request body`},
+		{"whole", 500 * time.Millisecond, false, body, http.StatusOK, `"fingerprint":"`},
+		{"whole without Timeout", 0, true, body, http.StatusOK, `"fingerprint":"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{Timeout: tc.timeout, FailClosed: tc.closed}, cwdPrint, quiet))
+			defer srv.Close()
+			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+			require.NoError(t, err)
+			defer conn.Close()
+			// Generous: the answer is due after the Timeout, not after
+			// this deadline, which only keeps a broken server from
+			// hanging the test.
+			require.NoError(t, conn.SetReadDeadline(time.Now().Add(time.Minute)))
+			fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body)+64, tc.sent)
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			require.NoError(t, err, "the server answers while the client keeps the connection open")
+			b, err := io.ReadAll(resp.Body)
+			require.NoError(t, err)
+			resp.Body.Close()
+			assert.Equal(t, tc.status, resp.StatusCode, string(b))
+			assert.Contains(t, string(b), tc.want)
+			assert.NotContains(t, string(b), "stdin")
+			assert.True(t, resp.Close, "the rest of the body is not waited for: the connection closes")
+
+			status, out := postTo(t, srv.Client(), srv.URL, payloadFor("/p", "next"))
+			assert.Equal(t, http.StatusOK, status, "the server still serves")
+			assert.Contains(t, out, `"room":"next"`)
+		})
+	}
+}
+
+// TestHTTPKeepsTheConnectionOfAWholeBody checks that a body read to its
+// end, with or without a Content-Length, keeps the connection open.
+func TestHTTPKeepsTheConnectionOfAWholeBody(t *testing.T) {
+	srv := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{Timeout: time.Minute}, cwdPrint, quiet))
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	require.NoError(t, err)
+	defer conn.Close()
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(time.Minute)))
+	br := bufio.NewReader(conn)
+	body := payloadFor("/p", "r")
+	for _, chunked := range []bool{false, true, false} {
+		if chunked {
+			fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\n\r\n", len(body), body)
+		} else {
+			fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+		}
+		resp, err := http.ReadResponse(br, nil)
+		require.NoError(t, err)
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Contains(t, string(b), `"fingerprint":"`)
+		assert.False(t, resp.Close, "chunked=%v", chunked)
+	}
 }
