@@ -153,3 +153,22 @@ func shortParts(long string) (base, ext string) {
 	}
 	return base, ext
 }
+
+// IsAbs reports whether p is absolute on POSIX (/x) or on Windows (C:\x,
+// C:/x, \\server\share, \\?\C:\x): a hook joins only other paths to the
+// session's working folder, whichever machine it runs on.
+func IsAbs(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\\`) || hasDrive(p) && len(p) > 2 && (p[2] == '\\' || p[2] == '/')
+}
+
+// Join returns the relative path p joined to the folder dir as the
+// machine that wrote dir would join it, whichever machine the hook runs
+// on: after a Windows folder with a backslash (C:\proj and .env give
+// C:\proj\.env), after any other with a slash, cleaned (/proj and ./.env
+// give /proj/.env).
+func Join(dir, p string) string {
+	if IsWindows(dir) {
+		return strings.TrimRight(dir, `\/`) + `\` + strings.ReplaceAll(p, "/", `\`)
+	}
+	return path.Join(dir, p)
+}
