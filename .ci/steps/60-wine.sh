@@ -29,7 +29,10 @@
 #  - Wine does not pass HOME to Windows programs; the examples get the same
 #    HOME as their Linux builds through the prefix's HKCU\Environment.
 #
-# WINE_KEEP=1 keeps the work folder (prefix, binaries, logs) for a look.
+# The prefix and the overlay are kept in the user cache folder
+# (hook-wine/), so that a second run neither boots Wine again nor rebuilds
+# the standard library: the prefix is remade when Wine or the stand-in DLL
+# changes. WINE_KEEP=1 keeps the work folder (binaries, logs) for a look.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export GOFLAGS="${GOFLAGS:-} -mod=mod"
@@ -52,7 +55,9 @@ fi
 wine --version
 
 work=$(mktemp -d)
-export WINEPREFIX=$work/prefix WINEARCH=win64 WINEDEBUG=-all
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/hook-wine
+mkdir -p "$cache"
+export WINEPREFIX=$cache/prefix WINEARCH=win64 WINEDEBUG=-all
 # No Mono or Gecko: nothing here needs them, and their installers prompt.
 export WINEDLLOVERRIDES="mscoree,mshtml="
 cleanup() {
@@ -68,9 +73,17 @@ winpath() { local p=${1//\//\\}; echo "Z:$p"; }
 echo "== wine: prefix and the ProcessPrng stand-in ($(elapsed))"
 x86_64-w64-mingw32-gcc -shared -O2 -s -o "$work/bcryptprimitives.dll" \
   .ci/wine/processprng.c .ci/wine/processprng.def -lbcrypt
-wineboot --init >"$work/wineboot.log" 2>&1 || { cat "$work/wineboot.log" >&2; exit 1; }
-wineserver -w
-cp "$work/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
+stamp="$(wine --version) $(cat .ci/wine/processprng.c .ci/wine/processprng.def | sha256sum | cut -c1-16)"
+if [ "$(cat "$WINEPREFIX/hook-wine.stamp" 2>/dev/null)" != "$stamp" ]; then
+  wineserver -k >/dev/null 2>&1 || true
+  rm -rf "$WINEPREFIX"
+  wineboot --init >"$work/wineboot.log" 2>&1 || { cat "$work/wineboot.log" >&2; exit 1; }
+  wineserver -w
+  cp "$work/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
+  echo "$stamp" >"$WINEPREFIX/hook-wine.stamp"
+else
+  echo "reusing the prefix ($stamp)"
+fi
 wineserver -p   # keep one server for the whole step: each wine start is then quick
 home=/home/dev
 wine reg add 'HKCU\Environment' /v HOME /t REG_SZ /d "$home" /f >/dev/null
@@ -107,15 +120,18 @@ overlay=()
 if ! probe=$(wine "$work/probe/probe.exe" 2>&1); then
   echo "os.RemoveAll fails under this Wine ($probe); building with the overlay"
   at=$(go env GOROOT)/src/internal/syscall/windows/at_windows.go
-  mkdir -p "$work/overlay"
+  # A fixed place, so that the build cache, whose keys hold file names,
+  # serves the standard library built with it to the next run.
+  mkdir -p "$cache/overlay"
   want='	case STATUS_INVALID_INFO_CLASS, // the operating system doesn'"'"'t support FileDispositionInformationEx'
   if ! grep -qxF "$want" "$at"; then
     echo "the overlay no longer fits $at: look at Deleteat's fallback in this Go version" >&2
     exit 1
   fi
   awk -v want="$want" '{ print } $0 == want { print "\t\tNTStatus(0xC0000002), // STATUS_NOT_IMPLEMENTED: Wine 8 has no FileDispositionInformationEx" }' \
-    "$at" >"$work/overlay/at_windows.go"
-  printf '{"Replace":{"%s":"%s"}}\n' "$at" "$work/overlay/at_windows.go" >"$work/overlay.json"
+    "$at" >"$work/at_windows.go"
+  cmp -s "$work/at_windows.go" "$cache/overlay/at_windows.go" || mv "$work/at_windows.go" "$cache/overlay/at_windows.go"
+  printf '{"Replace":{"%s":"%s"}}\n' "$at" "$cache/overlay/at_windows.go" >"$work/overlay.json"
   overlay=(-overlay "$work/overlay.json")
   (cd "$work/probe" && GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build "${overlay[@]}" -o probe.exe main.go)
   if ! probe=$(wine "$work/probe/probe.exe" 2>&1); then
