@@ -4,6 +4,7 @@
 package secrets
 
 import (
+	"path"
 	"strings"
 
 	"github.com/gohooks/hook/examples/internal/winpath"
@@ -31,7 +32,9 @@ func Match(p string) (rule string, ok bool) {
 			return rule, true
 		}
 	}
-	return "", false
+	// The POSIX reading too, where a colon is part of a name
+	// (backup:1.env is an environment file there).
+	return match(strings.Split(strings.ToLower(path.Clean(p)), "/"))
 }
 
 // match applies the rules to a cleaned, lower-case path split into its

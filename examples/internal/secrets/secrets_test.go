@@ -36,6 +36,7 @@ func TestMatch(t *testing.T) {
 		"/home/dev/acme-api/infra/terraform.tfstate": "Terraform state",
 		"/home/dev/acme-api/config/secrets.yml":      "secrets file",
 		"/home/dev/acme-api/a/../.env":               ".env file",
+		"/home/dev/acme-api/backup:1.env":            ".env file", // a colon is part of a POSIX name
 	}
 	for p, rule := range secret {
 		got, ok := Match(p)
