@@ -5,7 +5,7 @@ import (
 
 	"errors"
 	"fmt"
-	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -35,7 +35,11 @@ type WorktreeCreateOutput struct {
 	// (required). Claude Code refuses paths with "." or ".." segments; the
 	// library also refuses relative paths, which Claude Code would resolve
 	// against the hook's working directory, and paths that are not one
-	// line.
+	// line. "Absolute" is what Claude Code, a Node program on the same
+	// machine, takes as absolute: on Windows a drive path (C:\wt, C:/wt),
+	// a UNC or device path (\\server\share\wt, \\?\C:\wt) and a rooted
+	// path (\wt or /wt, on the current drive, as Git Bash writes it); a
+	// drive-relative C:wt is refused. Elsewhere only /wt is.
 	WorktreePath string
 	// JSONForm writes {"hookSpecificOutput":{"hookEventName":
 	// "WorktreeCreate","worktreePath":…}}, the form HTTP hooks return,
@@ -68,8 +72,15 @@ func (o *WorktreeCreateOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 }
 
 // checkWorktreePath refuses a worktree path Claude Code would refuse or
-// misread.
+// misread on this machine.
 func checkWorktreePath(p string) error {
+	return checkWorktreePathOn(runtime.GOOS, p)
+}
+
+// checkWorktreePathOn refuses a worktree path Claude Code running on goos
+// would refuse or misread. It depends on goos, not on the machine it runs
+// on, so that both readings are tested everywhere.
+func checkWorktreePathOn(goos, p string) error {
 	switch {
 	case p == "":
 		return errors.New("WorktreePath is required")
@@ -77,15 +88,34 @@ func checkWorktreePath(p string) error {
 		return fmt.Errorf("WorktreePath %q has leading or trailing blanks", p)
 	case strings.ContainsFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f }):
 		return fmt.Errorf("WorktreePath %q holds a line break or control character; Claude Code reads the last line only", p)
-	case !filepath.IsAbs(p):
+	case !clientAbs(goos, p):
 		return fmt.Errorf("WorktreePath %q is not absolute", p)
 	}
-	for _, seg := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator }) {
+	for _, seg := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' && goos == "windows" }) {
 		if seg == "." || seg == ".." {
 			return fmt.Errorf("WorktreePath %q has a %q segment; Claude Code refuses it", p, seg)
 		}
 	}
 	return nil
+}
+
+// clientAbs reports whether Claude Code on goos reads p as an absolute
+// path. It is Node's path.isAbsolute: path.win32's on Windows, where a
+// path that starts with a separator (rooted, UNC, \\?\ device) or with a
+// drive letter, a colon and a separator is absolute; path.posix's
+// elsewhere, where a path that starts with / is. Go's filepath.IsAbs
+// differs on Windows: it refuses the rooted \wt and /wt, which Claude
+// Code accepts.
+func clientAbs(goos, p string) bool {
+	if goos != "windows" {
+		return strings.HasPrefix(p, "/")
+	}
+	sep := func(c byte) bool { return c == '/' || c == '\\' }
+	if p != "" && sep(p[0]) {
+		return true
+	}
+	letter := len(p) > 0 && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
+	return letter && len(p) > 2 && p[1] == ':' && sep(p[2])
 }
 
 // WorktreeRemove fires when a worktree is being removed. It has no

@@ -21,10 +21,10 @@ package main
 
 import (
 	"context"
-	"path/filepath"
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/examples/internal/secrets"
+	"github.com/gohooks/hook/examples/internal/winpath"
 )
 
 func main() {
@@ -68,13 +68,13 @@ func approve(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRe
 		if p == "" {
 			continue
 		}
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(e.Cwd, p)
+		if !winpath.IsAbs(p) {
+			p = winpath.Join(e.Cwd, p)
 		}
 		if _, secret := secrets.Match(p); secret {
 			return nil, nil
 		}
-		if _, secret := secrets.Match(filepath.Join(p, "_")); c.folder && secret {
+		if _, secret := secrets.Match(p + "/_"); c.folder && secret {
 			return nil, nil
 		}
 	}

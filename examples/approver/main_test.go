@@ -45,6 +45,12 @@ func TestLeavesTheRestToThePerson(t *testing.T) {
 		{hook.ToolRead, `{"file_path":".aws/credentials"}`},
 		{hook.ToolGrep, `{"pattern":"BEGIN","path":"/home/dev/.ssh"}`},
 		{hook.ToolGlob, `{"pattern":"*","path":"/home/dev/.gnupg"}`},
+		// The same, the Windows way (see examples/internal/winpath).
+		{hook.ToolRead, `{"file_path":"C:\\Users\\dev\\acme-api\\.env "}`},
+		{hook.ToolRead, `{"file_path":"C:\\Users\\dev\\acme-api\\.env::$DATA"}`},
+		{hook.ToolRead, `{"file_path":"\\\\?\\C:\\Users\\dev\\.ssh\\id_ed25519"}`},
+		{hook.ToolGrep, `{"pattern":"BEGIN","path":"C:\\Users\\dev\\.SSH"}`},
+		{hook.ToolGlob, `{"pattern":"*","path":"C:\\Users\\dev\\SSH~1"}`},
 		// An input approver cannot read.
 		{hook.ToolRead, `{"file_path":["/etc/hosts"]}`},
 	} {

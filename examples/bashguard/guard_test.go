@@ -334,3 +334,106 @@ func TestGitBranchFromRealRepository(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, reason, "cannot tell which branch")
 }
+
+// The folders of a session of Claude Code on Windows, as it sends them.
+const (
+	winHome    = `C:\Users\dev`
+	winProject = `C:\Users\dev\acme-api`
+)
+
+func winGuard() *bashrules.Guard {
+	return &bashrules.Guard{Home: winHome, UserProfile: winHome, ProjectDir: winProject, Branch: func(_ context.Context, dir string) (string, error) {
+		if strings.EqualFold(dir, winProject) {
+			return "main", nil
+		}
+		return "", errors.New("not a git repository: " + dir)
+	}}
+}
+
+// TestCheckWindowsPaths checks the commands of a Windows session (run in
+// Git Bash, with the folders written the Windows way) on every machine:
+// the guard reads them from the paths, not from the platform it runs on.
+func TestCheckWindowsPaths(t *testing.T) {
+	g := winGuard()
+	for _, tt := range []struct{ cmd, says string }{
+		{"sudo rm -fr ~/", `your home folder (C:\users\dev)`},
+		{"cd build && sudo rm -fr ~/", "home folder"},
+		{"rm -rf ~", "home folder"},
+		{"rm -rf $HOME", "home folder"},
+		{`rm -rf "$USERPROFILE"`, "home folder"},
+		{"rm -rf ~/*", "everything in your home folder"},
+		{`rm -rf 'C:\Users\dev'`, "home folder"},
+		{`rm -rf 'c:\users\DEV\'`, "home folder"},
+		{`rm -rf C:/Users/dev`, "home folder"},
+		{`rm -rf /c/Users/dev`, "home folder"},
+		{`rm -rf /cygdrive/c/Users/dev`, "home folder"},
+		{`rm -rf '\\?\C:\Users\dev'`, "home folder"},
+		{`rm -rf 'C:\Users\dev.'`, "home folder"},
+		{`rm -rf 'C:\Users\dev '`, "home folder"},
+		{`rm -rf 'C:\Users\dev\acme-api\..'`, "home folder"},
+		{`rm -rf 'C:\Users'`, `a folder (C:\users) that holds your home folder`},
+		{`rm -rf C:/Users/*`, "home folder"},
+		{`rm -rf C:/users/D*`, "home folder"},
+		{`rm -rf 'C:\'`, `the root folder C:\ of a drive`},
+		{`rm -rf C:/`, "root folder"},
+		{`rm -rf /c`, "root folder"},
+		{`rm -rf 'D:\'`, `the root folder D:\ of a drive`},
+		{`rm -rf C:/*`, "holds your home folder"},
+		{`rm -rf D:/*`, `top-level system folders matching D:\*`},
+		{`rm -rf 'C:\Windows'`, `the top-level system folder C:\windows`},
+		{`rm -rf '/c/Program Files'`, "top-level system folder"},
+		{"rm -rf /", "root folder"},
+		{"rm -rf .", "project root"},
+		{"rm -rf *", "everything in the project root"},
+		{`rm -rf "$CLAUDE_PROJECT_DIR"`, `the project root (C:\users\dev\acme-api)`},
+		{`cd .. && rm -rf acme-api`, "project root"},
+		{`cd 'C:\Users' && rm -rf dev`, "home folder"},
+		{`cd /c/users && rm -rf *`, "home folder"},
+		{"git push --force", "force push to main"},
+		{`git -C 'C:\Users\dev\acme-api' push -f origin HEAD`, "force push to main"},
+	} {
+		reason, err := g.Check(context.Background(), tt.cmd, winProject)
+		require.NoError(t, err, tt.cmd)
+		if assert.NotEmpty(t, reason, "command should be denied: %q", tt.cmd) {
+			assert.Contains(t, reason, tt.says, tt.cmd)
+		}
+	}
+	for _, cmd := range []string{
+		"rm -rf ./build",
+		`rm -rf 'C:\Users\dev\acme-api\build'`,
+		`rm -rf /c/Users/dev/acme-api/node_modules`,
+		`rm -rf 'C:\Users\dev\Downloads\old'`,
+		`rm -rf 'C:\Users\dev\acme-api\dist\*'`,
+		`rm 'C:\Users\dev'`, // not recursive
+		"git push origin main",
+	} {
+		reason, err := g.Check(context.Background(), cmd, winProject)
+		require.NoError(t, err, cmd)
+		assert.Empty(t, reason, "command should be allowed: %q", cmd)
+	}
+}
+
+// TestCheckPOSIXPathsStayPOSIX checks that the Windows reading stays off
+// for a POSIX session: there C:\x is a relative name and case matters.
+func TestCheckPOSIXPathsStayPOSIX(t *testing.T) {
+	g := testGuard()
+	for _, cmd := range []string{`rm -rf 'C:\Users\dev'`, "rm -rf /HOME/DEV", "rm -rf /c/Users/dev/build"} {
+		reason, err := g.Check(context.Background(), cmd, project)
+		require.NoError(t, err, cmd)
+		assert.Empty(t, reason, "command should be allowed: %q", cmd)
+	}
+}
+
+// TestHandlerHomeFromUserProfile checks the hook's reading of its
+// environment on Windows, where Claude Code may start it with no HOME:
+// the home folder is %USERPROFILE%.
+func TestHandlerHomeFromUserProfile(t *testing.T) {
+	t.Setenv("HOME", "")
+	t.Setenv("USERPROFILE", winHome)
+	t.Setenv("CLAUDE_PROJECT_DIR", winProject)
+	p := hooktest.WithField(payload(t, "cd build && sudo rm -fr ~/"), "cwd", winProject)
+	rec := hooktest.Record(Handler(), p)
+	require.NoError(t, rec.Err())
+	assert.Equal(t, hook.Deny, rec.PermissionDecision)
+	assert.Contains(t, rec.Reason, `it would delete your home folder (C:\users\dev)`)
+}

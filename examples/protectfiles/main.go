@@ -5,7 +5,10 @@
 // credential files such as ~/.aws/credentials, ~/.netrc, ~/.npmrc and
 // ~/.docker/config.json. It applies inside and outside the project, and
 // it follows symbolic links: a harmless-looking link to a .env file is
-// refused too.
+// refused too. It reads paths as Windows opens them, whatever machine it
+// runs on: C:\proj\.env with a trailing space or dot, in another case, as
+// the data stream .env::$DATA, behind \\?\ or as the 8.3 name ENV~1 is
+// refused like .env.
 //
 // The model is told which file was refused and why, so it can ask the
 // user or use a sample file instead. It does not stop Bash from reading
@@ -29,6 +32,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/examples/internal/secrets"
+	"github.com/gohooks/hook/examples/internal/winpath"
 )
 
 func main() {
@@ -63,8 +67,8 @@ func protect(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, e
 	if p == "" {
 		return nil, nil // the tool itself refuses a call without a path
 	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(e.Cwd, p)
+	if !winpath.IsAbs(p) {
+		p = winpath.Join(e.Cwd, p)
 	}
 	for _, cand := range candidates(p) {
 		if rule, ok := secrets.Match(cand); ok {
@@ -83,10 +87,14 @@ func protect(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, e
 	return nil, nil
 }
 
-// candidates returns p and, where symbolic links lead elsewhere, the real
-// path of p (or of its folder, for a file that does not exist yet).
+// candidates returns p and, where the file system names it otherwise, the
+// real path of p (or of its folder, for a file that does not exist yet):
+// where symbolic links lead elsewhere and, on Windows, where an 8.3 short
+// name (C:\proj\ENV~1) stands for a long one (C:\proj\.env). The names
+// themselves are judged the Windows way on every machine (see
+// secrets.Match); only what the file system knows needs it.
 func candidates(p string) []string {
-	out := []string{filepath.Clean(p)}
+	out := []string{p}
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		dir, derr := filepath.EvalSymlinks(filepath.Dir(p))
@@ -95,7 +103,7 @@ func candidates(p string) []string {
 		}
 		real = filepath.Join(dir, filepath.Base(p))
 	}
-	if real != out[0] {
+	if real != filepath.Clean(p) {
 		out = append(out, real)
 	}
 	return out

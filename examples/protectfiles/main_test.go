@@ -119,3 +119,45 @@ func TestExampleFile(t *testing.T) {
 	assert.Equal(t, hook.Deny, rec.PermissionDecision)
 	assert.Contains(t, rec.Reason, "protectfiles blocked Read of /home/dev/acme-api/.env.production: it looks like a secret (.env file)")
 }
+
+// TestDeniesWindowsSpellings checks the paths of a session on Windows and
+// the spellings under which Windows opens a secret, on every machine: a
+// Write to ".env " (trailing space) creates .env there.
+func TestDeniesWindowsSpellings(t *testing.T) {
+	const cwd = `C:\Users\dev\acme-api`
+	tests := []struct {
+		tool string
+		in   map[string]any
+		says string
+	}{
+		{hook.ToolWrite, map[string]any{"file_path": `C:\Users\dev\acme-api\.env `, "content": "TOKEN=x"}, "blocked Write of C:\\Users\\dev\\acme-api\\.env : it looks like a secret (.env file)"},
+		{hook.ToolWrite, map[string]any{"file_path": "/home/dev/acme-api/.env ", "content": "TOKEN=x"}, ".env file"},
+		{hook.ToolWrite, map[string]any{"file_path": `C:\Users\dev\acme-api\.env.`, "content": "TOKEN=x"}, ".env file"},
+		{hook.ToolEdit, map[string]any{"file_path": `C:\Users\dev\acme-api\.ENV`, "old_string": "a", "new_string": "b"}, ".env file"},
+		{hook.ToolRead, map[string]any{"file_path": `C:\Users\dev\acme-api\.env::$DATA`}, ".env file"},
+		{hook.ToolRead, map[string]any{"file_path": `\\?\C:\Users\dev\acme-api\.env.production`}, ".env file"},
+		{hook.ToolRead, map[string]any{"file_path": `\\fileserver\share\team\.env`}, ".env file"},
+		{hook.ToolRead, map[string]any{"file_path": `C:\Users\dev\acme-api\ENV~1`}, ".env file"},
+		{hook.ToolRead, map[string]any{"file_path": `C:\Users\dev\AWS~1\credentials`}, "AWS credentials"},
+		{hook.ToolRead, map[string]any{"file_path": `C:/Users/dev/.ssh/id_ed25519`}, "SSH private key"},
+		{hook.ToolRead, map[string]any{"file_path": `.env `}, `Read of C:\Users\dev\acme-api\.env `}, // relative: against the Windows cwd
+		{hook.ToolRead, map[string]any{"file_path": `config\prod.env`}, `Read of C:\Users\dev\acme-api\config\prod.env`},
+	}
+	for _, tt := range tests {
+		p := hooktest.WithField(call(t, tt.tool, tt.in), "cwd", cwd)
+		rec := hooktest.Record(Handler(), p)
+		require.NoError(t, rec.Err())
+		assert.Equal(t, hook.Deny, rec.PermissionDecision, "%s %v", tt.tool, tt.in)
+		assert.Contains(t, rec.Reason, tt.says)
+	}
+	for _, in := range []map[string]any{
+		{"file_path": `C:\Users\dev\acme-api\.env.example`},
+		{"file_path": `C:\Users\dev\acme-api\main.go`},
+		{"file_path": `C:\Users\dev\.ssh\id_rsa.pub`},
+	} {
+		p := hooktest.WithField(call(t, hook.ToolRead, in), "cwd", cwd)
+		rec := hooktest.Record(Handler(), p)
+		require.NoError(t, rec.Err())
+		assert.Empty(t, rec.Stdout, "%v", in)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gohooks/hook/examples/internal/shell"
+	"github.com/gohooks/hook/examples/internal/winpath"
 )
 
 // ProtectedBranches are the branches a force push (or a deletion) must not
@@ -22,23 +23,48 @@ var ProtectedBranches = []string{"main", "master"}
 type Guard struct {
 	// Home is the user's home folder; empty if unknown.
 	Home string
+	// UserProfile is the Windows profile folder (%USERPROFILE%, which Git
+	// Bash passes on as $USERPROFILE), protected like Home; empty if
+	// unknown or not on Windows.
+	UserProfile string
 	// ProjectDir is the project root ($CLAUDE_PROJECT_DIR); empty if
 	// unknown. The session's working folder is protected as well.
 	ProjectDir string
 	// Branch returns the git branch checked out in dir. Nil means asking
 	// git (git symbolic-ref).
 	Branch func(ctx context.Context, dir string) (string, error)
+	// Windows reads paths the Windows way (see [Guard.Check]) even when
+	// none of the folders above is written the Windows way.
+	Windows bool
+
+	paths paths // how Check reads paths, set for each call
 }
 
 // Check returns why command must not run in the folder cwd, in words the
 // model can act on, or "" when the guard has no objection. A command line
 // it cannot parse (an unterminated quote, say) is refused: a guard that
 // cannot read a command does not let it through.
+//
+// Paths are read the Windows way when cwd, Home, UserProfile or ProjectDir
+// is written the Windows way (C:\Users\dev, \\server\share), as Claude
+// Code sends them from Windows, or when Windows is set: the command runs
+// in Git Bash there, so C:\x, C:/x, /c/x and /cygdrive/c/x name the same
+// folder, \\?\ and UNC prefixes are understood, names compare without
+// case and without trailing dots and spaces, and a drive's root folder is
+// protected like /. The reading depends on the paths, not on the machine
+// the guard runs on.
 func (g *Guard) Check(ctx context.Context, command, cwd string) (string, error) {
+	c := *g
+	c.paths = paths{windows: g.Windows || winpath.IsWindows(cwd) || winpath.IsWindows(g.Home) || winpath.IsWindows(g.UserProfile) || winpath.IsWindows(g.ProjectDir)}
+	return c.check(ctx, command, cwd)
+}
+
+func (g *Guard) check(ctx context.Context, command, cwd string) (string, error) {
 	execs, err := shell.Execs(command, g.lookup(cwd))
 	if err != nil {
 		return fmt.Sprintf("bashguard could not parse this command (%v), so it refused it. Fix the quoting or split it into simpler commands.", strings.TrimPrefix(err.Error(), "shell: ")), nil
 	}
+	cleanAbs, resolve := g.paths.cleanAbs, g.paths.resolve
 	dir := cleanAbs(cwd)
 	for _, e := range execs {
 		at := dir
@@ -65,13 +91,15 @@ func (g *Guard) Check(ctx context.Context, command, cwd string) (string, error) 
 	return "", nil
 }
 
-// lookup knows the variables the guard can know: HOME,
+// lookup knows the variables the guard can know: HOME, USERPROFILE,
 // CLAUDE_PROJECT_DIR and PWD.
 func (g *Guard) lookup(cwd string) shell.Lookup {
 	return func(name string) (string, bool) {
 		switch {
 		case name == "HOME" && g.Home != "":
 			return g.Home, true
+		case name == "USERPROFILE" && g.UserProfile != "":
+			return g.UserProfile, true
 		case name == "CLAUDE_PROJECT_DIR" && g.ProjectDir != "":
 			return g.ProjectDir, true
 		case name == "PWD" && cwd != "":
@@ -89,9 +117,64 @@ func clip(s string) string {
 	return s
 }
 
+// paths reads paths the POSIX way or, with windows set, the Windows way.
+// The guard works on one form, a clean, absolute, slash-separated path;
+// the Windows way maps every spelling of a folder to one such form: C:\x,
+// C:/x, /c/x, /cygdrive/c/x and \\?\C:\x all become /c/x (Git Bash's
+// spelling, lower-cased), \\server\share\x becomes /unc/server/share/x.
+type paths struct {
+	windows bool
+}
+
+// form returns p in the guard's form (relative paths stay relative).
+func (ps paths) form(p string) string {
+	if !ps.windows {
+		return p
+	}
+	p = winpath.Clean(p)
+	switch {
+	case len(p) >= 2 && p[1] == ':':
+		if len(p) > 2 && p[2] != '/' {
+			return p[2:] // drive-relative (C:x): taken as relative to the working folder
+		}
+		return "/" + p[:1] + p[2:]
+	case strings.HasPrefix(p, "//"):
+		return "/unc" + p[1:]
+	case strings.HasPrefix(p, "/cygdrive/") && len(p) > 10 && (len(p) == 11 || p[11] == '/'):
+		return p[9:]
+	}
+	return p
+}
+
+// display returns a folder in the guard's form as the user writes it:
+// C:\x for /c/x on Windows.
+func (ps paths) display(p string) string {
+	if !ps.windows {
+		return p
+	}
+	if len(p) >= 2 && p[0] == '/' && (len(p) == 2 || p[2] == '/') && 'a' <= p[1] && p[1] <= 'z' {
+		rest := p[2:]
+		if rest == "" {
+			rest = "/"
+		}
+		return strings.ToUpper(p[1:2]) + ":" + strings.ReplaceAll(rest, "/", `\`)
+	}
+	if rest, ok := strings.CutPrefix(p, "/unc/"); ok {
+		return `\\` + strings.ReplaceAll(rest, "/", `\`)
+	}
+	return p
+}
+
+// driveRoot reports whether p, in the guard's form, is a drive's root
+// folder (/c).
+func (ps paths) driveRoot(p string) bool {
+	return ps.windows && len(p) == 2 && p[0] == '/' && 'a' <= p[1] && p[1] <= 'z'
+}
+
 // cleanAbs cleans an absolute path; anything else is an unknown folder
 // ("").
-func cleanAbs(p string) string {
+func (ps paths) cleanAbs(p string) string {
+	p = ps.form(p)
 	if !path.IsAbs(p) {
 		return ""
 	}
@@ -100,7 +183,8 @@ func cleanAbs(p string) string {
 
 // resolve returns p made absolute against dir ("" when dir is unknown and
 // p is relative).
-func resolve(dir, p string) string {
+func (ps paths) resolve(dir, p string) string {
+	p = ps.form(p)
 	if path.IsAbs(p) {
 		return path.Clean(p)
 	}
@@ -121,9 +205,9 @@ func (g *Guard) cd(dir string, args []shell.Word) string {
 		case len(a.Unknown) > 0:
 			return ""
 		}
-		return resolve(dir, a.Text)
+		return g.paths.resolve(dir, a.Text)
 	}
-	return cleanAbs(g.Home)
+	return g.paths.cleanAbs(g.Home)
 }
 
 // protectedDir is one folder rm -r must not delete.
@@ -133,15 +217,19 @@ type protectedDir struct {
 }
 
 func (g *Guard) protected(cwd string) []protectedDir {
+	ps := g.paths
 	out := []protectedDir{{"/", "the root folder /"}}
-	if h := cleanAbs(g.Home); h != "" {
-		out = append(out, protectedDir{h, "your home folder (" + h + ")"})
+	if h := ps.cleanAbs(g.Home); h != "" {
+		out = append(out, protectedDir{h, "your home folder (" + ps.display(h) + ")"})
 	}
-	if p := cleanAbs(g.ProjectDir); p != "" {
-		out = append(out, protectedDir{p, "the project root (" + p + ")"})
+	if u := ps.cleanAbs(g.UserProfile); u != "" {
+		out = append(out, protectedDir{u, "your profile folder (" + ps.display(u) + ")"})
 	}
-	if c := cleanAbs(cwd); c != "" {
-		out = append(out, protectedDir{c, "the session's working folder (" + c + ")"})
+	if p := ps.cleanAbs(g.ProjectDir); p != "" {
+		out = append(out, protectedDir{p, "the project root (" + ps.display(p) + ")"})
+	}
+	if c := ps.cleanAbs(cwd); c != "" {
+		out = append(out, protectedDir{c, "the session's working folder (" + ps.display(c) + ")"})
 	}
 	return out
 }
@@ -174,9 +262,9 @@ func (g *Guard) checkRm(e shell.Exec, dir, cwd string) string {
 		}
 		var why string
 		if t.Glob {
-			why = globHits(dir, t.Pattern, prot)
+			why = g.paths.globHits(dir, t.Pattern, prot)
 		} else {
-			why = pathHits(resolve(dir, t.Text), dir, t.Text, prot)
+			why = g.paths.pathHits(g.paths.resolve(dir, t.Text), dir, t.Text, prot)
 		}
 		if why != "" {
 			if len(t.Unknown) > 0 {
@@ -207,7 +295,7 @@ func sweeping(comp string) bool {
 // pathHits says which protected folder the absolute path p is, or
 // contains, or "" for none. raw is the path as written; dir is the
 // folder it was resolved in ("" when unknown).
-func pathHits(p, dir, raw string, prot []protectedDir) string {
+func (ps paths) pathHits(p, dir, raw string, prot []protectedDir) string {
 	if p == "" {
 		// A relative path in a folder the guard cannot know.
 		if base := path.Base(path.Clean(raw)); base == "." || base == ".." {
@@ -220,20 +308,26 @@ func pathHits(p, dir, raw string, prot []protectedDir) string {
 			return pd.what
 		}
 	}
+	if ps.driveRoot(p) {
+		return "the root folder " + ps.display(p) + " of a drive"
+	}
 	for _, pd := range prot {
 		if p != "/" && strings.HasPrefix(pd.path, p+"/") {
-			return "a folder (" + p + ") that holds " + pd.what
+			return "a folder (" + ps.display(p) + ") that holds " + pd.what
 		}
 	}
-	if path.Dir(p) == "/" {
-		return "the top-level system folder " + p
+	if path.Dir(p) == "/" || ps.driveRoot(path.Dir(p)) {
+		return "the top-level system folder " + ps.display(p)
 	}
 	return ""
 }
 
 // globHits says which protected folder the glob pattern (resolved in dir)
 // could delete, or hold, or sweep clean, or "" for none.
-func globHits(dir, pattern string, prot []protectedDir) string {
+func (ps paths) globHits(dir, pattern string, prot []protectedDir) string {
+	if ps.windows {
+		pattern = ps.globForm(pattern)
+	}
 	var full string
 	switch {
 	case path.IsAbs(pattern):
@@ -263,10 +357,42 @@ func globHits(dir, pattern string, prot []protectedDir) string {
 			return "everything in " + pd.what
 		}
 	}
-	if len(pc) == 1 {
-		return "top-level system folders matching " + full
+	if len(pc) == 1 || len(pc) == 2 && ps.driveRoot("/"+pc[0]) {
+		return "top-level system folders matching " + ps.display(full)
 	}
 	return ""
+}
+
+// globForm returns a glob pattern in the guard's Windows form: a literal
+// backslash (escaped as \\ in the pattern) is a separator, names compare
+// without case, and a drive or UNC prefix becomes /c or /unc.
+func (ps paths) globForm(pattern string) string {
+	var b strings.Builder
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] == '\\' && i+1 < len(pattern) {
+			if pattern[i+1] == '\\' {
+				b.WriteByte('/')
+			} else {
+				b.WriteString(pattern[i : i+2])
+			}
+			i++
+			continue
+		}
+		b.WriteByte(pattern[i])
+	}
+	pattern = strings.ToLower(b.String())
+	switch {
+	case len(pattern) >= 2 && pattern[1] == ':' && 'a' <= pattern[0] && pattern[0] <= 'z':
+		if len(pattern) == 2 || pattern[2] == '/' {
+			return "/" + pattern[:1] + pattern[2:]
+		}
+		return pattern[2:]
+	case strings.HasPrefix(pattern, "//"):
+		return "/unc" + pattern[1:]
+	case strings.HasPrefix(pattern, "/cygdrive/"):
+		return pattern[9:]
+	}
+	return pattern
 }
 
 func components(p string) []string {
@@ -295,7 +421,7 @@ func (g *Guard) checkGit(ctx context.Context, e shell.Exec, dir string) (string,
 	args := e.Args[1:]
 	for len(args) > 0 && strings.HasPrefix(args[0].Text, "-") {
 		if args[0].Text == "-C" && len(args) > 1 {
-			dir = resolve(dir, args[1].Text)
+			dir = g.paths.resolve(dir, args[1].Text)
 		}
 		if gitOptsWithValue[args[0].Text] {
 			args = args[min(2, len(args)):]
@@ -429,6 +555,7 @@ func (g *Guard) branch(ctx context.Context, dir string) (string, error) {
 	if dir == "" {
 		return "", errors.New("the working folder is not known")
 	}
+	dir = g.paths.display(dir) // C:\x, not /c/x, for a Windows git
 	if g.Branch != nil {
 		return g.Branch(ctx, dir)
 	}

@@ -8,10 +8,12 @@ import (
 )
 
 // Deny answers a PreToolUse event for the Bash tool: a denial with the
-// guard's reason, or no answer. It takes the home folder from $HOME and
-// the project root from $CLAUDE_PROJECT_DIR, which Claude Code sets for
-// hooks, at each event; branch finds the branch checked out in a folder
-// (nil: ask git). Other tools get no answer.
+// guard's reason, or no answer. It takes the home folder from $HOME (on
+// Windows, where a hook may get no HOME, from %USERPROFILE%), the profile
+// folder from %USERPROFILE% and the project root from
+// $CLAUDE_PROJECT_DIR, which Claude Code sets for hooks, at each event;
+// branch finds the branch checked out in a folder (nil: ask git). Other
+// tools get no answer.
 func Deny(ctx context.Context, e *hook.PreToolUse, branch func(ctx context.Context, dir string) (string, error)) (*hook.PreToolUseOutput, error) {
 	if e.ToolName != hook.ToolBash {
 		return nil, nil
@@ -20,11 +22,14 @@ func Deny(ctx context.Context, e *hook.PreToolUse, branch func(ctx context.Conte
 	if err != nil {
 		return nil, err
 	}
-	home := os.Getenv("HOME")
+	home, profile := os.Getenv("HOME"), os.Getenv("USERPROFILE")
+	if home == "" {
+		home = profile
+	}
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	g := Guard{Home: home, ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR"), Branch: branch}
+	g := Guard{Home: home, UserProfile: profile, ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR"), Branch: branch}
 	reason, err := g.Check(ctx, in.Command, e.Cwd)
 	if err != nil || reason == "" {
 		return nil, err

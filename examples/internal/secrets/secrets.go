@@ -4,19 +4,44 @@
 package secrets
 
 import (
-	"path/filepath"
+	"path"
 	"strings"
+
+	"github.com/gohooks/hook/examples/internal/winpath"
 )
 
 // Match reports whether the file at path p looks like it holds secrets,
 // and names the rule it matches, such as ".env file" or "SSH private key".
-// Names are compared without regard to case. Samples and public halves
-// (.env.example, id_rsa.pub) do not match.
+// Samples and public halves (.env.example, id_rsa.pub) do not match.
+//
+// Paths are read as Windows would open them, on every machine, since the
+// path may come from Claude Code on Windows: \ and / both separate names,
+// names compare without regard to case, trailing dots and spaces and an
+// alternate data stream (.env::$DATA) are dropped, \?\ and UNC prefixes
+// and drive letters are understood (see package winpath). A name shaped
+// like an 8.3 short name (ENV~1) matches when it may stand for a secret
+// (.env); which file it really names is up to the file system, which a
+// caller that can should ask (filepath.EvalSymlinks gives long names on
+// Windows).
 func Match(p string) (rule string, ok bool) {
-	clean := filepath.ToSlash(filepath.Clean(p))
-	lower := strings.ToLower(clean)
-	name := lower[strings.LastIndexByte(lower, '/')+1:]
-	parts := strings.Split(lower, "/")
+	if p == "" {
+		return "", false
+	}
+	for _, parts := range expand(strings.Split(winpath.Clean(p), "/")) {
+		if rule, ok := match(parts); ok {
+			return rule, true
+		}
+	}
+	// The POSIX reading too, where a colon is part of a name
+	// (backup:1.env is an environment file there).
+	return match(strings.Split(strings.ToLower(path.Clean(p)), "/"))
+}
+
+// match applies the rules to a cleaned, lower-case path split into its
+// names.
+func match(parts []string) (rule string, ok bool) {
+	lower := strings.Join(parts, "/")
+	name := parts[len(parts)-1]
 	inDir := func(dir string) bool {
 		for _, d := range parts[:len(parts)-1] {
 			if d == dir {
@@ -52,6 +77,76 @@ func Match(p string) (rule string, ok bool) {
 	}
 	return "", false
 }
+
+// maxAliasReadings bounds the readings expand makes of a path with 8.3
+// short names in it.
+const maxAliasReadings = 64
+
+// expand returns the readings of a path's names: the path itself, and,
+// for each name shaped like an 8.3 short name, the names it may stand for
+// that the rules know, or a long form the rules can judge (ENV~1.LOC:
+// .env.loc).
+func expand(parts []string) [][]string {
+	out := [][]string{parts}
+	for i, c := range parts {
+		base, ext, ok := winpath.Short(c)
+		if !ok {
+			continue
+		}
+		var alts []string
+		for _, long := range knownNames {
+			if winpath.MayBeAlias(c, long) {
+				alts = append(alts, long)
+			}
+		}
+		long := strings.ToLower(base)
+		if ext != "" {
+			long += "." + strings.ToLower(ext)
+		}
+		alts = append(alts, long, "."+long)
+		var next [][]string
+		for _, r := range out {
+			for _, a := range alts {
+				if len(next) == maxAliasReadings {
+					break
+				}
+				alt := append([]string(nil), r...)
+				alt[i] = a
+				next = append(next, alt)
+			}
+		}
+		out = append(out, next...)
+		if len(out) > maxAliasReadings {
+			out = out[:maxAliasReadings]
+		}
+	}
+	return out
+}
+
+// knownNames are the names the rules look for, for matching 8.3 short
+// names against.
+var knownNames = func() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(n string) {
+		if n != "" && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, n := range []string{".env", ".ssh", ".gnupg", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"} {
+		add(n)
+	}
+	for n := range names {
+		add(n)
+	}
+	for s := range pathSuffixes {
+		for _, n := range strings.Split(s, "/") {
+			add(n)
+		}
+	}
+	return out
+}()
 
 // sampleWords mark an environment file as a sample without secrets.
 var sampleWords = map[string]bool{"example": true, "sample": true, "template": true, "dist": true, "defaults": true}
