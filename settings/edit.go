@@ -183,6 +183,12 @@ func insertChild(data []byte, c *node, key string, v any, st style) []byte {
 		multiline := strings.Contains(lead, "\n")
 		if !multiline {
 			st.space = lead // as the items around it are spaced
+			if n == 1 {
+				// Nothing is between the items yet: space them as the
+				// one there spaces its own.
+				st.space = innerSpace(data, c, lead)
+			}
+			lead = st.space
 		}
 		text = append(text, ',')
 		text = append(text, lead...)

@@ -303,3 +303,21 @@ func checkMembers(h Handler) error {
 	}
 	return nil
 }
+
+// innerSpace is the spacing after a comma to use beside the only child of
+// c, which is on one line: the spacing between that child's own members
+// or elements when it has several on one line, else def.
+func innerSpace(data []byte, c *node, def string) string {
+	only := c.elems
+	if c.kind == '{' {
+		only = []*node{c.members[0].val}
+	}
+	if len(only) != 1 || only[0].len() < 2 {
+		return def
+	}
+	start, _ := only[0].child(1)
+	if sp := leadOf(data, start); !strings.ContainsAny(sp, "\r\n") {
+		return sp
+	}
+	return def
+}
