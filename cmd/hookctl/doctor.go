@@ -515,7 +515,7 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 		case fi.IsDir():
 			add(sevError, fmt.Sprintf("command %s is a folder", shown(resolved)), "name the program inside it")
 			return
-		case goos != "windows" && fi.Mode().Perm()&0o111 == 0:
+		case runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0: // this machine's files: Windows has no executable bit
 			add(sevError, fmt.Sprintf("command %s is not executable", shown(resolved)), "chmod +x "+resolved)
 			return
 		}
