@@ -231,6 +231,10 @@ func TestBackslashPath(t *testing.T) {
 		`grep -E 'a\d' x`:                    "",
 		`/bin/guard && C:\x\y.exe`:           `C:\x\y.exe`,
 		`"$CLAUDE_PROJECT_DIR"/bin/g --flag`: "",
+		`"$CLAUDE_PROJECT_DIR"\hooks\g.exe`:  `"$CLAUDE_PROJECT_DIR"\hooks\g.exe`,
+		`"C:\x \"y\"\z" ok`:                  "",
+		`grep foo\.bar f`:                    "",
+		`echo 'unclosed`:                     "",
 	} {
 		assert.Equal(t, want, backslashPath(cmd), cmd)
 	}

@@ -224,45 +224,62 @@ func onFailureIgnored(event string, h settings.Handler) string {
 	return ""
 }
 
-// windowsPath matches a word of a shell command line with an unquoted
-// backslash that bash would take as an escape: a drive (C:\...), a UNC
-// path (\\server\...) or a path separator (dir\file, .\hook.exe).
-var windowsPath = regexp.MustCompile(`^(?:[A-Za-z]:\\|\\\\[^\\]|\.{1,2}\\|[^\\]*[A-Za-z0-9_.-]\\[A-Za-z0-9_.~-])`)
-
-// backslashPath returns the first word of a shell command line that holds
-// a Windows path written with unquoted backslashes, which bash (Git Bash
-// runs shell-form hooks on Windows) reads as escapes: C:\hooks\guard.exe
-// runs as C:hooksguard.exe. Words in single or double quotes keep their
-// backslashes and are not reported.
+// backslashPath returns the first word of a shell command line, as
+// written, that holds a backslash outside quotes before a letter, a digit
+// or "_": a Windows path such as C:\hooks\guard.exe, \\server\share\g.exe,
+// .\g.exe or "$CLAUDE_PROJECT_DIR"\hooks\g.exe. Bash (Git Bash runs
+// shell-form hooks on Windows) reads such a backslash as an escape and
+// drops it: C:\hooks\guard.exe runs as C:hooksguard.exe. Backslashes in
+// single or double quotes are kept and not reported.
 func backslashPath(cmd string) string {
-	word, quoted := "", false
-	flush := func() string {
-		w := word
-		word = ""
-		if !quoted && windowsPath.MatchString(w) {
-			return w
+	start, bad := -1, false
+	for i := 0; i <= len(cmd); i++ {
+		if i == len(cmd) || strings.IndexByte(" \t\n;&|<>()", cmd[i]) >= 0 {
+			if start >= 0 && bad {
+				return cmd[start:i]
+			}
+			start, bad = -1, false
+			continue
 		}
-		quoted = false
-		return ""
-	}
-	for i := 0; i < len(cmd); i++ {
-		c := cmd[i]
-		switch {
-		case c == '\'' || c == '"':
+		if start < 0 {
+			start = i
+		}
+		switch c := cmd[i]; c {
+		case '\'', '"':
 			j := strings.IndexByte(cmd[i+1:], c)
+			if c == '"' {
+				j = closingQuote(cmd[i+1:])
+			}
 			if j < 0 {
 				return ""
 			}
-			word += cmd[i+1 : i+1+j]
-			quoted = true
 			i += j + 1
-		case c == ' ' || c == '\t' || c == '\n' || strings.IndexByte(";&|<>()", c) >= 0:
-			if w := flush(); w != "" {
-				return w
+		case '\\':
+			if i+1 < len(cmd) && isWordChar(cmd[i+1]) {
+				bad = true
 			}
-		default:
-			word += string(c)
+			i++ // the escaped character
 		}
 	}
-	return flush()
+	return ""
+}
+
+// closingQuote returns the index in s of the double quote that closes a
+// double-quoted string, skipping escaped characters, or -1.
+func closingQuote(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
+// isWordChar reports a letter, a digit or "_": what a backslash never needs
+// to escape in bash.
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
