@@ -22,6 +22,8 @@
 // plugins/installed_plugins.json, enabledPlugins, and the marketplaces it
 // knows: a plugin from a marketplace it does not know is not loaded).
 //
-// Only command handlers are written; handlers of every type are read.
+// Handlers of every type Claude Code 2.1.332 takes (command, http,
+// mcp_tool, prompt, agent) are read and written, each with the members the
+// SDK's settings type declares for it ([Fields]).
 // Creating a plugin's .claude-plugin/plugin.json is out of scope.
 package settings

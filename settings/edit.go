@@ -146,7 +146,7 @@ func updateOptions(t *tree, i int, h Handler, st style) []byte {
 	data := t.data
 	for _, f := range options {
 		want := f.get(h)
-		if want == nil || f.get(t.list[i].Handler) == want {
+		if want == nil || sameValue(f.get(t.list[i].Handler), want) {
 			continue
 		}
 		n := t.at[i].handler
@@ -183,6 +183,12 @@ func insertChild(data []byte, c *node, key string, v any, st style) []byte {
 		multiline := strings.Contains(lead, "\n")
 		if !multiline {
 			st.space = lead // as the items around it are spaced
+			if n == 1 {
+				// Nothing is between the items yet: space them as the
+				// one there spaces its own.
+				st.space = innerSpace(data, c, lead)
+			}
+			lead = st.space
 		}
 		text = append(text, ',')
 		text = append(text, lead...)
@@ -235,8 +241,14 @@ func (e Entry) check() error {
 	switch {
 	case e.Event == "":
 		return errors.New("settings: no event")
-	case h.Type != "" && h.Type != "command":
-		return fmt.Errorf("settings: only command handlers are installed, not %q", h.Type)
+	case h.kind() != TypeCommand:
+		if !validNumber(h.Timeout) || h.Timeout < 0 {
+			return fmt.Errorf("settings: timeout %v is not a positive number of seconds", h.Timeout)
+		}
+		if !utf8.ValidString(e.Event) || !utf8.ValidString(e.Matcher) {
+			return fmt.Errorf("settings: %q is not valid UTF-8", e.Event+" "+e.Matcher)
+		}
+		return checkTyped(h)
 	case h.Command == "":
 		return errors.New("settings: the handler has no command")
 	case !validNumber(h.Timeout) || h.Timeout < 0:
@@ -251,5 +263,5 @@ func (e Entry) check() error {
 			return fmt.Errorf("settings: %q is not valid UTF-8", s)
 		}
 	}
-	return nil
+	return checkMembers(h)
 }

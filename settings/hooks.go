@@ -2,16 +2,16 @@ package settings
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Handler is one hook handler as Claude Code 2.1.332 reads it from a
-// settings file or a plugin's hooks/hooks.json (wire-format spec §10).
-// Only command handlers are written by this package; handlers of the other
-// types (http, mcp_tool, prompt, agent) are read and listed.
+// settings file or a plugin's hooks/hooks.json (wire-format spec §10):
+// a command, http, mcp_tool, prompt or agent handler. Each type has the
+// members the SDK's settings type declares for it (see [Fields]); a member
+// of another type is refused when the handler is written.
 type Handler struct {
 	// Type is "command", "http", "mcp_tool", "prompt" or "agent". An empty
 	// Type is written as "command".
@@ -38,9 +38,23 @@ type Handler struct {
 	// Async runs the hook in the background; AsyncRewake also wakes the
 	// model when it exits 2.
 	Async, AsyncRewake bool
-	// URL is the address of an http handler, Prompt the prompt of a prompt
-	// or agent handler; read only.
-	URL, Prompt string
+	// URL is the address an http handler POSTs the hook's input to.
+	URL string
+	// Headers are the http handler's extra headers, in order; AllowedEnvVars
+	// the environment variables their values may reference.
+	Headers        []Header
+	AllowedEnvVars []string
+	// Server and Tool name the MCP tool an mcp_tool handler calls, and
+	// Input is the arguments object passed to it (its string values may
+	// hold ${path} references into the hook's input).
+	Server, Tool string
+	Input        jsontext.Value
+	// Prompt is the prompt of a prompt or agent handler, and Model the
+	// model that evaluates it (empty: the client's default).
+	Prompt, Model string
+	// ContinueOnBlock sets "continue" on the block a prompt handler
+	// produces when it answers ok: false.
+	ContinueOnBlock bool
 }
 
 // kind returns the handler's type, "command" when unset.
@@ -51,19 +65,20 @@ func (h Handler) kind() string {
 	return h.Type
 }
 
-// Same reports whether h and o are the same registration: the same type,
-// command, exec-form arguments, shell and "if" rule. The options (timeout,
-// onFailure, statusMessage, async) may differ.
+// Same reports whether h and o are the same registration: the same type
+// and "if" rule, and the same thing to run: for a command handler the
+// command, its exec-form arguments and shell; for http the url; for
+// mcp_tool the server and tool; for prompt and agent the prompt. The
+// options (timeout, onFailure, statusMessage, async, headers, model, ...)
+// may differ.
 func (h Handler) Same(o Handler) bool {
-	return h.kind() == o.kind() && h.Command == o.Command && (h.Args == nil) == (o.Args == nil) &&
-		slices.Equal(h.Args, o.Args) && h.Shell == o.Shell && h.If == o.If &&
-		h.URL == o.URL && h.Prompt == o.Prompt
+	return h.kind() == o.kind() && h.If == o.If && sameIdentity(h, o)
 }
 
 // hasOptions reports whether h already has every option that o sets.
 func (h Handler) hasOptions(o Handler) bool {
 	for _, f := range options {
-		if want := f.get(o); want != nil && f.get(h) != want {
+		if want := f.get(o); want != nil && !sameValue(f.get(h), want) {
 			return false
 		}
 	}
@@ -76,6 +91,8 @@ func (h Handler) String() string {
 	switch h.kind() {
 	case "http":
 		return "http " + h.URL
+	case "mcp_tool":
+		return "mcp_tool " + h.Server + " " + h.Tool
 	case "prompt", "agent":
 		return h.kind() + " " + strconv.Quote(h.Prompt)
 	}
@@ -287,6 +304,8 @@ func readHandler(data []byte, n *node) (Handler, []string) {
 			str(v, m.key, &h.URL)
 		case "prompt":
 			str(v, m.key, &h.Prompt)
+		default:
+			readExtra(data, &h, m.key, v, bad)
 		}
 	}
 	return h, probs

@@ -112,6 +112,8 @@ func render(dst []byte, v any, indent string, st style, multiline bool) []byte {
 		dst = strconv.AppendFloat(dst, v, 'f', -1, 64)
 	case bool:
 		dst = strconv.AppendBool(dst, v)
+	case lit:
+		dst = append(dst, v...)
 	case obj:
 		dst = append(dst, '{')
 		for i, m := range v {
@@ -150,9 +152,12 @@ func render(dst []byte, v any, indent string, st style, multiline bool) []byte {
 	return dst
 }
 
-// handlerValue is the object written for a command handler: its fields in
-// the order of the client's schema, those at their zero value left out.
+// handlerValue is the object written for a handler: its fields in the
+// order of the client's schema, those at their zero value left out.
 func handlerValue(h Handler) obj {
+	if h.kind() != TypeCommand {
+		return typedHandlerValue(h)
+	}
 	o := obj{{"type", "command"}, {"command", h.Command}}
 	if h.Args != nil {
 		a := make(arr, len(h.Args))
@@ -174,6 +179,9 @@ func handlerValue(h Handler) obj {
 func optionValues(h Handler) obj {
 	var o obj
 	for _, f := range options {
+		if !takesOption(h.kind(), f.key) {
+			continue
+		}
 		if v := f.get(h); v != nil {
 			o = append(o, kv{f.key, v})
 		}
@@ -191,6 +199,11 @@ var options = []struct {
 	{"statusMessage", func(h Handler) any { return nonZero(h.StatusMessage != "", h.StatusMessage) }},
 	{"async", func(h Handler) any { return nonZero(h.Async, true) }},
 	{"asyncRewake", func(h Handler) any { return nonZero(h.AsyncRewake, true) }},
+	{"headers", headersValue},
+	{"allowedEnvVars", func(h Handler) any { return stringsValue(h.AllowedEnvVars) }},
+	{"input", inputValue},
+	{"model", func(h Handler) any { return nonZero(h.Model != "", h.Model) }},
+	{"continueOnBlock", func(h Handler) any { return nonZero(h.ContinueOnBlock, true) }},
 }
 
 func nonZero(set bool, v any) any {

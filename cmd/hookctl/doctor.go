@@ -134,11 +134,12 @@ func diagnose(l *loaded) []finding {
 				Fix: fmt.Sprintf("claude plugin marketplace add <path-or-repo> (recorded in known_marketplaces.json), or declare %q with a directory source under extraKnownMarketplaces", market)})
 		}
 	}
+	p := readPolicy(l)
 	for _, src := range l.sources {
 		fs = append(fs, checkFile(l, src)...)
 	}
 	for i, f := range l.hooks {
-		fs = append(fs, checkHook(l, f)...)
+		fs = append(fs, checkHook(l, p, f)...)
 		fs = append(fs, checkDuplicate(l, i)...)
 	}
 	return fs
@@ -176,8 +177,9 @@ func checkFile(l *loaded, src settings.Source) []finding {
 	hasHooks := slices.ContainsFunc(keys, func(k settings.Key) bool { return k.Name == "hooks" })
 	if src.Scope != settings.ScopePlugin {
 		var flags struct {
-			DisableAllHooks       bool `json:"disableAllHooks"`
-			AllowManagedHooksOnly bool `json:"allowManagedHooksOnly"`
+			DisableAllHooks       bool           `json:"disableAllHooks"`
+			AllowManagedHooksOnly bool           `json:"allowManagedHooksOnly"`
+			Strict                jsontext.Value `json:"strictPluginOnlyCustomization"`
 		}
 		_ = json.Unmarshal(data, &flags) // lenient: a wrong type is not this check's business
 		for _, k := range keys {
@@ -191,6 +193,11 @@ func checkFile(l *loaded, src settings.Source) []finding {
 				at.Fix = "ask whoever manages this machine, or register the hook in the managed settings"
 			case k.Name == "allowManagedHooksOnly" && flags.AllowManagedHooksOnly:
 				at.Severity, at.Msg = sevNote, "allowManagedHooksOnly has effect only in managed settings; here it is ignored"
+			case k.Name == "strictPluginOnlyCustomization" && locksHooks(flags.Strict) && src.Scope == settings.ScopeManaged:
+				at.Severity, at.Msg = sevWarning, "strictPluginOnlyCustomization locks hooks: Claude Code ignores the hooks of user, project and local settings; only managed hooks and plugins' hooks run"
+				at.Fix = "ask whoever manages this machine, or ship the hook in a plugin"
+			case k.Name == "strictPluginOnlyCustomization" && locksHooks(flags.Strict):
+				at.Severity, at.Msg = sevNote, "strictPluginOnlyCustomization has effect only in managed settings; here it is ignored"
 			default:
 				continue
 			}
@@ -213,8 +220,9 @@ func checkFile(l *loaded, src settings.Source) []finding {
 	return fs
 }
 
-// checkHook checks one handler.
-func checkHook(l *loaded, f found) []finding {
+// checkHook checks one handler against what Claude Code reads and what the
+// policy p of the settings files lets it do.
+func checkHook(l *loaded, p policy, f found) []finding {
 	var fs []finding
 	h := f.hook.Handler
 	add := func(sev, msg, fix string) {
@@ -312,6 +320,36 @@ func checkHook(l *loaded, f found) []finding {
 		}
 	}
 
+	if p.strictHooks != "" && (f.src.Scope == settings.ScopeUser || f.src.Scope == settings.ScopeProject || f.src.Scope == settings.ScopeLocal) {
+		add(sevWarning, fmt.Sprintf("the managed strictPluginOnlyCustomization (%s) locks hooks: Claude Code ignores this %s hook, it never runs", p.strictHooks, f.src.Scope),
+			"ship the hook in a plugin (hookctl install -plugin DIR), or ask whoever manages this machine")
+	}
+	if typ == settings.TypeHTTP {
+		checkHTTP(p, f, add)
+	}
+	if h.OnFailure != "" && typ != settings.TypePrompt && typ != settings.TypeAgent {
+		switch {
+		case h.OnFailure != "continue" && h.OnFailure != "block" && typ == settings.TypeMCPTool:
+			add(sevWarning, fmt.Sprintf("onFailure %q is neither \"continue\" nor \"block\": Claude Code reads it as \"block\"", h.OnFailure), `write "block" or "continue"`)
+		case h.OnFailure != "continue" && h.OnFailure != "block":
+			add(sevError, fmt.Sprintf("onFailure %q is neither \"continue\" nor \"block\"", h.OnFailure), `write "block" or "continue"`)
+		default:
+			h.Type = typ
+			if why := onFailureIgnored(ev, h); why != "" {
+				fix := `remove "onFailure"`
+				if h.Async || h.AsyncRewake {
+					fix = `remove "async"/"asyncRewake" if the hook must block, else remove "onFailure"`
+				}
+				add(sevWarning, fmt.Sprintf("onFailure %q has no effect: %s", h.OnFailure, why), fix)
+			}
+		}
+	}
+	if (typ == "command" || typ == "") && h.Args == nil && h.Shell != "powershell" {
+		if w := backslashPath(h.Command); w != "" {
+			add(sevWarning, fmt.Sprintf("%s in a shell command line: bash (Git Bash runs shell-form hooks on Windows) reads the backslashes as escapes and runs %s", w, bashReads(w)),
+				fmt.Sprintf("write %s, quote the path, or use the exec form (\"command\" plus \"args\"), which runs no shell", strings.ReplaceAll(w, `\`, "/")))
+		}
+	}
 	if (typ == "command" || typ == "") && h.Args == nil && h.Shell == "" && goos == "windows" {
 		add(sevWarning, "a shell command line on Windows runs through Git Bash, or PowerShell when there is none: a POSIX command line may never start there",
 			"write it in exec form (hookctl install ... -- PROGRAM ARGS...), which starts the program with no shell")
@@ -477,7 +515,7 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 		case fi.IsDir():
 			add(sevError, fmt.Sprintf("command %s is a folder", shown(resolved)), "name the program inside it")
 			return
-		case goos != "windows" && fi.Mode().Perm()&0o111 == 0:
+		case runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0: // this machine's files: Windows has no executable bit
 			add(sevError, fmt.Sprintf("command %s is not executable", shown(resolved)), "chmod +x "+resolved)
 			return
 		}

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -26,6 +28,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 	e := newEnv(t)
 	good := write(t, filepath.Join(e.project, "bin", "good"), "#!/bin/sh\n", 0o755)
 	notExec := write(t, filepath.Join(e.project, "bin", "notexec"), "#!/bin/sh\n", 0o644)
+	missing := filepath.Join(filepath.Dir(e.project), "nonexistent", "hook")
 	q := quote
 
 	project := `{
@@ -37,7 +40,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
         {"type": "command", "command": ` + q(good) + `, "args": ["ms"], "timeout": 5000},
         {"type": "command", "command": ` + q(good) + `, "args": ["zero"], "timeout": 0},
         {"type": "command", "command": ` + q(good) + `, "args": ["str"], "timeout": "30"},
-        {"type": "command", "command": "/nonexistent/hook"},
+        {"type": "command", "command": ` + q(filepath.ToSlash(missing)) + `},
         {"type": "command", "command": ` + q(notExec) + `},
         {"type": "command", "command": "no-such-program-xyz --flag"},
         {"type": "command", "command": "node \"$CLAUDE_PROJECT_DIR\"/hooks/missing.js"},
@@ -121,13 +124,14 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 	var got []finding
 	require.NoError(t, json.Unmarshal([]byte(out), &got), out)
 
-	ps, ls := ".claude/settings.json", ".claude/settings.local.json"
-	nw, vs := "plugins/nowrap/hooks/hooks.json", "plugins/vars/hooks/hooks.json"
+	fp := filepath.FromSlash
+	ps, ls := fp(".claude/settings.json"), fp(".claude/settings.local.json")
+	nw, vs, us := fp("plugins/nowrap/hooks/hooks.json"), fp("plugins/vars/hooks/hooks.json"), fp("~/.claude/settings.json")
 	ms := displayPath(filepath.Join(os.Getenv("HOOKCTL_MANAGED_DIR"), "managed-settings.json"), e.project)
 	md := displayPath(filepath.Join(os.Getenv("HOOKCTL_MANAGED_DIR"), "managed-settings.d", "10-off.json"), e.project)
-	files := map[string]string{ps: project, ls: local, nw: nowrapHooks, vs: varsHooks, "~/.claude/settings.json": user, ms: managed, md: dropIn}
+	files := map[string]string{ps: project, ls: local, nw: nowrapHooks, vs: varsHooks, us: user, ms: managed, md: dropIn}
 	wants := []want{
-		{"error", "~/.claude/settings.json", "// my settings", "comments are not JSON"},
+		{"error", us, "// my settings", "comments are not JSON"},
 		{"warning", ms, `"allowManagedHooksOnly"`, "only managed hooks"},
 		{"warning", md, `"disableAllHooks"`, "Claude Code runs no hooks at all"},
 		{"error", ps, `"Bash|Read("`, "invalid JavaScript regular expression"},
@@ -136,10 +140,8 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 		{"warning", ps, `"ms"`, "timeout 5000 looks like milliseconds"},
 		{"error", ps, `"zero"`, "timeout 0 is not positive"},
 		{"error", ps, `"30"`, `"timeout" must be a number of seconds, found a string`},
-		{"error", ps, `/nonexistent/hook`, "command /nonexistent/hook does not exist"},
-		{"error", ps, `bin/notexec`, "is not executable"},
+		{"error", ps, `nonexistent`, "command " + missing + " does not exist"},
 		{"error", ps, `no-such-program-xyz`, `command "no-such-program-xyz" is not found in PATH`},
-		{"error", ps, `missing.js`, "node script hooks/missing.js does not exist"},
 		{"error", ps, `${CLAUDE_PLUGIN_ROOT}/bin/x`, "only set for hooks in a plugin"},
 		{"warning", ps, `$HOME/x`, "$HOME is not expanded in exec form"},
 		{"error", ps, `"bad-if"`, `if "Bash(git *"`},
@@ -151,11 +153,17 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 		{"error", ps, `"http://127.0.0.1:9/h"`, "SessionStart does not take http handlers"},
 		{"error", ps, `"case"`, `unknown event "pretooluse"`},
 		{"error", ps, `"SessionEnd"`, `event "SessionEnd" is at the top level of the file, outside "hooks"`},
-		{"warning", ps, `"dup"`, "is also registered at .claude/settings.local.json:2 (local), plugins/vars/hooks/hooks.json:7 (plugin vars): it runs 2 times, concurrently"},
-		{"error", "~/.claude/plugins/cache/market/misplaced/1.0.0/.claude-plugin/hooks.json", "", "plugin misplaced@market keeps its hooks here"},
+		{"warning", ps, `"dup"`, "is also registered at " + ls + ":2 (local), " + vs + ":7 (plugin vars): it runs 2 times, concurrently"},
+		{"error", fp("~/.claude/plugins/cache/market/misplaced/1.0.0/.claude-plugin/hooks.json"), "", "plugin misplaced@market keeps its hooks here"},
 		{"error", nw, `"PreToolUse"`, `no top-level "hooks" wrapper`},
-		{"warning", "~/.claude/plugins/installed_plugins.json", "", `plugin stray@nowhere is enabled, but Claude Code does not know its marketplace "nowhere"`},
+		{"warning", fp("~/.claude/plugins/installed_plugins.json"), "", `plugin stray@nowhere is enabled, but Claude Code does not know its marketplace "nowhere"`},
 		{"error", vs, `${PLUGIN_ROOT}`, "unknown variable ${PLUGIN_ROOT}"},
+	}
+	if runtime.GOOS != "windows" { // Windows has no executable bit
+		wants = append(wants, want{"error", ps, filepath.Base(notExec), "is not executable"})
+	}
+	if _, err := exec.LookPath("node"); err == nil { // else: "node" is not found in PATH
+		wants = append(wants, want{"error", ps, `missing.js`, "node script " + fp("hooks/missing.js") + " does not exist"})
 	}
 	for _, w := range wants {
 		line := 0
@@ -205,6 +213,7 @@ func TestDoctorFindsEachMistake(t *testing.T) {
 // exits 0.
 func TestDoctorClean(t *testing.T) {
 	e := newEnv(t)
+	onSystem(t, "linux") // shell-form commands are warnings on Windows
 	prog := write(t, filepath.Join(e.project, "bin", "guard"), "#!/bin/sh\n", 0o755)
 	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"hooks": {
   "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/bin/guard --x", "timeout": 10}]}],
@@ -225,7 +234,10 @@ func TestDoctorClean(t *testing.T) {
 // or the matchers keep them apart.
 func TestDoctorDuplicates(t *testing.T) {
 	e := newEnv(t)
-	prog := quote(write(t, filepath.Join(e.project, "bin", "guard"), "#!/bin/sh\n", 0o755))
+	onSystem(t, "linux") // shell-form commands are warnings on Windows
+	// A shell command line with forward slashes: backslashes would be
+	// escapes to bash.
+	prog := quote(filepath.ToSlash(write(t, filepath.Join(e.project, "bin", "guard"), "#!/bin/sh\n", 0o755)))
 	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"hooks": {"PreToolUse": [
   {"matcher": "Bash", "hooks": [{"type": "command", "command": `+prog+`, "timeout": 30}]},
   {"matcher": "Read", "hooks": [{"type": "command", "command": `+prog+`, "if": "Read(*.md)"}]}
@@ -236,7 +248,7 @@ func TestDoctorDuplicates(t *testing.T) {
 ]}}`, 0o644)
 	out, errOut, code := e.run("doctor")
 	assert.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, ".claude/settings.json:2:33: note: PreToolUse "+prog+" is also registered at .claude/settings.local.json:2 (local): Claude Code runs it once for all settings files")
+	assert.Contains(t, out, filepath.FromSlash(".claude/settings.json")+":2:33: note: PreToolUse "+prog+" is also registered at "+filepath.FromSlash(".claude/settings.local.json")+":2 (local): Claude Code runs it once for all settings files")
 	assert.Equal(t, 2, strings.Count(out, "also registered"), out)
 	assert.Contains(t, out, "0 errors, 0 warnings")
 
@@ -252,16 +264,23 @@ func TestDoctorDuplicates(t *testing.T) {
 // is a warning (claude-code #90077) and exec form is not.
 func TestDoctorWindowsShellForm(t *testing.T) {
 	e := newEnv(t)
+	prog := quote(filepath.ToSlash(write(t, filepath.Join(e.project, "bin", "say"), "#!/bin/sh\n", 0o755)))
 	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [
   {"type": "command", "command": "echo done"},
-  {"type": "command", "command": "echo", "args": ["done"]},
+  {"type": "command", "command": `+prog+`, "args": ["done"]},
   {"type": "command", "command": "echo done", "shell": "powershell"}
 ]}]}}`, 0o644)
-	old := goos
-	goos = "windows"
-	defer func() { goos = old }()
+	onSystem(t, "windows")
 	out, _, code := e.run("doctor")
-	assert.Equal(t, 0, code)
-	assert.Contains(t, out, ".claude/settings.json:2:3: warning: a shell command line on Windows runs through Git Bash")
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, filepath.FromSlash(".claude/settings.json")+":2:3: warning: a shell command line on Windows runs through Git Bash")
 	assert.Equal(t, 1, strings.Count(out, "on Windows"), out)
+}
+
+// onSystem makes doctor check for the system goos (as runtime.GOOS names
+// it) until the test ends.
+func onSystem(t *testing.T, system string) {
+	old := goos
+	goos = system
+	t.Cleanup(func() { goos = old })
 }

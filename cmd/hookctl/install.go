@@ -22,28 +22,20 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	}
 	fl := newFlags(name, stderr)
 	var (
-		scope    = fl.String("scope", "", "settings scope: user, project or local (default project)")
-		file     = fl.String("settings", "", "a settings `FILE` to edit instead of a scope")
-		plugin   = fl.String("plugin", "", "a plugin `DIR`: edit DIR/hooks/hooks.json")
-		project  = fl.String("project", "", "the project `DIR` (default: the current folder)")
-		event    = fl.String("event", "", "the hook `EVENT`, as in hook_event_name (PreToolUse, Stop, ...)")
-		matcher  = fl.String("matcher", "", "the matcher group (tool names such as \"Edit|Write\", or a regex)")
-		timeout  = fl.Float64("timeout", 0, "timeout in `SECONDS` (Claude Code reads seconds, not milliseconds)")
-		cond     = fl.String("if", "", "a permission `RULE` narrowing the tool calls, such as \"Bash(git *)\"")
-		shell    = fl.String("shell", "", "the shell of a shell-form command: bash or powershell")
-		onFail   = fl.String("on-failure", "", "what a failing hook does: continue or block")
-		status   = fl.String("status-message", "", "spinner `TEXT` while the hook runs")
-		async    = fl.Bool("async", false, "run the hook in the background")
-		execForm = fl.Bool("exec", false, "write the exec form (no shell) even without ARGS")
-		dryRun   = fl.Bool("dry-run", false, "print the change as a diff and write nothing")
+		scope   = fl.String("scope", "", "settings scope: user, project or local (default project)")
+		file    = fl.String("settings", "", "a settings `FILE` to edit instead of a scope")
+		plugin  = fl.String("plugin", "", "a plugin `DIR`: edit DIR/hooks/hooks.json")
+		project = fl.String("project", "", "the project `DIR` (default: the current folder)")
+		event   = fl.String("event", "", "the hook `EVENT`, as in hook_event_name (PreToolUse, Stop, ...)")
+		matcher = fl.String("matcher", "", "the matcher group (tool names such as \"Edit|Write\", or a regex)")
+		dryRun  = fl.Bool("dry-run", false, "print the change as a diff and write nothing")
+		hf      handlerFlags
 	)
+	hf.add(fl)
 	if err := parseFlags(fl, args); err != nil {
 		return err
 	}
 	rest := fl.Args()
-	if len(rest) == 0 {
-		return usageErr(stderr, name, "no command: give it after --, as in: hookctl %s -event Stop -- /path/to/hook", name)
-	}
 	if *event == "" {
 		return usageErr(stderr, name, "-event is required")
 	}
@@ -59,11 +51,15 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	if sel > 1 {
 		return usageErr(stderr, name, "give one of -scope, -settings and -plugin")
 	}
-	if *timeout < 0 {
-		return usageErr(stderr, name, "-timeout must be a positive number of seconds")
+	h, err := hf.handler(fl, rest, name)
+	if err != nil {
+		return usageErr(stderr, name, "%v", err)
 	}
-	if *timeout >= 1000 {
-		fmt.Fprintf(stderr, "hookctl: warning: -timeout %g is %s: Claude Code reads seconds, not milliseconds\n", *timeout, humanSeconds(*timeout))
+	if (*event == "SessionStart" || *event == "Setup") && h.Type != settings.TypeCommand && h.Type != settings.TypeMCPTool {
+		return usageErr(stderr, name, "%s takes only command and mcp_tool handlers: Claude Code would never run this %s hook", *event, h.Type)
+	}
+	if h.Timeout >= 1000 {
+		fmt.Fprintf(stderr, "hookctl: warning: -timeout %g is %s: Claude Code reads seconds, not milliseconds\n", h.Timeout, humanSeconds(h.Timeout))
 	}
 	if _, err := hook.CompileMatcher(*event, *matcher); err != nil {
 		return usageErr(stderr, name, "%v", err)
@@ -71,10 +67,13 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	if *matcher != "" && !hook.HasMatcher(*event) {
 		fmt.Fprintf(stderr, "hookctl: warning: %s has no matcher: Claude Code ignores -matcher %q and runs the hook on every %s\n", *event, *matcher, *event)
 	}
-	if *cond != "" {
-		if _, err := hook.CompileCondition(*event, *cond); err != nil {
-			return usageErr(stderr, name, "-if %q: %v", *cond, err)
+	if h.If != "" {
+		if _, err := hook.CompileCondition(*event, h.If); err != nil {
+			return usageErr(stderr, name, "-if %q: %v", h.If, err)
 		}
+	}
+	if !remove {
+		installWarnings(stderr, *event, h)
 	}
 
 	locs, err := settings.DefaultLocations(*project)
@@ -99,19 +98,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		}
 	}
 
-	h := settings.Handler{Command: rest[0], If: *cond, Shell: *shell, Timeout: *timeout,
-		OnFailure: *onFail, StatusMessage: *status, Async: *async}
-	if len(rest) > 1 || *execForm {
-		h.Args = append([]string{}, rest[1:]...)
-	}
-	if h.Args != nil {
-		for _, w := range append([]string{h.Command}, h.Args...) {
-			if m := unbraced.FindString(w); m != "" {
-				fmt.Fprintf(stderr, "hookctl: warning: %s is not substituted in exec form (no shell runs); write ${%s}\n", m, m[1:])
-			}
-		}
-	}
-	if root != "" {
+	if root != "" && h.Type == settings.TypeCommand {
 		h.Command = pluginPath(root, h.Command)
 		for i, a := range h.Args {
 			h.Args[i] = pluginPath(root, a)
@@ -119,10 +106,14 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	}
 	e := settings.Entry{Event: *event, Matcher: *matcher, Handler: h}
 
+	var hints []string
 	edit := func(data []byte) ([]byte, string, error) {
 		if remove {
-			out, n, err := settings.Remove(data, e)
-			return out, fmt.Sprintf("removed %d handler(s)", n), err
+			out, n, form, err := removeEntry(data, e)
+			if n == 0 && err == nil {
+				hints = nearMisses(data, e)
+			}
+			return out, fmt.Sprintf("removed %d handler(s)%s", n, form), err
 		}
 		out, changed, err := settings.Add(data, e)
 		if !changed {
@@ -155,9 +146,86 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	}
 	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
 	if remove && strings.HasPrefix(what, "removed 0") {
-		return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher, -if and command as at install)")
+		if len(hints) > 0 {
+			return fmt.Errorf("nothing to uninstall: no such handler; %s has it %s", shown, strings.Join(hints, "; "))
+		}
+		return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher, -if and command, url, server and tool, or prompt as at install)")
 	}
 	return nil
+}
+
+// removeEntry removes e from data. A command given as one word matches
+// the exec form without arguments too (and the other way round), so that
+// a hook installed with -exec is uninstalled without it; form then says
+// which form was removed.
+func removeEntry(data []byte, e settings.Entry) (out []byte, n int, form string, err error) {
+	out, n, err = settings.Remove(data, e)
+	if n > 0 || err != nil || e.Handler.Type != settings.TypeCommand || len(e.Handler.Args) > 0 {
+		return out, n, "", err
+	}
+	alt := e
+	if e.Handler.Args == nil {
+		alt.Handler.Args, form = []string{}, " (the exec form, installed with -exec)"
+	} else {
+		alt.Handler.Args, form = nil, " (the shell form)"
+	}
+	out, n, err = settings.Remove(data, alt)
+	if n == 0 {
+		form = ""
+	}
+	return out, n, form, err
+}
+
+// nearMisses describes the handlers of data that run what e runs, on the
+// same event, under another matcher or "if" rule: what uninstall needs to
+// be told to remove them.
+func nearMisses(data []byte, e settings.Entry) []string {
+	hs, err := settings.Parse(data)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, h := range hs {
+		c := h.Handler
+		c.If = e.Handler.If
+		if h.Event != e.Event || !c.Same(e.Handler) && !(len(c.Args) == 0 && len(e.Handler.Args) == 0 && c.Command == e.Handler.Command && c.Type == e.Handler.Type) {
+			continue
+		}
+		give := []string{}
+		if h.Matcher != e.Matcher {
+			give = append(give, fmt.Sprintf("-matcher %q", h.Matcher))
+		}
+		if h.Handler.If != e.Handler.If {
+			give = append(give, fmt.Sprintf("-if %q", h.Handler.If))
+		}
+		out = append(out, fmt.Sprintf("at line %d (give %s)", h.Line, strings.Join(give, " ")))
+	}
+	return out
+}
+
+// installWarnings prints what install writes but Claude Code will not do
+// as the user may think.
+func installWarnings(stderr io.Writer, event string, h settings.Handler) {
+	if h.Args != nil {
+		for _, w := range append([]string{h.Command}, h.Args...) {
+			if m := unbraced.FindString(w); m != "" {
+				fmt.Fprintf(stderr, "hookctl: warning: %s is not substituted in exec form (no shell runs); write ${%s}\n", m, m[1:])
+			}
+		}
+	}
+	if h.Type == settings.TypeCommand && h.Args == nil && h.Shell != "powershell" {
+		if w := backslashPath(h.Command); w != "" {
+			fmt.Fprintf(stderr, "hookctl: warning: %s has backslashes that bash reads as escapes (Git Bash runs shell-form hooks on Windows), so the path is mangled; write it with forward slashes, quote it, or use the exec form (-exec)\n", w)
+		}
+	}
+	if why := onFailureIgnored(event, h); why != "" {
+		fmt.Fprintf(stderr, "hookctl: warning: -on-failure %s has no effect: %s\n", h.OnFailure, why)
+	}
+	for _, v := range h.AllowedEnvVars {
+		if v == "ANTHROPIC_API_KEY" {
+			fmt.Fprintf(stderr, "hookctl: warning: Claude Code never fills in %s, even when allowed: the header goes out empty\n", v)
+		}
+	}
 }
 
 // unbraced finds a placeholder that exec form leaves as it is.

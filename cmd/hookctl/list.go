@@ -95,8 +95,36 @@ type listed struct {
 	OnFailure     string   `json:"onFailure,omitempty"`
 	StatusMessage string   `json:"statusMessage,omitempty"`
 	Async         bool     `json:"async,omitzero"`
+	AsyncRewake   bool     `json:"asyncRewake,omitzero"`
 	URL           string   `json:"url,omitempty"`
-	Prompt        string   `json:"prompt,omitempty"`
+	// Headers keeps the file's order of the http handler's headers.
+	Headers         jsontext.Value `json:"headers,omitempty"`
+	AllowedEnvVars  []string       `json:"allowedEnvVars,omitempty"`
+	Server          string         `json:"server,omitempty"`
+	Tool            string         `json:"tool,omitempty"`
+	Input           jsontext.Value `json:"input,omitempty"`
+	Prompt          string         `json:"prompt,omitempty"`
+	Model           string         `json:"model,omitempty"`
+	ContinueOnBlock bool           `json:"continueOnBlock,omitzero"`
+}
+
+// headersJSON writes headers as a JSON object in their order, nil when
+// there are none.
+func headersJSON(hs []settings.Header) jsontext.Value {
+	if hs == nil {
+		return nil
+	}
+	var b []byte
+	b = append(b, '{')
+	for i, h := range hs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b, _ = jsontext.AppendQuote(b, h.Name)
+		b = append(b, ':')
+		b, _ = jsontext.AppendQuote(b, h.Value)
+	}
+	return append(b, '}')
 }
 
 func cmdList(args []string, stdout, stderr io.Writer) error {
@@ -127,7 +155,9 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 			out = append(out, listed{Scope: f.src.Scope, Plugin: f.src.Plugin, File: f.file, Line: f.hook.Line,
 				Column: f.hook.Column, Event: f.hook.Event, Matcher: f.hook.Matcher, Type: typ,
 				Command: h.Command, Args: h.Args, If: h.If, Shell: h.Shell, Timeout: h.Timeout,
-				OnFailure: h.OnFailure, StatusMessage: h.StatusMessage, Async: h.Async, URL: h.URL, Prompt: h.Prompt})
+				OnFailure: h.OnFailure, StatusMessage: h.StatusMessage, Async: h.Async, AsyncRewake: h.AsyncRewake,
+				URL: h.URL, Headers: headersJSON(h.Headers), AllowedEnvVars: h.AllowedEnvVars, Server: h.Server,
+				Tool: h.Tool, Input: h.Input, Prompt: h.Prompt, Model: h.Model, ContinueOnBlock: h.ContinueOnBlock})
 		}
 		b, err := json.Marshal(out)
 		if err == nil {
@@ -175,8 +205,21 @@ func options(h settings.Handler) string {
 	if h.Async {
 		o = append(o, "async")
 	}
+	if h.AsyncRewake {
+		o = append(o, "asyncRewake")
+	}
 	if h.OnFailure != "" {
 		o = append(o, "onFailure "+h.OnFailure)
+	}
+	if h.Model != "" {
+		o = append(o, "model "+h.Model)
+	}
+	if len(h.Headers) > 0 {
+		var names []string
+		for _, hd := range h.Headers {
+			names = append(names, hd.Name)
+		}
+		o = append(o, "headers "+strings.Join(names, " "))
 	}
 	if len(o) == 0 {
 		return ""

@@ -5,7 +5,11 @@
 // Usage:
 //
 //	hookctl install   [selection] -event EVENT [-matcher M] [-timeout S] [-if RULE] [-dry-run] -- COMMAND [ARGS...]
+//	hookctl install   [selection] -event EVENT -type http -url URL [-header "Name: value"]... [-allow-env VAR]...
+//	hookctl install   [selection] -event EVENT -type mcp_tool -server S -tool T [-input JSON]
+//	hookctl install   [selection] -event EVENT -type prompt|agent -prompt TEXT [-model M]
 //	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] [-dry-run] -- COMMAND [ARGS...]
+//	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] -type TYPE -url URL | -server S -tool T | -prompt TEXT
 //	hookctl list      [-json] [-project DIR] [-plugin DIR]...
 //	hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
 //
@@ -14,7 +18,10 @@
 // the handler is written in exec form ("command" plus "args"), which runs
 // without a shell, so it works the same on Windows; with COMMAND alone it
 // is a shell command line. In a plugin, paths inside the plugin are written
-// as ${CLAUDE_PLUGIN_ROOT}/... .
+// as ${CLAUDE_PLUGIN_ROOT}/... . The other handler types of Claude Code
+// (http, mcp_tool, prompt, agent) are written with -type and their flags;
+// uninstall finds a handler by its type and what it runs (the command, the
+// url, the server and tool, or the prompt), whatever its options.
 //
 // list prints every hook Claude Code would load for the project — managed,
 // user, project and local settings, then the installed plugins it loads
@@ -45,10 +52,14 @@ func main() {
 
 const usage = `usage:
   hookctl install   [-scope user|project|local | -settings FILE | -plugin DIR] -event EVENT
-                    [-matcher M] [-timeout S] [-if RULE] [-shell bash|powershell]
-                    [-on-failure continue|block] [-status-message TEXT] [-async] [-exec]
-                    [-dry-run] -- COMMAND [ARGS...]
-  hookctl uninstall [same selection] -event EVENT [-matcher M] [-if RULE] [-dry-run] -- COMMAND [ARGS...]
+                    [-matcher M] [-timeout S] [-if RULE] [-status-message TEXT] [-dry-run]
+                    [-type command] [-shell bash|powershell] [-on-failure continue|block]
+                    [-async | -async-rewake] [-exec] -- COMMAND [ARGS...]
+                  | -type http -url URL [-header "Name: value"]... [-allow-env VAR]... [-on-failure ...]
+                  | -type mcp_tool -server S -tool T [-input JSON] [-on-failure ...]
+                  | -type prompt|agent -prompt TEXT [-model M] [-continue-on-block]
+  hookctl uninstall [same selection] -event EVENT [-matcher M] [-if RULE] [-dry-run]
+                    -- COMMAND [ARGS...] | -type TYPE -url URL | -server S -tool T | -prompt TEXT
   hookctl list      [-json] [-project DIR] [-plugin DIR]...
   hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
 Run "hookctl COMMAND -h" for the flags of one command.

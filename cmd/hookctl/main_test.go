@@ -75,7 +75,8 @@ func TestInstallListUninstall(t *testing.T) {
 
 	out, errOut, code := e.run("install", "-event", "PreToolUse", "-matcher", "Bash", "-timeout", "5", "--", prog, "--policy", "strict")
 	require.Equal(t, 0, code, errOut)
-	assert.Equal(t, ".claude/settings.json: installed PreToolUse[Bash] "+prog+" --policy strict\n", out)
+	shown := settings.Handler{Command: prog, Args: []string{"--policy", "strict"}}.String() // quoted where it has backslashes
+	assert.Equal(t, filepath.Join(".claude", "settings.json")+": installed PreToolUse[Bash] "+shown+"\n", out)
 	installed := read(t, settingsPath)
 	assert.True(t, strings.HasPrefix(installed, "{\r\n    \"permissions\": {\"allow\": [\"Bash(ls)\"]},\r\n    \"n\": 100000000000000000000001,\r\n    \"hooks\": {\r\n        \"PreToolUse\": ["), installed)
 	assert.NotContains(t, strings.ReplaceAll(installed, "\r\n", ""), "\n", "LF in a CRLF file")
@@ -88,14 +89,14 @@ func TestInstallListUninstall(t *testing.T) {
 	out, errOut, code = e.run("list")
 	require.Equal(t, 0, code, errOut)
 	line := lineOf(t, installed, `"type": "command"`) - 1
-	assert.Contains(t, out, "project  .claude/settings.json:"+strconv.Itoa(line)+"  PreToolUse  Bash     "+prog+" --policy strict  (timeout 5s)")
+	assert.Contains(t, out, "project  "+filepath.Join(".claude", "settings.json")+":"+strconv.Itoa(line)+"  PreToolUse  Bash     "+shown+"  (timeout 5s)")
 
 	out, _, code = e.run("list", "-json")
 	require.Equal(t, 0, code)
 	var got []listed
 	require.NoError(t, json.Unmarshal([]byte(out), &got))
 	require.Len(t, got, 1)
-	assert.Equal(t, listed{Scope: "project", File: ".claude/settings.json", Line: line, Column: 21, Event: "PreToolUse",
+	assert.Equal(t, listed{Scope: "project", File: filepath.Join(".claude", "settings.json"), Line: line, Column: 21, Event: "PreToolUse",
 		Matcher: "Bash", Type: "command", Command: prog, Args: []string{"--policy", "strict"}, Timeout: 5}, got[0])
 
 	out, errOut, code = e.run("uninstall", "-dry-run", "-event", "PreToolUse", "-matcher", "Bash", "--", prog, "--policy", "strict")
@@ -163,7 +164,7 @@ func TestInstallPlugin(t *testing.T) {
 
 	out, errOut, code := e.run("list", "-plugin", dir)
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "plugin myplugin  myplugin/hooks/hooks.json:7  PostToolUse  Write|Edit  ${CLAUDE_PLUGIN_ROOT}/bin/hook ${CLAUDE_PLUGIN_ROOT}/policy.json --verbose")
+	assert.Contains(t, out, "plugin myplugin  "+filepath.FromSlash("myplugin/hooks/hooks.json")+":7  PostToolUse  Write|Edit  ${CLAUDE_PLUGIN_ROOT}/bin/hook ${CLAUDE_PLUGIN_ROOT}/policy.json --verbose")
 
 	out, errOut, code = e.run("doctor", "-plugin", dir)
 	assert.Equal(t, 0, code, out+errOut)
@@ -177,7 +178,7 @@ func TestInstallPlugin(t *testing.T) {
 	assert.NotContains(t, out, "myplugin@market")
 	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"enabledPlugins": {"myplugin@market": true}}`, 0o644)
 	out, _, _ = e.run("list")
-	assert.Contains(t, out, "plugin myplugin@market  myplugin/hooks/hooks.json:7")
+	assert.Contains(t, out, "plugin myplugin@market  "+filepath.FromSlash("myplugin/hooks/hooks.json")+":7")
 	write(t, filepath.Join(e.project, ".claude", "settings.local.json"), `{"enabledPlugins": {"myplugin@market": false}}`, 0o644)
 	out, _, _ = e.run("list")
 	assert.NotContains(t, out, "myplugin@market", "local settings disable it")
@@ -227,11 +228,11 @@ func TestInstallRefusesBadFile(t *testing.T) {
 	write(t, p, bad, 0o644)
 	_, errOut, code := e.run("install", "-event", "Stop", "--", "/bin/true")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "hookctl: .claude/settings.json:2:20: comments are not JSON")
+	assert.Contains(t, errOut, "hookctl: "+filepath.Join(".claude", "settings.json")+":2:20: comments are not JSON")
 	assert.Equal(t, bad, read(t, p))
 	_, errOut, code = e.run("install", "-dry-run", "-event", "Stop", "--", "/bin/true")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, ".claude/settings.json:2:20: comments are not JSON")
+	assert.Contains(t, errOut, filepath.Join(".claude", "settings.json")+":2:20: comments are not JSON")
 }
 
 func TestUnifiedDiff(t *testing.T) {
