@@ -141,3 +141,52 @@ func TestCodexRewriteWithoutDecision(t *testing.T) {
 	assert.Equal(t, "hookSpecificOutput.updatedInput", ce.Field)
 	assert.True(t, strings.Contains(err.Error(), `"allow"`), "%v", err)
 }
+
+// TestCodexIgnoresWhatCheckRefuses: answers that agent.CheckCodexAnswer
+// refuses are, on the real Codex, a Failed hook whose answer is ignored:
+// the call runs as if there were no hook. The last case is a control that
+// the check accepts and Codex applies.
+func TestCodexIgnoresWhatCheckRefuses(t *testing.T) {
+	bin := needCodex(t)
+	t.Parallel()
+	hook := hooktest.BuildGo(t, "./testdata/codexhook")
+	tests := []struct {
+		name, answer string
+		field        string // the field CheckCodexAnswer names; "" for the control
+	}{
+		{"ask", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}`, "hookSpecificOutput.permissionDecision"},
+		{"allow without updatedInput", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`, "hookSpecificOutput.permissionDecision"},
+		{"unknown member with a deny", `{"onFailure":"block","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, "onFailure"},
+		{"continue false with a deny", `{"continue":false,"stopReason":"stop","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, "continue"},
+		{"deny without reason", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, "hookSpecificOutput.permissionDecisionReason"},
+		{"control: legacy block", `{"decision":"block","reason":"legacy no"}`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			err := agent.CheckCodexAnswer("PreToolUse", []byte(tt.answer))
+			if tt.field == "" {
+				require.NoError(t, err)
+			} else {
+				var ce *agent.CodexError
+				require.True(t, errors.As(err, &ce), "refused: %v", err)
+				require.Equal(t, tt.field, ce.Field)
+			}
+			log := filepath.Join(t.TempDir(), "payloads.log")
+			const cmd = "echo ran > marker.txt"
+			r := runCodex(t, bin, codexSession{
+				Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}},
+				Hooks: codexHooks(t, hook, log, "print", tt.answer),
+			})
+			require.Len(t, payloads(t, log), 1)
+			if tt.field == "" {
+				assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
+				assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"))
+				assert.Contains(t, r.toolOutput(t, "call_1"), "legacy no")
+				return
+			}
+			assert.Equal(t, []string{"Failed"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
+			assert.FileExists(t, filepath.Join(r.Project, "marker.txt"), "Codex ran the call as if there were no hook")
+		})
+	}
+}

@@ -6,14 +6,18 @@
 //	codexhook LOG deny          # denies the call, reason "codexhook: no <command>"
 //	codexhook LOG allow CMD     # Allow with UpdatedInput: the input, command set to CMD
 //	codexhook LOG bare CMD      # UpdatedInput without a decision, as examples/rewrite answers
+//	codexhook LOG print JSON    # writes JSON as the answer, bypassing the library: a probe
+//	                            # of what Codex does with answers the library must not write
 //
 // The rewrites are built with hook.Merge from the incoming tool_input, so
 // every member Codex sent is kept.
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/gohooks/hook"
@@ -28,6 +32,18 @@ func main() {
 	cmd := ""
 	if len(os.Args) > 3 {
 		cmd = os.Args[3]
+	}
+	if mode == "print" {
+		raw, err := io.ReadAll(os.Stdin)
+		if err == nil {
+			err = appendLine(log, bytes.TrimSpace(raw))
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "codexhook:", err)
+			os.Exit(1)
+		}
+		os.Stdout.WriteString(cmd)
+		return
 	}
 	hook.Run(hook.PreToolUseFunc(func(_ context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		if err := appendLine(log, e.Raw()); err != nil {
