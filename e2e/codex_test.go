@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -188,5 +189,38 @@ func TestCodexIgnoresWhatCheckRefuses(t *testing.T) {
 			assert.Equal(t, []string{"Failed"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 			assert.FileExists(t, filepath.Join(r.Project, "marker.txt"), "Codex ran the call as if there were no hook")
 		})
+	}
+}
+
+// TestCodexPayloadsAreDetected: every payload the real Codex sends a hook
+// in a session with one shell call — SessionStart, UserPromptSubmit,
+// PreToolUse, PostToolUse, Stop — is recognised as Codex's by
+// agent.Detect.
+func TestCodexPayloadsAreDetected(t *testing.T) {
+	bin := needCodex(t)
+	t.Parallel()
+	hook := hooktest.BuildGo(t, "./testdata/codexhook")
+	dir := t.TempDir()
+	events := []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"}
+	hooks := map[string]any{}
+	for _, ev := range events {
+		command := shellQuote(hook) + " " + shellQuote(filepath.Join(dir, ev+".log")) + " print ''"
+		hooks[ev] = []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": command}}}}
+	}
+	b, err := json.Marshal(map[string]any{"hooks": hooks})
+	require.NoError(t, err)
+	r := runCodex(t, bin, codexSession{
+		Turns: []any{execCommand("echo ran > marker.txt"), map[string]any{"say": "ok"}},
+		Hooks: string(b),
+	})
+	assert.FileExists(t, filepath.Join(r.Project, "marker.txt"))
+	for _, ev := range events {
+		ps := payloads(t, filepath.Join(dir, ev+".log"))
+		require.NotEmpty(t, ps, "%s: no payload; stderr:\n%s", ev, r.Stderr)
+		for _, p := range ps {
+			assert.Equal(t, `"`+ev+`"`, string(field(t, p, "hook_event_name")))
+			assert.Equal(t, agent.Codex.String(), agent.Detect(p).String(), "%s", p)
+			t.Logf("%s", p)
+		}
 	}
 }
