@@ -15,7 +15,7 @@ import (
 // client.
 var fixtureDirs = map[string]Agent{
 	filepath.Join("..", "..", "hooktest", "fixtures"): ClaudeCode,
-	filepath.Join("testdata", "codex"):                Codex,
+	filepath.Join("codexfixtures"):                    Codex,
 	filepath.Join("testdata", "cursor"):               Cursor,
 	filepath.Join("testdata", "gemini"):               GeminiCLI,
 	filepath.Join("testdata", "copilot"):              CopilotCLI,
