@@ -224,3 +224,22 @@ func TestCodexPayloadsAreDetected(t *testing.T) {
 		}
 	}
 }
+
+// TestCodexBlock: hook.Block (exit code 2, the reason on stderr) blocks
+// Codex's shell call and the model is told the reason.
+func TestCodexBlock(t *testing.T) {
+	bin := needCodex(t)
+	t.Parallel()
+	hook := hooktest.BuildGo(t, "./testdata/codexhook")
+	log := filepath.Join(t.TempDir(), "payloads.log")
+	const cmd = "echo ran > marker.txt"
+	r := runCodex(t, bin, codexSession{
+		Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}},
+		Hooks: codexHooks(t, hook, log, "block"),
+	})
+	codexPayload(t, log, cmd)
+	assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
+	assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the blocked command ran")
+	assert.Contains(t, r.toolOutput(t, "call_1"), "codexhook blocks "+cmd)
+	t.Logf("told the model: %s", r.toolOutput(t, "call_1"))
+}

@@ -4,6 +4,7 @@
 // LOG, then answers by MODE:
 //
 //	codexhook LOG deny          # denies the call, reason "codexhook: no <command>"
+//	codexhook LOG block         # hook.Block: exit 2, reason "codexhook blocks <command>" on stderr
 //	codexhook LOG allow CMD     # Allow with UpdatedInput: the input, command set to CMD
 //	codexhook LOG bare CMD      # UpdatedInput without a decision, as examples/rewrite answers
 //	codexhook LOG print JSON    # writes JSON as the answer, bypassing the library: a probe
@@ -56,6 +57,12 @@ func main() {
 				return nil, err
 			}
 			return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "codexhook: no " + bash.Command}, nil
+		case "block":
+			bash, err := hook.DecodeView[hook.BashInput](e.ToolInput)
+			if err != nil {
+				return nil, err
+			}
+			return nil, hook.Block("codexhook blocks " + bash.Command)
 		case "allow", "bare":
 			upd, err := e.Merge(map[string]string{"command": cmd})
 			if err != nil {
