@@ -24,10 +24,12 @@ import (
 	"github.com/gohooks/hook/internal/jsonopts"
 )
 
-// TestMain installs Claude Code if needed and runs the tests in a network
-// namespace that has only loopback where it can (claudetest.Main); it
-// removes the hooks built for the old-style helpers afterwards.
+// TestMain installs Codex (ensureCodex) and Claude Code if needed and runs
+// the tests in a network namespace that has only loopback where it can
+// (claudetest.Main); it removes the hooks built for the old-style helpers
+// afterwards.
 func TestMain(m *testing.M) {
+	ensureCodex(os.Stderr)
 	code := claudetest.Main(m)
 	removeBuiltHooks()
 	os.Exit(code)

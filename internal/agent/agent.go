@@ -1,0 +1,190 @@
+// Package agent tells which coding agent sent a hook payload and checks
+// an answer against the rules of the agent that will read it.
+//
+// Claude Code's types are the library's API. OpenAI Codex speaks a close
+// dialect of the same wire format (same event and field names, narrower
+// answers); Cursor, Gemini CLI and GitHub Copilot CLI can run a hook
+// written for Claude Code but send payloads of their own, which the
+// library recognises in order to refuse them deliberately instead of
+// answering them with silence.
+//
+// Everything here is a pure function over bytes: [Detect] reads a
+// payload as the agent wrote it, [CheckCodexAnswer] an encoded answer, so
+// that the read and the write of a hook can call them without this package
+// knowing the library's types. What each agent sends, and where it was
+// read, is in docs/agents.md and testdata/README.md.
+package agent
+
+import (
+	"bytes"
+	"path"
+	"strings"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// Agent is a coding agent that runs hooks.
+type Agent uint8
+
+// The agents Detect tells apart.
+const (
+	// Unknown is a payload that no known agent sends, or that is not a
+	// JSON object.
+	Unknown Agent = iota
+	// ClaudeCode is Anthropic's Claude Code, the library's own dialect.
+	ClaudeCode
+	// Codex is the OpenAI Codex CLI.
+	Codex
+	// Cursor is the Cursor editor's agent, which also runs the hooks of
+	// .claude/settings*.json with its own payloads.
+	Cursor
+	// GeminiCLI is Google's Gemini CLI.
+	GeminiCLI
+	// CopilotCLI is the GitHub Copilot CLI.
+	CopilotCLI
+)
+
+// String returns the agent's product name, as a message to a user names
+// it.
+func (a Agent) String() string {
+	switch a {
+	case ClaudeCode:
+		return "Claude Code"
+	case Codex:
+		return "Codex"
+	case Cursor:
+		return "Cursor"
+	case GeminiCLI:
+		return "Gemini CLI"
+	case CopilotCLI:
+		return "GitHub Copilot CLI"
+	}
+	return "an unknown agent"
+}
+
+// Served reports whether the library answers this agent's payloads:
+// Claude Code and Codex. A hook that receives a payload of another agent
+// must not answer it as if it were Claude Code.
+func (a Agent) Served() bool { return a == ClaudeCode || a == Codex }
+
+// bom is the UTF-8 byte order mark that Cursor writes before its payloads.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// TrimBOM returns raw without a leading UTF-8 byte order mark.
+func TrimBOM(raw []byte) []byte { return bytes.TrimPrefix(raw, bom) }
+
+// geminiEvents are the events only Gemini CLI sends.
+var geminiEvents = map[string]bool{
+	"BeforeTool": true, "AfterTool": true, "BeforeAgent": true, "AfterAgent": true,
+	"BeforeModel": true, "AfterModel": true, "BeforeToolSelection": true, "PreCompress": true,
+}
+
+// geminiTools are Gemini CLI's built-in tool names (its docs' tools
+// reference); no other agent uses them.
+var geminiTools = map[string]bool{
+	"run_shell_command": true, "write_file": true, "read_file": true, "replace": true,
+	"read_many_files": true, "list_directory": true, "search_file_content": true,
+	"google_web_search": true, "save_memory": true, "write_todos": true,
+}
+
+// sharedWithGemini are the events both Gemini CLI and Copilot CLI's VS
+// Code compatible format send under the same name.
+var sharedWithGemini = map[string]bool{"SessionStart": true, "SessionEnd": true, "Notification": true}
+
+// copilotTools are the GitHub Copilot CLI's tool names for hook matching.
+var copilotTools = map[string]bool{
+	"bash": true, "powershell": true, "create": true, "edit": true, "view": true,
+	"glob": true, "grep": true, "task": true, "web_fetch": true, "ask_user": true,
+}
+
+// codexTurnEvents are the Codex events whose payload carries turn_id
+// (its .command.input schemas require it); Claude Code sends turn_id only
+// on MessageDisplay.
+var codexTurnEvents = map[string]bool{
+	"PreToolUse": true, "PermissionRequest": true, "PostToolUse": true,
+	"UserPromptSubmit": true, "Stop": true, "SubagentStart": true, "SubagentStop": true,
+	"PreCompact": true, "PostCompact": true, "Interrupt": true,
+}
+
+// Detect tells which agent sent the hook payload raw, by the members each
+// one sends (a leading UTF-8 byte order mark is ignored). It never fails:
+// a payload that is not a JSON object, or that no agent below would send,
+// is Unknown.
+//
+//   - Cursor: workspace_roots, cursor_version, or conversation_id with
+//     generation_id; or a camelCase hook_event_name such as "preToolUse".
+//   - GitHub Copilot CLI: its camelCase payload (sessionId, toolName,
+//     toolArgs); or, in its VS Code compatible format, a timestamp that is
+//     not Gemini CLI's.
+//   - Gemini CLI: one of its own events (BeforeTool, AfterAgent, …), one of
+//     its tool names (run_shell_command, …), mcp_context, or a timestamp
+//     with transcript_path on SessionStart, SessionEnd or Notification.
+//   - Codex: turn_id on a Codex turn event, a null transcript_path, or a
+//     transcript under .codex/sessions (rollout-*.jsonl).
+//   - Claude Code: any other payload with hook_event_name and session_id.
+func Detect(raw []byte) Agent {
+	ms, err := rawjson.Members(TrimBOM(raw))
+	if err != nil {
+		return Unknown
+	}
+	has := func(k string) bool { _, ok := rawjson.Find(ms, k); return ok }
+	str := func(k string) string { return stringMember(ms, k) }
+	event := str("hook_event_name")
+
+	switch {
+	case has("workspace_roots"), has("cursor_version"), has("conversation_id") && has("generation_id"):
+		return Cursor
+	case has("sessionId"), has("toolName"), has("toolArgs"):
+		return CopilotCLI
+	case geminiEvents[event], geminiTools[str("tool_name")], has("mcp_context"):
+		return GeminiCLI
+	case event != "" && event[0] >= 'a' && event[0] <= 'z':
+		return Cursor
+	}
+	if has("timestamp") { // Claude Code and Codex send none
+		switch {
+		case copilotTools[str("tool_name")], has("tool_result"), has("error_context"),
+			has("stop_reason"), has("initial_prompt"):
+			return CopilotCLI
+		case sharedWithGemini[event] && has("transcript_path"):
+			// Gemini CLI sends transcript_path on every event; Copilot's
+			// VS Code format only on Stop, SubagentStop and PreCompact.
+			return GeminiCLI
+		}
+		return CopilotCLI
+	}
+	if event == "" || !has("session_id") {
+		return Unknown
+	}
+	if has("turn_id") && codexTurnEvents[event] {
+		return Codex
+	}
+	if tp, ok := rawjson.Find(ms, "transcript_path"); ok {
+		if string(tp.Value) == "null" {
+			return Codex
+		}
+		if isCodexTranscript(str("transcript_path")) {
+			return Codex
+		}
+	}
+	return ClaudeCode
+}
+
+// isCodexTranscript reports whether p is where Codex keeps a session's
+// transcript: a rollout-*.jsonl file under a .codex/sessions folder.
+func isCodexTranscript(p string) bool {
+	p = strings.ReplaceAll(p, `\`, "/")
+	base := path.Base(p)
+	return strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl") ||
+		strings.Contains(p, "/.codex/sessions/")
+}
+
+// stringMember returns the string value of the member k of ms, or "" when
+// it is missing or not a string.
+func stringMember(ms []rawjson.Member, k string) string {
+	m, ok := rawjson.Find(ms, k)
+	if !ok || len(m.Value) == 0 || m.Value[0] != '"' {
+		return ""
+	}
+	return string(rawjson.AppendExactUnquote(nil, m.Value))
+}

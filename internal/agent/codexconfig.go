@@ -1,0 +1,91 @@
+package agent
+
+import (
+	"fmt"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// CheckCodexHooksFile checks the contents of a Codex hooks.json for what
+// makes Codex refuse the whole file or an event of it: the root may hold
+// only "description" (a string or null) and "hooks" (an object); each
+// member of "hooks" must be an event Codex sends, holding an array of
+// groups; each group an object with a "hooks" array (and optionally a
+// "matcher" string); each handler an object with a "type" string and, for
+// "command" handlers, a "command" string. Unknown members of groups and
+// handlers are allowed: Codex ignores them.
+func CheckCodexHooksFile(raw []byte) error {
+	root, err := rawjson.Members(TrimBOM(raw))
+	if err != nil {
+		return fmt.Errorf("codex hooks.json: not one JSON object: %w", err)
+	}
+	for _, m := range root {
+		switch m.Key {
+		case "description":
+			if m.Value[0] != '"' && string(m.Value) != "null" {
+				return fmt.Errorf("codex hooks.json: description: must be a string or null, not %s", rawjson.KindName(m.Value))
+			}
+		case "hooks":
+		default:
+			return fmt.Errorf("codex hooks.json: %s: Codex refuses a file with root members other than description and hooks", m.Key)
+		}
+	}
+	h, ok := rawjson.Find(root, "hooks")
+	if !ok {
+		return nil
+	}
+	events, err := rawjson.Members(h.Value)
+	if err != nil {
+		return fmt.Errorf("codex hooks.json: hooks: must be an object, not %s", rawjson.KindName(h.Value))
+	}
+	for _, ev := range events {
+		if sent, _ := CodexEvents(ev.Key); !sent {
+			return fmt.Errorf("codex hooks.json: hooks.%s: Codex has no such event", ev.Key)
+		}
+		groups, ok := rawjson.ElementsTrusted(ev.Value)
+		if !ok {
+			return fmt.Errorf("codex hooks.json: hooks.%s: must be an array of groups, not %s", ev.Key, rawjson.KindName(ev.Value))
+		}
+		for i, g := range groups {
+			where := fmt.Sprintf("hooks.%s[%d]", ev.Key, i)
+			if err := checkCodexGroup(where, g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkCodexGroup checks one {matcher, hooks} group of a Codex hooks.json.
+func checkCodexGroup(where string, g []byte) error {
+	ms, err := rawjson.Members(g)
+	if err != nil {
+		return fmt.Errorf("codex hooks.json: %s: must be an object, not %s", where, rawjson.KindName(g))
+	}
+	if m, ok := rawjson.Find(ms, "matcher"); ok && m.Value[0] != '"' && string(m.Value) != "null" {
+		return fmt.Errorf("codex hooks.json: %s.matcher: must be a string, not %s", where, rawjson.KindName(m.Value))
+	}
+	hs, ok := rawjson.Find(ms, "hooks")
+	if !ok {
+		return fmt.Errorf("codex hooks.json: %s.hooks: required", where)
+	}
+	handlers, ok := rawjson.ElementsTrusted(hs.Value)
+	if !ok {
+		return fmt.Errorf("codex hooks.json: %s.hooks: must be an array, not %s", where, rawjson.KindName(hs.Value))
+	}
+	for j, hd := range handlers {
+		at := fmt.Sprintf("%s.hooks[%d]", where, j)
+		hm, err := rawjson.Members(hd)
+		if err != nil {
+			return fmt.Errorf("codex hooks.json: %s: must be an object, not %s", at, rawjson.KindName(hd))
+		}
+		typ := stringMember(hm, "type")
+		if typ == "" {
+			return fmt.Errorf("codex hooks.json: %s.type: required, a string", at)
+		}
+		if typ == "command" && stringMember(hm, "command") == "" {
+			return fmt.Errorf("codex hooks.json: %s.command: a command handler needs a non-empty command string", at)
+		}
+	}
+	return nil
+}
