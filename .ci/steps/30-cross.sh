@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Cross-compiles every command (each package main under examples/ and
-# cmd/) with CGO_ENABLED=0 for every target a hook ships to: linux/386,
-# linux/amd64 is the host, linux/arm, linux/arm64, linux/riscv64,
-# darwin/amd64, darwin/arm64, windows/amd64 and windows/arm64. It checks
-# that each result is an executable of the right kind (format, word size
-# and machine from its header), and vets the whole module for each target
-# so that platform-specific files and tests type-check too.
+# cmd/) with CGO_ENABLED=0 for every target a hook ships to besides the
+# host: linux/386, linux/arm, linux/arm64, linux/riscv64, darwin/amd64,
+# darwin/arm64, windows/amd64 and windows/arm64. It checks that each
+# result is an executable of the right kind (format, word size and machine
+# from its header), and vets the whole module for each target so that
+# platform-specific files and tests type-check too.
 #
 # Then it runs tests on the 32-bit targets: every package's tests for
-# linux/386 (natively where the kernel runs 386 binaries, else under
-# qemu-i386-static), and the root package's and hooktest's for linux/arm
-# under qemu-arm-static (the Debian package qemu-user-static, installed
-# when missing and apt-get is there). HOOK_CROSS_TESTS=0 skips those runs.
+# linux/386 (natively, where the kernel runs 386 binaries), and the root
+# package's and hooktest's for linux/arm under qemu-arm-static (the Debian
+# package qemu-user-static, installed when missing and apt-get is there).
+# HOOK_CROSS_TESTS=0 skips those runs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export GOFLAGS="${GOFLAGS:-} -mod=mod"
@@ -101,9 +101,7 @@ if [ "${HOOK_CROSS_TESTS:-}" = "0" ]; then
   exit 0
 fi
 
-# The test runs need qemu-user for linux/arm, and for linux/386 where the
-# kernel cannot run 32-bit binaries itself (no IA-32 emulation, as in some
-# containers: "exec format error").
+# The linux/arm test run needs qemu-user.
 if ! command -v qemu-arm-static >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo -n"
   { $sudo apt-get update -qq && $sudo apt-get install -y -qq qemu-user-static; } >/dev/null 2>&1 \
@@ -117,20 +115,21 @@ need_qemu() {
 
 # linux/386: every package's tests (the e2e tests skip without HOOK_E2E;
 # .ci/steps/50-e2e.sh runs them), natively on an amd64 Linux kernel that
-# runs 386 binaries, else under qemu-i386-static.
+# runs 386 binaries. Where it cannot (no IA-32 emulation, as in some
+# containers: "exec format error"), qemu-i386 is no way out: Go's 386
+# runtime crashes under it ("bad g in signal handler"), so the run is left
+# out with a note, and linux/arm below stands for the 32-bit targets.
 if [ "$(go env GOHOSTOS)/$(go env GOHOSTARCH)" = linux/amd64 ]; then
-  probe=$out/linux-386/hookctl
-  exec386=()
   set +e
-  "$probe" -h </dev/null >/dev/null 2>&1
+  "$out/linux-386/hookctl" -h </dev/null >/dev/null 2>&1
   rc=$?
   set -e
   if [ "$rc" -eq 126 ]; then
-    need_qemu qemu-i386-static linux/386
-    exec386=(-exec qemu-i386-static)
+    echo "== linux/386 tests: not run, this kernel cannot execute 386 binaries"
+  else
+    echo "== linux/386: go test ./..."
+    CGO_ENABLED=0 GOARCH=386 go test ./...
   fi
-  echo "== linux/386: go test ${exec386[*]} ./..."
-  CGO_ENABLED=0 GOARCH=386 go test "${exec386[@]}" ./...
 fi
 
 # linux/arm under qemu-user: the root package's and hooktest's tests, each
