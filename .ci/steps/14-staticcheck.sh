@@ -4,7 +4,7 @@
 # A finding fails the step; one that is wrong for its code is silenced in
 # place with `//lint:ignore CHECK reason`, never in bulk.
 #
-# v0.8.2 (staticcheck 2026.1.x) is the newest release; it needs Go 1.26
+# v0.8.2 (staticcheck 2026.2.2) is the newest release; it needs Go 1.26
 # and analyses code for Go 1.26 and 1.27. Raise it by hand, and fix what
 # the new version finds in the same change.
 set -euo pipefail
