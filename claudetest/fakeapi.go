@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -448,9 +447,4 @@ func (f *fakeAPI) answer(w http.ResponseWriter, m *messagesRequest) string {
 	sse("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": rep.stopReason, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 5}})
 	sse("message_stop", map[string]string{"type": "message_stop"})
 	return kind
-}
-
-// openLog creates the file at path for a request log.
-func openLog(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 }
