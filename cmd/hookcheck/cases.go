@@ -34,6 +34,9 @@ type payload struct {
 	fields []rawjson.Member
 	// controlCode is the exit code of the control run, once it ran.
 	controlCode int
+	// given is true for a payload built from -tool and -input: the
+	// author's own call, which every run sends.
+	given bool
 }
 
 // testCase is one run: a payload, and for a tricky case the tool_input
@@ -123,6 +126,7 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 			if err != nil {
 				return nil, usagef("-tool %s -input: %v", cfg.tool, err)
 			}
+			p.given = true
 			ps = append(ps, p)
 		}
 	}
@@ -266,32 +270,48 @@ func selectValues(names []string) ([]hooktest.Tricky, error) {
 	return out, nil
 }
 
-// distinctShapes returns the first payload of each shape: same event,
-// same tool, same top-level names and same tool_input names, and the same
+// distinctShapes returns one payload of each shape: same event, same
+// tool, same top-level names and same tool_input names, and the same
 // stop_hook_active (a Stop hook must answer both), in order. A default run
-// sends each shape once; the recorded fixtures repeat many.
+// sends each shape once; the recorded fixtures repeat many. The payloads
+// built from -tool and -input are the author's own and are always kept; a
+// built-in fixture of the same shape as one of them is left out.
 func distinctShapes(ps []*payload) []*payload {
 	seen := map[string]bool{}
+	for _, p := range ps {
+		if p.given {
+			seen[p.shape()] = true
+		}
+	}
 	var out []*payload
 	for _, p := range ps {
-		var b strings.Builder
-		b.WriteString(p.event + "\x00" + p.tool)
-		for _, m := range p.top {
-			b.WriteString("\x00" + m.Key)
-			if m.Key == "stop_hook_active" {
-				b.Write(m.Value)
-			}
+		if p.given {
+			out = append(out, p)
+			continue
 		}
-		b.WriteString("\x00\x00")
-		for _, m := range p.fields {
-			b.WriteString("\x00" + m.Key)
-		}
-		if k := b.String(); !seen[k] {
+		if k := p.shape(); !seen[k] {
 			seen[k] = true
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// shape returns the key distinctShapes groups payloads by.
+func (p *payload) shape() string {
+	var b strings.Builder
+	b.WriteString(p.event + "\x00" + p.tool)
+	for _, m := range p.top {
+		b.WriteString("\x00" + m.Key)
+		if m.Key == "stop_hook_active" {
+			b.Write(m.Value)
+		}
+	}
+	b.WriteString("\x00\x00")
+	for _, m := range p.fields {
+		b.WriteString("\x00" + m.Key)
+	}
+	return b.String()
 }
 
 // controlCases returns one run per payload, with the payload as it is.
