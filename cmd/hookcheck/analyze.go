@@ -253,6 +253,13 @@ func clip(s string, n int) string {
 	return s[:n-3] + "..."
 }
 
+// topMember returns the name of the top-level member that the JSON
+// pointer p points into.
+func topMember(p string) string {
+	tok, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+}
+
 // compact returns v without whitespace, or v itself when it is not JSON.
 func compact(v []byte) []byte {
 	c := jsontext.Value(slices.Clone(v))
@@ -293,6 +300,11 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes [
 			}
 		}
 		f.Detail, f.Message = me.Problem, "/tool_input"+me.Error()
+		if name := topMember(d.Pointer); d.Problem == verdict.Changed && (c.field < 0 || c.p.fields[c.field].Key != name) {
+			// Not the member holding the tricky value: a change the hook
+			// made, which -changed declares.
+			f.Message += fmt.Sprintf("; if the hook changes it on purpose, in a way that depends on the input, give -changed %s", name)
+		}
 		fs = append(fs, f)
 	}
 	return fs, notes

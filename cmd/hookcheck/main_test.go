@@ -360,11 +360,19 @@ func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
 	assert.Contains(t, notes[0].Message, "a note")
 	require.Len(t, fs, 3)
 	assert.Equal(t, finding{Kind: kindMangled, Pointer: "/tool_input/a/y/1", Detail: hooktest.ProblemChanged,
-		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + ")"}, fs[0])
+		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + "); if the hook changes it on purpose, in a way that depends on the input, give -changed a"}, fs[0])
 	assert.Equal(t, kindLost, fs[1].Kind)
 	assert.Equal(t, "/tool_input/c", fs[1].Pointer)
 	assert.True(t, strings.HasPrefix(fs[1].Message, "/tool_input/c: member lost"))
 	assert.Equal(t, "/tool_input/d", fs[2].Pointer, "a lone surrogate turned into U+FFFD is a change")
+
+	// Changed where the tricky value is: a value the hook mangled, not a
+	// change it made; no -changed hint.
+	quote := newCase(p, 3, hooktest.Tricky{Name: "quote", JSON: jsontext.Value(`"a\"b"`)})
+	fs, _ = memberFindings(quote, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2,"d":"a\\\"b"}`), nil)
+	require.Len(t, fs, 1)
+	assert.Equal(t, "/tool_input/d", fs[0].Pointer)
+	assert.NotContains(t, fs[0].Message, "-changed")
 
 	// A value Claude Code never sends, respelled where it was put: a
 	// finding (of the strict tier); respelled elsewhere: a note.
