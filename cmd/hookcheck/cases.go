@@ -136,19 +136,28 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 	return ps, nil
 }
 
-// noPayload explains a selection of no payload, and how to get some.
+// noPayload explains a selection of no payload, and how to get some:
+// -tool for the calls of a tool (PreToolUse and PermissionRequest only),
+// -fixtures for the payloads of other events.
 func noPayload(cfg *config) error {
 	events := "every event"
 	if len(cfg.events) > 0 {
 		events = strings.Join(cfg.events, ", ")
 	}
 	if cfg.matcherText == "" {
-		return usagef("no fixture is a payload of %s", events)
+		return usagef("no fixture is a payload of %s; give payloads of it with -fixtures DIR (one JSON object a file, as Claude Code sends them)", events)
 	}
+	toolCalls := slices.ContainsFunc(cfg.events, takesUpdatedInput)
 	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return hook.MatcherField(e) == "tool_name" }) {
-		return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
+		if toolCalls {
+			return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
+		}
+		return usagef("no fixture of %s calls %s; give payloads of its calls with -fixtures DIR (one JSON object a file, as Claude Code sends them; -tool sends only PreToolUse and PermissionRequest calls)", events, strings.Join(names, " or "))
 	}
-	return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
+	if toolCalls {
+		return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
+	}
+	return usagef("no fixture of %s matches -matcher %q; give payloads it matches with -fixtures DIR (one JSON object a file, as Claude Code sends them)", events, cfg.matcherText)
 }
 
 // eventOf returns the payload as hook.Serve reads it, for the matcher.

@@ -174,3 +174,22 @@ func TestNoOpRewriteIsNoUpdate(t *testing.T) {
 	assert.Contains(t, text.String(), "answers rewrote the input to itself")
 	assert.Contains(t, text.String(), "last-wins")
 }
+
+// TestNoPayloadHintsPerEvent: a selection of no payload points a hook of
+// a tool's output to -fixtures, not to -tool, which builds only calls.
+func TestNoPayloadHintsPerEvent(t *testing.T) {
+	usage := func(args ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), append(args, "--", "true"), &stdout, &stderr)
+		require.Equal(t, exitUsage, code, stdout.String())
+		return stderr.String()
+	}
+	post := usage("-event", "PostToolUse", "-matcher", "mcp__aisle__listen_here")
+	assert.Contains(t, post, "no fixture of PostToolUse calls mcp__aisle__listen_here; give payloads of its calls with -fixtures DIR")
+	assert.NotContains(t, post, "-tool mcp__aisle__listen_here")
+	pre := usage("-event", "PreToolUse,PostToolUse", "-matcher", "mcp__aisle__listen_here")
+	assert.Contains(t, pre, "give a call of it: -tool mcp__aisle__listen_here -input")
+	regex := usage("-event", "PostToolUse", "-matcher", "mcp__aisle__.*")
+	assert.Contains(t, regex, "give payloads it matches with -fixtures DIR")
+}
