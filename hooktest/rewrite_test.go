@@ -94,3 +94,34 @@ func TestChangeNamesTheOption(t *testing.T) {
 	assert.Empty(t, rep.Failures)
 	assert.Equal(t, rep.Cases, rep.Updates)
 }
+
+// TestRecorderUpdatedToolOutput: a PostToolUse answer's replacement of the
+// tool's output is decoded, the legacy MCP field when it is the one given
+// and Claude Code would not ignore it.
+func TestRecorderUpdatedToolOutput(t *testing.T) {
+	needs(t, "sh")
+	in := hooktest.Payload("posttooluse-bash")
+	for stdout, want := range map[string]string{
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"ok"}}}`:                `{"stdout":"ok"}`,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"a","updatedMCPToolOutput":"b"}}`: `"a"`,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":[1]}}`:                         `[1]`,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":""}}`:                          ``,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":0e5}}`:                         ``,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":false}}`:                       ``,
+		`{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"x"}}`:                            ``,
+	} {
+		r := recordStdout(t, in, stdout)
+		assert.Equal(t, want, string(r.UpdatedToolOutput), stdout)
+	}
+}
+
+// recordStdout returns the Recorder of a program that answered stdout.
+func recordStdout(t *testing.T, in []byte, stdout string) *hooktest.Recorder {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	r, err := hooktest.RunCommand(ctx, in, "sh", "-c", `cat >/dev/null; printf '%s\n' "$1"`, "hook", stdout)
+	require.NoError(t, err)
+	require.Equal(t, stdout+"\n", string(r.Stdout))
+	return r
+}
