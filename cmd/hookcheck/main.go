@@ -260,7 +260,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			"tool_input members, answers Claude Code would reject, exit 2 with stdout,\n"+
 			"stack traces, crashes, timeouts, floods of output and processes left running.\n"+
 			"A check in which the hook answered nothing fails: give -matcher and -event as\n"+
-			"in settings.json, and -tool NAME -input JSON for a tool no fixture calls.\n\nFlags:\n")
+			"in settings.json, -tool NAME -input JSON for a tool no fixture calls, and\n"+
+			"-fixtures DIR for payloads of other events (a Stop, a prompt, a tool's output).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	cfg := &config{}

@@ -45,6 +45,8 @@ func TestHelp(t *testing.T) {
 	assert.Equal(t, exitPass, run(context.Background(), []string{"-h"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "usage: hookcheck [flags] -- COMMAND [ARGS...]")
 	assert.Contains(t, stderr.String(), "-per-member")
+	assert.Contains(t, stderr.String(), "-fixtures DIR for payloads of other events")
+	assert.Contains(t, stderr.String(), "Claude Code's default for each event")
 }
 
 // TestTextReport checks the summary for people: what ran, the findings
