@@ -107,7 +107,7 @@ func ExampleRunProperty() {
 		hooktest.UseValues(
 			hooktest.Tricky{Name: "lone surrogate", JSON: jsontext.Value(`"\ud800"`)},
 			hooktest.Tricky{Name: "trailing zero", JSON: jsontext.Value(`2.50`)}))
-	fmt.Printf("%d cases: %d answered, %d updated, %d blocked, %d silent\n", rep.Cases, rep.Answered, rep.Updates, rep.Blocked, rep.Silent)
+	fmt.Printf("%d cases: %d answered, %d updated, %d rewrote the input to itself, %d blocked, %d silent\n", rep.Cases, rep.Answered, rep.Updates, rep.NoOpUpdates, rep.Blocked, rep.Silent)
 	fmt.Println("failures:")
 	for _, f := range rep.Failures {
 		fmt.Println(f)
@@ -117,7 +117,7 @@ func ExampleRunProperty() {
 		fmt.Println(f)
 	}
 	// Output:
-	// 9 cases: 9 answered, 9 updated, 0 blocked, 0 silent
+	// 9 cases: 9 answered, 4 updated, 5 rewrote the input to itself, 0 blocked, 0 silent
 	// failures:
 	// bash with lone surrogate in /tool_input/command:
 	// 	/hookSpecificOutput/updatedInput/command: member changed from "\ud800" to "�" (a hook must keep every tool_input member it did not change)

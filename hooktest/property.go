@@ -130,8 +130,19 @@ type Report struct {
 	// on stdout); a run that could not start is in neither. A run in
 	// which no case was answered fails: it tested nothing.
 	Answered, Silent int
-	// Updates is the number of runs whose answer carried an updatedInput.
+	// Updates is the number of runs whose answer carried an updatedInput
+	// that changes the tool_input it was given. An updatedInput that
+	// holds that tool_input — the same bytes, or, unless [Exact], the
+	// same value as Claude Code reads it — updates nothing and is counted
+	// in NoOpUpdates instead (it is still checked like any other).
 	Updates int
+	// NoOpUpdates is the number of runs whose answer carried an
+	// updatedInput that holds the tool_input unchanged. Claude Code
+	// applies it all the same, and applies the rewrites of hooks that run
+	// in parallel last-wins, so such an answer can undo another hook's
+	// real rewrite: a hook should answer without updatedInput when it
+	// changes nothing. It is not a failure.
+	NoOpUpdates int
 	// Blocked is the number of runs that blocked or denied the call: exit
 	// code 2, or a deny decision.
 	Blocked int
@@ -249,6 +260,10 @@ func reportTo(t testing.TB, r *Report, opts []Option) {
 	t.Helper()
 	cfg := newConfig(opts)
 	t.Logf("hooktest: %d fixtures, %d cases: %d answered (%d updated, %d blocked), %d silent", r.Fixtures, r.Cases, r.Answered, r.Updates, r.Blocked, r.Silent)
+	if r.NoOpUpdates > 0 {
+		t.Logf("hooktest: %d answers carried an updatedInput that holds the tool_input unchanged, counted as no update; "+
+			"Claude Code applies parallel hooks' rewrites last-wins, so such an answer can undo another hook's real rewrite: answer without updatedInput when nothing changes", r.NoOpUpdates)
+	}
 	rest := map[string]int{}
 	for i, f := range r.Failures {
 		if i < cfg.report {
@@ -445,7 +460,7 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 	own := verdict.Owned(runs)
 	for i, c := range cases {
 		rep.Cases++
-		count(rep, c.result)
+		count(rep, c.result, c.ti, cfg.exact)
 		strict := c.strict
 		errs, notes := judge(c, cfg, own, i == 0, strict)
 		fail := func(err error) *Failure {
@@ -487,15 +502,16 @@ func splitTier(errs error, member string) (normal, strict error) {
 	return errors.Join(ns...), errors.Join(ss...)
 }
 
-// count adds one result to the counts of the report (verdict.Counts, the
-// counting hookcheck does too).
-func count(rep *Report, r *Recorder) {
+// count adds the result of a case on the tool input ti to the counts of
+// the report (verdict.Counts, the counting hookcheck does too); exact
+// counts only the same bytes as a no-op update, not the same value.
+func count(rep *Report, r *Recorder, ti jsontext.Value, exact bool) {
 	if r == nil {
 		return
 	}
-	c := verdict.Counts{Answered: rep.Answered, Silent: rep.Silent, Updated: rep.Updates, Blocked: rep.Blocked}
-	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, r.UpdatedInput != nil, r.PermissionDecision == hook.Deny)
-	rep.Answered, rep.Silent, rep.Updates, rep.Blocked = c.Answered, c.Silent, c.Updated, c.Blocked
+	c := verdict.Counts{Answered: rep.Answered, Silent: rep.Silent, Updated: rep.Updates, Blocked: rep.Blocked, NoOps: rep.NoOpUpdates}
+	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, verdict.Rewrite(ti, r.UpdatedInput, !exact), r.PermissionDecision == hook.Deny)
+	rep.Answered, rep.Silent, rep.Updates, rep.Blocked, rep.NoOpUpdates = c.Answered, c.Silent, c.Updated, c.Blocked, c.NoOps
 }
 
 // runCases runs the cases on up to n goroutines.
@@ -551,7 +567,7 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 			oms, err2 := rawjson.Members(upd)
 			if err1 == nil && err2 == nil {
 				for _, me := range checkMembers(ims, oms, skip) {
-					chk.vs = append(chk.vs, &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
+					chk.vs = append(chk.vs, keepViolation(ptr, me, c.member))
 				}
 			}
 		} else if ds, err := verdict.Compare(c.ti, upd, skip); err == nil {
@@ -561,7 +577,7 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 					ns = append(ns, &Violation{Rule: NoteRespelled, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
 					continue
 				}
-				chk.vs = append(chk.vs, &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
+				chk.vs = append(chk.vs, keepViolation(ptr, me, c.member))
 			}
 		}
 	}
@@ -569,6 +585,28 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 		chk.vs = append(chk.vs, &Violation{Rule: RuleRuns, Detail: c.err.Error(), Err: c.err})
 	}
 	return chk.err(), errors.Join(ns...)
+}
+
+// keepViolation is the failure of a member the hook did not keep, at ptr
+// (the updatedInput's pointer) + me.Pointer, in a case whose tricky value
+// is in member ("" for the unchanged fixture). A member changed where it
+// did not hold the tricky value is a change the hook made, not a value it
+// mangled: the failure names the option that declares it, since a change
+// that depends on the input (a prefixed command) is not recognised as the
+// hook's own the way one value in every answer is.
+func keepViolation(ptr string, me *MemberError, member string) *Violation {
+	detail := me.detail()
+	if name := topMember(me.Pointer); me.Problem == ProblemChanged && name != member {
+		detail += fmt.Sprintf("; if the hook changes it on purpose, in a way that depends on the input, declare it with hooktest.Changes(%q)", name)
+	}
+	return &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: detail, Err: me}
+}
+
+// topMember returns the name of the top-level member that the JSON
+// pointer p points into.
+func topMember(p string) string {
+	tok, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 }
 
 // problemOf returns the verdict problem of a MemberError.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -62,6 +63,11 @@ type Recorder struct {
 	// hookSpecificOutput, or of a PermissionRequest decision), exactly as
 	// written; nil when there is none.
 	UpdatedInput jsontext.Value
+	// UpdatedToolOutput is the updatedToolOutput of a PostToolUse answer
+	// (or its updatedMCPToolOutput, when it has no updatedToolOutput and
+	// that value is not one Claude Code ignores: null, "", 0 or false),
+	// exactly as written; nil when there is none.
+	UpdatedToolOutput jsontext.Value
 	// AdditionalContext is hookSpecificOutput.additionalContext, if any.
 	AdditionalContext string
 	// Removed lists the tool_input members the handler's answer drops on
@@ -207,6 +213,11 @@ func (r *Recorder) decode() {
 	if m, ok := rawjson.Find(hms, "updatedInput"); ok {
 		r.UpdatedInput = m.Value
 	}
+	if m, ok := rawjson.Find(hms, "updatedToolOutput"); ok {
+		r.UpdatedToolOutput = m.Value
+	} else if m, ok := rawjson.Find(hms, "updatedMCPToolOutput"); ok && !falsy(m.Value) {
+		r.UpdatedToolOutput = m.Value
+	}
 	if m, ok := rawjson.Find(hms, "decision"); ok {
 		dms, err := rawjson.Members(m.Value)
 		if err != nil {
@@ -221,6 +232,21 @@ func (r *Recorder) decode() {
 			r.UpdatedInput = m.Value
 		}
 	}
+}
+
+// falsy reports whether the JSON value v is one JavaScript takes as false:
+// null, false, "" or a zero number.
+func falsy(v jsontext.Value) bool {
+	switch v.Kind() {
+	case 'n', 'f':
+		return true
+	case '"':
+		return string(v) == `""`
+	case '0':
+		f, _ := strconv.ParseFloat(string(v), 64) // 1e-400 is 0 for JavaScript too
+		return f == 0
+	}
+	return false
 }
 
 func memberMap(ms []rawjson.Member) map[string]jsontext.Value {

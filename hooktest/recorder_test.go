@@ -3,6 +3,7 @@ package hooktest_test
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 	"time"
 
@@ -16,7 +17,9 @@ import (
 
 func TestRecordGoodAnswer(t *testing.T) {
 	in := hooktest.NewPreToolUse("mcp__probe__listen_here", `{"room":"Bob's \"war room\"","n":2.50}`)
-	r := hooktest.Record(goodHook(), in)
+	before := time.Now()
+	r := hooktest.Record(tick(goodHook()), in)
+	took := time.Since(before)
 	require.Empty(t, r.Problems, "%v", r.Err())
 	assert.NoError(t, r.Err())
 	assert.Equal(t, 0, r.Code)
@@ -30,9 +33,22 @@ func TestRecordGoodAnswer(t *testing.T) {
 	assert.Equal(t, `{"room":"Bob's \"war room\"","n":2.50,"fingerprint":"`+fingerprint(dir)+`"}`, string(r.UpdatedInput))
 	assert.Equal(t, `"PreToolUse"`, string(r.HookSpecificOutput["hookEventName"]))
 	assert.Contains(t, r.Answer, "hookSpecificOutput")
-	assert.Positive(t, r.Duration)
+	assert.Positive(t, r.Duration, "the handler saw the clock tick")
+	assert.LessOrEqual(t, r.Duration, took)
 	ti, _ := hooktest.Field(in, "tool_input")
 	assert.NoError(t, hooktest.CheckPreserved(ti, r.UpdatedInput))
+}
+
+// tick returns h run after the clock ticked once, so that the run takes a
+// measurable time even on a clock as coarse as Windows' (15.6 ms): it
+// waits for the tick, not for a set time.
+func tick(h hook.Handler) hook.Handler {
+	return hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+		for start := time.Now(); time.Since(start) <= 0; {
+			runtime.Gosched()
+		}
+		return h.ServeHook(ctx, ev)
+	})
 }
 
 func jsonUnquote(v jsontext.Value, s *string) error {
@@ -112,15 +128,19 @@ func TestRecordMapRoundTrip(t *testing.T) {
 	}, vs)
 }
 
+// TestRecordContextDeadline: a handler that never returns is given up at
+// the deadline. The deadline is short, since it is what is tested: the
+// handler never finishes, however fast the machine.
 func TestRecordContextDeadline(t *testing.T) {
-	slow := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
-		<-ctx.Done()
-		time.Sleep(10 * time.Millisecond)
+	release := make(chan struct{})
+	defer close(release)
+	stuck := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+		<-release // ignores ctx
 		return nil, nil
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	r := hooktest.RecordContext(ctx, slow, hooktest.Payload("stop"))
+	r := hooktest.RecordContext(ctx, stuck, hooktest.Payload("stop"))
 	assert.Equal(t, hook.ExitError, r.Code)
 	assert.NotEmpty(t, r.Stderr)
 }

@@ -80,12 +80,31 @@ func (o *outcome) updated() jsontext.Value {
 	return o.res.rec.UpdatedInput
 }
 
-// analyze finds what is wrong with every run. Changes to the members
+// update returns the kind of rewrite the run's answer carries, judged as
+// Claude Code reads it: its updatedInput against the tool_input sent, or,
+// for PostToolUse, its updatedToolOutput against the tool_response.
+func (o *outcome) update() verdict.Update {
+	rec := o.res.rec
+	if rec == nil || o.res.timedOut {
+		return verdict.NoUpdate
+	}
+	if o.c.p.event == hook.EventPostToolUse {
+		var resp []byte
+		if m, ok := rawjson.Find(o.c.p.top, "tool_response"); ok {
+			resp = m.Value
+		}
+		return verdict.Rewrite(resp, rec.UpdatedToolOutput, true)
+	}
+	return verdict.Rewrite(o.c.toolInput, rec.UpdatedInput, true)
+}
+
+// analyze finds what is wrong with every run; given says whether the
+// time limit was given with -timeout. Changes to the members
 // named in changed, and to members the hook owns (verdict.Owned, the rule
 // hooktest's property run applies too), are not reported. The runs on
 // tricky values Claude Code never sends keep their findings apart unless
 // strict is set. It returns the members the hook owns, per payload.
-func analyze(outs []*outcome, changed []string, strict bool) map[*payload][]string {
+func analyze(outs []*outcome, changed []string, strict, given bool) map[*payload][]string {
 	runs := map[*payload][]verdict.Run{}
 	for _, o := range outs {
 		if len(o.c.p.fields) > 0 {
@@ -99,7 +118,7 @@ func analyze(outs []*outcome, changed []string, strict bool) map[*payload][]stri
 		}
 	}
 	for _, o := range outs {
-		o.findings = runFindings(o.c, o.res)
+		o.findings = runFindings(o.c, o.res, given)
 		if upd := o.updated(); upd != nil && o.c.toolInput != nil {
 			skip := append(slices.Clone(changed), owned[o.c.p]...)
 			fs, notes := memberFindings(o.c, upd, skip)
@@ -138,12 +157,12 @@ func splitTier(c *testCase, fs []finding) (normal, strict []finding) {
 // runFindings checks how the run ended and the rules its answer breaks
 // (hooktest.CheckAnswer); lost and changed members are left to
 // memberFindings, which knows which members the hook owns.
-func runFindings(c *testCase, res result) []finding {
+func runFindings(c *testCase, res result, given bool) []finding {
 	switch {
 	case res.rec == nil:
 		return []finding{{Kind: kindCrash, Detail: "did not start", Message: fmt.Sprintf("the command did not start: %v", res.err)}}
 	case res.timedOut:
-		fs := []finding{{Kind: kindTimeout, Detail: "killed", Message: fmt.Sprintf("no exit after %v; its process tree was killed (Claude Code discards a timed-out hook's output)", res.elapsed.Round(timeRound))}}
+		fs := []finding{{Kind: kindTimeout, Detail: "timed out", Message: timeoutMessage(c, res, given)}}
 		if len(res.rec.Survivors) > 0 {
 			fs = append(fs, finding{Kind: kindSurvivors, Detail: hooktest.RuleSurvivors, Message: fmt.Sprintf("%d processes outside the hook's process group were killed: %s", len(res.rec.Survivors), strings.Join(res.rec.Survivors, "; "))})
 		}
@@ -201,6 +220,12 @@ func runFindings(c *testCase, res result) []finding {
 	return fs
 }
 
+// timeoutMessage says that the run timed out, and what the limit was.
+func timeoutMessage(c *testCase, res result, given bool) string {
+	return fmt.Sprintf("timed out: no exit within %s; hookcheck killed its process tree after %v, as Claude Code kills a hook at its timeout, discards its output and takes no decision",
+		describeLimit(res.limit, given, c.p.event), res.elapsed.Round(timeRound))
+}
+
 // sameType reports whether the tricky value of a tricky case has the
 // JSON type of the member's value in the fixture (a string where there was
 // a string). A hook must cope with any value of that type; it may refuse
@@ -226,6 +251,13 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n-3] + "..."
+}
+
+// topMember returns the name of the top-level member that the JSON
+// pointer p points into.
+func topMember(p string) string {
+	tok, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 }
 
 // compact returns v without whitespace, or v itself when it is not JSON.
@@ -268,6 +300,11 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes [
 			}
 		}
 		f.Detail, f.Message = me.Problem, "/tool_input"+me.Error()
+		if name := topMember(d.Pointer); d.Problem == verdict.Changed && (c.field < 0 || c.p.fields[c.field].Key != name) {
+			// Not the member holding the tricky value: a change the hook
+			// made, which -changed declares.
+			f.Message += fmt.Sprintf("; if the hook changes it on purpose, in a way that depends on the input, give -changed %s", name)
+		}
 		fs = append(fs, f)
 	}
 	return fs, notes

@@ -34,6 +34,9 @@ type payload struct {
 	fields []rawjson.Member
 	// controlCode is the exit code of the control run, once it ran.
 	controlCode int
+	// given is true for a payload built from -tool and -input: the
+	// author's own call, which every run sends.
+	given bool
 }
 
 // testCase is one run: a payload, and for a tricky case the tool_input
@@ -123,6 +126,7 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 			if err != nil {
 				return nil, usagef("-tool %s -input: %v", cfg.tool, err)
 			}
+			p.given = true
 			ps = append(ps, p)
 		}
 	}
@@ -132,19 +136,28 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 	return ps, nil
 }
 
-// noPayload explains a selection of no payload, and how to get some.
+// noPayload explains a selection of no payload, and how to get some:
+// -tool for the calls of a tool (PreToolUse and PermissionRequest only),
+// -fixtures for the payloads of other events.
 func noPayload(cfg *config) error {
 	events := "every event"
 	if len(cfg.events) > 0 {
 		events = strings.Join(cfg.events, ", ")
 	}
 	if cfg.matcherText == "" {
-		return usagef("no fixture is a payload of %s", events)
+		return usagef("no fixture is a payload of %s; give payloads of it with -fixtures DIR (one JSON object a file, as Claude Code sends them)", events)
 	}
+	toolCalls := slices.ContainsFunc(cfg.events, takesUpdatedInput)
 	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return hook.MatcherField(e) == "tool_name" }) {
-		return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
+		if toolCalls {
+			return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
+		}
+		return usagef("no fixture of %s calls %s; give payloads of its calls with -fixtures DIR (one JSON object a file, as Claude Code sends them; -tool sends only PreToolUse and PermissionRequest calls)", events, strings.Join(names, " or "))
 	}
-	return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
+	if toolCalls {
+		return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
+	}
+	return usagef("no fixture of %s matches -matcher %q; give payloads it matches with -fixtures DIR (one JSON object a file, as Claude Code sends them)", events, cfg.matcherText)
 }
 
 // eventOf returns the payload as hook.Serve reads it, for the matcher.
@@ -266,32 +279,48 @@ func selectValues(names []string) ([]hooktest.Tricky, error) {
 	return out, nil
 }
 
-// distinctShapes returns the first payload of each shape: same event,
-// same tool, same top-level names and same tool_input names, and the same
+// distinctShapes returns one payload of each shape: same event, same
+// tool, same top-level names and same tool_input names, and the same
 // stop_hook_active (a Stop hook must answer both), in order. A default run
-// sends each shape once; the recorded fixtures repeat many.
+// sends each shape once; the recorded fixtures repeat many. The payloads
+// built from -tool and -input are the author's own and are always kept; a
+// built-in fixture of the same shape as one of them is left out.
 func distinctShapes(ps []*payload) []*payload {
 	seen := map[string]bool{}
+	for _, p := range ps {
+		if p.given {
+			seen[p.shape()] = true
+		}
+	}
 	var out []*payload
 	for _, p := range ps {
-		var b strings.Builder
-		b.WriteString(p.event + "\x00" + p.tool)
-		for _, m := range p.top {
-			b.WriteString("\x00" + m.Key)
-			if m.Key == "stop_hook_active" {
-				b.Write(m.Value)
-			}
+		if p.given {
+			out = append(out, p)
+			continue
 		}
-		b.WriteString("\x00\x00")
-		for _, m := range p.fields {
-			b.WriteString("\x00" + m.Key)
-		}
-		if k := b.String(); !seen[k] {
+		if k := p.shape(); !seen[k] {
 			seen[k] = true
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// shape returns the key distinctShapes groups payloads by.
+func (p *payload) shape() string {
+	var b strings.Builder
+	b.WriteString(p.event + "\x00" + p.tool)
+	for _, m := range p.top {
+		b.WriteString("\x00" + m.Key)
+		if m.Key == "stop_hook_active" {
+			b.Write(m.Value)
+		}
+	}
+	b.WriteString("\x00\x00")
+	for _, m := range p.fields {
+		b.WriteString("\x00" + m.Key)
+	}
+	return b.String()
 }
 
 // controlCases returns one run per payload, with the payload as it is.

@@ -41,7 +41,7 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 		return nil, err
 	}
 	defer os.RemoveAll(projectDir)
-	r, err := newRunner(cfg.command, projectDir, cfg.timeout, cfg.maxOutput)
+	r, err := newRunner(cfg.command, projectDir, cfg.maxOutput)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,13 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 	start := time.Now()
 	controls := controlCases(ps)
 	prog := newProgress(stderr, len(controls))
-	outs, err := runAll(ctx, r, controls, cfg.parallel, prog)
+	// The first timeout ends the check: each run still to come could
+	// take the whole limit (600 s by Claude Code's default), and the
+	// check fails already.
+	hctx, halt := context.WithCancelCause(ctx)
+	defer halt(nil)
+	rs := runs{parent: ctx, ctx: hctx, halt: halt, r: r, cfg: cfg, prog: prog}
+	outs, err := rs.all(controls)
 	if err != nil {
 		return nil, err
 	}
@@ -59,15 +65,17 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 	kept, read := focus(outs)
 	tricky := trickyCases(ps, values, cfg.perMember, cfg.full, kept, read)
 	prog.grow(len(tricky))
-	more, err := runAll(ctx, r, tricky, cfg.parallel, prog)
+	more, err := rs.all(tricky)
 	if err != nil {
 		return nil, err
 	}
 	prog.finish()
 	outs = append(outs, more...)
 	wall := time.Since(start)
-	owned := analyze(outs, cfg.changed, cfg.strict)
-	return newReport(cfg, outs, owned, wall), nil
+	owned := analyze(outs, cfg.changed, cfg.strict, cfg.timeout > 0)
+	rep := newReport(cfg, outs, owned, wall)
+	rep.Skipped = len(controls) + len(tricky) - len(outs)
+	return rep, nil
 }
 
 // focus returns the tool_input members where the control runs show that
@@ -110,31 +118,51 @@ func focus(outs []*outcome) (kept, read []slot) {
 	return kept, read
 }
 
-// runAll runs the cases, parallel at a time, and returns their outcomes
-// in the order of cases. It stops early, with an error, when ctx is done.
-func runAll(ctx context.Context, r *runner, cases []*testCase, parallel int, prog *progress) ([]*outcome, error) {
+// runs runs cases, cfg.parallel at a time, and stops at the first
+// timeout.
+type runs struct {
+	// parent is done when the check is interrupted; ctx when it is
+	// interrupted or halted.
+	parent, ctx context.Context
+	halt        context.CancelCauseFunc
+	r           *runner
+	cfg         *config
+	prog        *progress
+}
+
+// all runs the cases and returns the outcomes of those that ran, in the
+// order of cases. Once a run timed out, no run starts, and the runs in
+// flight are killed and left out. It stops early, with an error, when the
+// check is interrupted.
+func (rs *runs) all(cases []*testCase) ([]*outcome, error) {
 	outs := make([]*outcome, len(cases))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(parallel, len(cases)) {
+	for range min(rs.cfg.parallel, len(cases)) {
 		wg.Go(func() {
-			for ctx.Err() == nil {
+			for rs.ctx.Err() == nil {
 				i := int(next.Add(1)) - 1
 				if i >= len(cases) {
 					return
 				}
-				res := r.run(ctx, cases[i].payload)
+				res := rs.r.run(rs.ctx, cases[i].payload, rs.cfg.limitOf(cases[i].p.event))
+				if res.halted {
+					return
+				}
+				if res.timedOut {
+					rs.halt(errHalted)
+				}
 				outs[i] = &outcome{c: cases[i], res: res}
-				prog.done()
+				rs.prog.done()
 			}
 		})
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		prog.finish()
-		return nil, fmt.Errorf("interrupted after %d runs: %w", prog.count(), err)
+	if err := rs.parent.Err(); err != nil {
+		rs.prog.finish()
+		return nil, fmt.Errorf("interrupted after %d runs: %w", rs.prog.count(), err)
 	}
-	return outs, nil
+	return slices.DeleteFunc(outs, func(o *outcome) bool { return o == nil }), nil
 }
 
 // progress writes a line on a terminal that counts the runs, once a run

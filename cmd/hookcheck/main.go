@@ -28,15 +28,18 @@
 // call of it: -tool mcp__aisle__listen_here -input '{"room":"lobby"}'
 // adds a PreToolUse payload (and a PermissionRequest one when -event has
 // it) calling the tool with that tool_input, the common fields those of a
-// real payload. An exact-name -matcher that no fixture matches says so
-// and suggests -tool; -input alone takes the tool from such a matcher.
+// real payload. That call is the author's own: it always runs (a built-in
+// fixture of the same shape gives way to it), and the report names it. An
+// exact-name -matcher that no fixture matches says so and suggests -tool;
+// -input alone takes the tool from such a matcher.
 //
 // Each run feeds COMMAND one compact JSON object and a newline on stdin and
 // then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
 // set to a fresh, empty project directory. The command runs in the current
 // directory (so relative paths in COMMAND and ARGS work), without a shell:
 // write -- sh -c '...' for a shell command line. Runs go -parallel at a
-// time.
+// time: by default one per CPU (GOMAXPROCS), since a hook run keeps a CPU
+// busy starting its interpreter or binary.
 //
 // The runs come in two stages. First one control run per payload, as it
 // is. Then the tricky runs, for the PreToolUse and PermissionRequest
@@ -86,13 +89,27 @@
 // that a hook built with the library had refused ("hook: invalid answer
 // …") is reported with the library's whole message.
 //
+// An answer whose updatedInput holds the tool_input it replaces (or,
+// for PostToolUse, whose updatedToolOutput holds the tool_response), as
+// Claude Code reads it, updates nothing: it is counted as no update, and
+// listed as a note. Claude Code applies the rewrites of hooks that run in
+// parallel last-wins, so such an answer can undo another hook's real
+// rewrite; it is not a failure, since alone it does no harm.
+//
 // A check in which the hook answered none of the runs (exit 0 and nothing
-// on stdout every time) tested nothing: it fails, and says how to point
-// hookcheck at the hook's tools.
+// on stdout every time) tested nothing: it fails, and says what reaches
+// the hook: -tool and -input for a tool's calls, -fixtures for the
+// payloads of other events (a Stop, a prompt, a tool's output).
 //
 // # Hooks that misbehave
 //
-// Each run is bounded by -timeout. hookcheck keeps at most -max-output
+// Each run is bounded by the hook's timeout: -timeout, in seconds as
+// settings.json gives it or as a duration, or else Claude Code's default
+// for the payload's event (600 s; 30 s for UserPromptSubmit and the model
+// switches, 10 s for MessageDisplay, 1.5 s for SessionEnd). A run that
+// outlives it is reported as a timeout, with the limit; the first timeout
+// ends the check (every run to come could take the whole limit), and the
+// report counts the runs not made. hookcheck keeps at most -max-output
 // bytes of a run's stdout and of its stderr; a hook that writes more is
 // stopped at once and reported ("stdout over N bytes"). When a run ends,
 // by itself, by its timeout, or because hookcheck got SIGINT or SIGTERM,
@@ -116,10 +133,11 @@
 //	-json              write the report as JSON
 //	-matcher MATCHER   the hook's settings.json matcher: only the payloads Claude Code runs it on
 //	-max-output BYTES  what is kept of a run's stdout and of its stderr (default 1 MiB)
-//	-parallel N        runs at a time (default 4 × GOMAXPROCS)
+//	-parallel N        runs at a time (default one per CPU: GOMAXPROCS)
 //	-per-member N      tricky values per member in the default set (default 3)
 //	-strict            count the runs on values Claude Code never sends as failures
-//	-timeout D         time limit of one run (default 10s)
+//	-timeout SECONDS   the hook's timeout, as settings.json gives it (30, 1.5) or a duration (90s)
+//	                   (default: Claude Code's default for each event: 600s, 30s for UserPromptSubmit, …)
 //	-tool NAME         also send calls of the tool NAME, with -input as tool_input
 //	-values LIST       only these tricky values, by name (comma-separated)
 //
@@ -242,7 +260,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			"tool_input members, answers Claude Code would reject, exit 2 with stdout,\n"+
 			"stack traces, crashes, timeouts, floods of output and processes left running.\n"+
 			"A check in which the hook answered nothing fails: give -matcher and -event as\n"+
-			"in settings.json, and -tool NAME -input JSON for a tool no fixture calls.\n\nFlags:\n")
+			"in settings.json, -tool NAME -input JSON for a tool no fixture calls, and\n"+
+			"-fixtures DIR for payloads of other events (a Stop, a prompt, a tool's output).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	cfg := &config{}
@@ -259,8 +278,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&changed, "changed", "", "tool_input members the hook means to change (comma-separated `LIST`)")
 	fs.BoolVar(&cfg.full, "full", false, "put every tricky value into every member (the full cross product)")
 	fs.IntVar(&cfg.perMember, "per-member", 3, "tricky values each member receives in the default covering set")
-	fs.IntVar(&cfg.parallel, "parallel", 4*runtime.GOMAXPROCS(0), "number of runs at a time")
-	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit of one run; its process tree is killed after it")
+	fs.IntVar(&cfg.parallel, "parallel", defaultParallel(), "number of runs at a time (default: one per CPU)")
+	fs.Var(timeoutFlag{&cfg.timeout}, "timeout", "the hook's timeout, as settings.json gives it: `SECONDS` (30, 1.5) or a duration (90s, 2m); a run's process tree is killed after it, and the first timeout ends the check (default: Claude Code's default for each event, 600s; 30s for UserPromptSubmit)")
 	fs.BoolVar(&cfg.json, "json", false, "write the report as JSON")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -275,9 +294,6 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.parallel < 1 {
 		return nil, fmt.Errorf("-parallel must be at least 1, not %d", cfg.parallel)
-	}
-	if cfg.timeout <= 0 {
-		return nil, fmt.Errorf("-timeout must be positive, not %v", cfg.timeout)
 	}
 	if maxOutput < 1 {
 		return nil, fmt.Errorf("-max-output must be at least 1, not %d", maxOutput)
@@ -338,6 +354,13 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	return cfg, nil
 }
+
+// defaultParallel is the default of -parallel: one run per CPU that
+// hookcheck may use (GOMAXPROCS, which Go derives from the CPU count and
+// the container's CPU limit). A hook run is mostly an interpreter or a
+// binary starting, which keeps a CPU busy: more runs at a time than CPUs
+// make every run slower, and a loaded machine slower still.
+func defaultParallel() int { return max(runtime.GOMAXPROCS(0), 1) }
 
 // compileMatcher reads the settings.json matcher m of a hook registered
 // for event as Claude Code reads it: hook.CompileMatcher, the one

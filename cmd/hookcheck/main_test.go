@@ -45,6 +45,8 @@ func TestHelp(t *testing.T) {
 	assert.Equal(t, exitPass, run(context.Background(), []string{"-h"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "usage: hookcheck [flags] -- COMMAND [ARGS...]")
 	assert.Contains(t, stderr.String(), "-per-member")
+	assert.Contains(t, stderr.String(), "-fixtures DIR for payloads of other events")
+	assert.Contains(t, stderr.String(), "Claude Code's default for each event")
 }
 
 // TestTextReport checks the summary for people: what ran, the findings
@@ -327,7 +329,7 @@ func TestOwnedMembers(t *testing.T) {
 		answered(newCase(p, 1, val(`"y"`)), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
 		answered(newCase(p, 2, val(`true`)), `{"command":"ls","fp": "mine","bg":false,"n":1.0}`),
 	}
-	owned := analyze(outs, nil, false)
+	owned := analyze(outs, nil, false, false)
 	assert.ElementsMatch(t, []string{"fp", "bg"}, owned[p], "fp: set in the control run; bg: set when the input differed; n: only respelled")
 	for _, o := range outs {
 		assert.Empty(t, o.findings, o.c.name())
@@ -338,7 +340,7 @@ func TestOwnedMembers(t *testing.T) {
 	}
 
 	// -changed names n: nothing left.
-	owned = analyze(outs, []string{"n"}, false)
+	owned = analyze(outs, []string{"n"}, false, false)
 	for _, o := range outs {
 		assert.Empty(t, o.findings, o.c.name())
 		assert.Empty(t, o.notes, o.c.name())
@@ -360,11 +362,19 @@ func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
 	assert.Contains(t, notes[0].Message, "a note")
 	require.Len(t, fs, 3)
 	assert.Equal(t, finding{Kind: kindMangled, Pointer: "/tool_input/a/y/1", Detail: hooktest.ProblemChanged,
-		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + ")"}, fs[0])
+		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + "); if the hook changes it on purpose, in a way that depends on the input, give -changed a"}, fs[0])
 	assert.Equal(t, kindLost, fs[1].Kind)
 	assert.Equal(t, "/tool_input/c", fs[1].Pointer)
 	assert.True(t, strings.HasPrefix(fs[1].Message, "/tool_input/c: member lost"))
 	assert.Equal(t, "/tool_input/d", fs[2].Pointer, "a lone surrogate turned into U+FFFD is a change")
+
+	// Changed where the tricky value is: a value the hook mangled, not a
+	// change it made; no -changed hint.
+	quote := newCase(p, 3, hooktest.Tricky{Name: "quote", JSON: jsontext.Value(`"a\"b"`)})
+	fs, _ = memberFindings(quote, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2,"d":"a\\\"b"}`), nil)
+	require.Len(t, fs, 1)
+	assert.Equal(t, "/tool_input/d", fs[0].Pointer)
+	assert.NotContains(t, fs[0].Message, "-changed")
 
 	// A value Claude Code never sends, respelled where it was put: a
 	// finding (of the strict tier); respelled elsewhere: a note.

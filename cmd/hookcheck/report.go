@@ -31,6 +31,16 @@ type report struct {
 	// Failed counts the runs with findings.
 	Failed   int `json:"failed"`
 	Parallel int `json:"parallel"`
+	// Limit says how long a run may take: -timeout, or Claude Code's
+	// default timeout of each event sent.
+	Limit string `json:"limit"`
+	// Skipped counts the runs not made because a run timed out: the
+	// first timeout ends the check, since each run to come could take the
+	// whole limit.
+	Skipped int `json:"skipped,omitzero"`
+	// Given lists the payloads built from -tool and -input, the author's
+	// own call, which every check runs, with their runs.
+	Given []givenPayload `json:"given,omitempty"`
 	// Answered counts the runs in which the hook printed something or
 	// exited with a code other than 0, Silent the others; Updated the
 	// answers with an updatedInput, Blocked the blocks and denials.
@@ -48,6 +58,13 @@ type report struct {
 	Strict       bool    `json:"strict"`
 	StrictRuns   int     `json:"strict_runs"`
 	StrictGroups []group `json:"strict_groups,omitempty"`
+	// NoOpRuns counts the answers whose updatedInput (updatedToolOutput
+	// for PostToolUse) holds the value it replaces, as Claude Code reads
+	// it: counted as no update, and a note, since Claude Code applies the
+	// rewrites of parallel hooks last-wins and such an answer can undo
+	// another hook's real one. NoOps shows the first few.
+	NoOpRuns int      `json:"no_op_runs"`
+	NoOps    []string `json:"no_ops,omitempty"`
 	// NoteRuns counts the runs that respelled a member: the same value
 	// for Claude Code, other bytes; Notes shows the first few.
 	NoteRuns int       `json:"note_runs"`
@@ -70,6 +87,15 @@ type report struct {
 	// Cases holds every run; the ones with findings carry their stdin,
 	// stdout and stderr.
 	Cases []caseReport `json:"cases"`
+}
+
+// givenPayload is a payload built from -tool and -input, and how its
+// runs went.
+type givenPayload struct {
+	Fixture string `json:"fixture"`
+	Event   string `json:"event"`
+	Runs    int    `json:"runs"`
+	Failed  int    `json:"failed"`
 }
 
 // ownedMember is a member the hook owns in one fixture.
@@ -131,20 +157,21 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // newReport sums up the analysed outcomes.
 func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall time.Duration) *report {
-	r := &report{Command: cfg.command, Runs: len(outs), Parallel: cfg.parallel, WallMS: ms(wall), Strict: cfg.strict}
+	r := &report{Command: cfg.command, Runs: len(outs), Parallel: cfg.parallel, Limit: limitText(cfg, outs), WallMS: ms(wall), Strict: cfg.strict}
+	given := map[*payload]int{} // index in r.Given
 	times := make([]time.Duration, len(outs))
 	groups := map[[3]string]*group{}
 	strictGroups := map[[3]string]int{}
 	kindRuns := map[string]int{}
 	var counts verdict.Counts
-	var tools []string
 	for i, o := range outs {
 		times[i] = o.res.elapsed
 		if rec := o.res.rec; rec != nil {
-			counts.Add(rec.Code, len(bytes.TrimSpace(rec.Stdout)) > 0, rec.UpdatedInput != nil, rec.PermissionDecision == hook.Deny)
-		}
-		if t := o.c.p.tool; t != "" && !slices.Contains(tools, t) {
-			tools = append(tools, t)
+			n := counts.NoOps
+			counts.Add(rec.Code, len(bytes.TrimSpace(rec.Stdout)) > 0, o.update(), rec.PermissionDecision == hook.Deny)
+			if counts.NoOps > n && len(r.NoOps) < examples {
+				r.NoOps = append(r.NoOps, o.c.name())
+			}
 		}
 		if o.c.field < 0 {
 			r.Controls++
@@ -172,6 +199,18 @@ func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall t
 		}
 		if len(o.findings) > 0 {
 			r.Failed++
+		}
+		if p := o.c.p; p.given {
+			i, ok := given[p]
+			if !ok {
+				i = len(r.Given)
+				given[p] = i
+				r.Given = append(r.Given, givenPayload{Fixture: p.name, Event: p.event})
+			}
+			r.Given[i].Runs++
+			if len(o.findings) > 0 {
+				r.Given[i].Failed++
+			}
 		}
 		if len(o.strict) > 0 {
 			r.StrictRuns++
@@ -206,9 +245,9 @@ func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall t
 			kindRuns[k]++
 		}
 	}
-	r.Answered, r.Updated, r.Blocked, r.Silent = counts.Answered, counts.Updated, counts.Blocked, counts.Silent
+	r.Answered, r.Updated, r.Blocked, r.Silent, r.NoOpRuns = counts.Answered, counts.Updated, counts.Blocked, counts.Silent, counts.NoOps
 	if r.Answered == 0 {
-		r.Vacuous = vacuous(r, tools)
+		r.Vacuous = vacuous(r, cfg, outs)
 	}
 	r.Passed = r.Failed == 0 && r.Vacuous == ""
 	for _, ko := range kindOrder {
@@ -245,6 +284,30 @@ func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall t
 	return r
 }
 
+// limitText says how long a run may take: the -timeout given, or Claude
+// Code's default timeouts of the events of outs, the most common first.
+func limitText(cfg *config, outs []*outcome) string {
+	if cfg.timeout > 0 {
+		return seconds(cfg.timeout) + " each (-timeout)"
+	}
+	var others []string
+	usual := false
+	for _, o := range outs {
+		ev := o.c.p.event
+		if claudeTimeout(ev) == defaultHookTimeout {
+			usual = true
+		} else if s := ev + " " + seconds(claudeTimeout(ev)); !slices.Contains(others, s) {
+			others = append(others, s)
+		}
+	}
+	var parts []string
+	if usual {
+		parts = append(parts, seconds(defaultHookTimeout))
+	}
+	parts = append(parts, others...)
+	return "Claude Code's default timeouts: " + strings.Join(parts, ", ")
+}
+
 // addGroups adds the findings fs of the run called name to the groups by
 // kind, pointer and detail (index holds their places in order), in order
 // of first appearance.
@@ -269,18 +332,79 @@ func addGroups(index map[[3]string]int, order *[]group, name string, fs []findin
 	}
 }
 
-// vacuous explains a check in which the hook answered nothing.
-func vacuous(r *report, tools []string) string {
-	sent := "payloads without a tool"
-	if len(tools) > 0 {
-		shown, more := tools, ""
-		if len(shown) > 8 {
-			shown, more = shown[:8], fmt.Sprintf(" and %d more", len(tools)-8)
+// vacuous explains a check in which the hook answered nothing, and says
+// what points hookcheck at what the hook answers, for the events it sent:
+// -tool and -input for a tool's PreToolUse and PermissionRequest calls,
+// -fixtures for the payloads of other events (a Stop, a prompt, a tool's
+// output), which no flag builds.
+func vacuous(r *report, cfg *config, outs []*outcome) string {
+	var tools, events []string // tools called; events sent without a tool_input hookcheck can fill
+	for _, o := range outs {
+		p := o.c.p
+		switch {
+		case takesUpdatedInput(p.event) && p.tool != "":
+			if !slices.Contains(tools, p.tool) {
+				tools = append(tools, p.tool)
+			}
+		case !slices.Contains(events, p.event):
+			events = append(events, p.event)
 		}
-		sent = "calls of " + strings.Join(shown, ", ") + more
 	}
-	return fmt.Sprintf("the hook answered none of the %d runs (exit 0 and nothing on stdout every time), so nothing was checked; hookcheck sent %s. "+
-		"Point it at the tools the hook handles: -tool NAME -input '{...its tool_input...}', with -matcher and -event as in its settings.json", r.Runs, sent)
+	var sent []string
+	if len(tools) > 0 {
+		sent = append(sent, "calls of "+few(tools))
+	}
+	if len(events) > 0 {
+		sent = append(sent, "payloads of "+few(events))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "the hook answered none of the %d runs (exit 0 and nothing on stdout every time), so nothing was checked; hookcheck sent %s.", r.Runs, strings.Join(sent, " and "))
+	if len(cfg.events) == 0 {
+		b.WriteString(" Give -event and -matcher as in its settings.json, so that hookcheck sends what Claude Code runs the hook on.")
+	}
+	if len(tools) > 0 {
+		b.WriteString(" For a tool the hook handles: -tool NAME -input '{...its tool_input...}' sends PreToolUse (and, with -event, PermissionRequest) calls of it.")
+	}
+	if len(events) == 0 {
+		return b.String()
+	}
+	where := "-fixtures DIR"
+	if cfg.fixturesDir != "" {
+		where = "-fixtures " + cfg.fixturesDir
+	}
+	fmt.Fprintf(&b, " For %s: put payloads the hook answers under %s (one JSON object a file, as Claude Code sends them, e.g. recorded with a hook that saves its stdin)", few(events), where)
+	var wants []string
+	for _, ev := range events {
+		if w, ok := payloadHints[ev]; ok {
+			wants = append(wants, w)
+		}
+	}
+	if len(wants) > 0 {
+		b.WriteString(": " + strings.Join(wants, "; "))
+	}
+	b.WriteString(".")
+	if slices.Contains(events, hook.EventPostToolUse) {
+		b.WriteString(" -tool sends no PostToolUse payload: a PostToolUse hook reads the tool's output, which only a payload can give.")
+	}
+	return b.String()
+}
+
+// payloadHints say what a payload of an event must hold for a hook to
+// answer it, for the events whose hooks answer only some payloads.
+var payloadHints = map[string]string{
+	hook.EventStop:               "a Stop payload with the last_assistant_message (and stop_hook_active) the hook acts on",
+	hook.EventSubagentStop:       "a SubagentStop payload with the agent_type and last_assistant_message the hook acts on",
+	hook.EventUserPromptSubmit:   "a UserPromptSubmit payload with the prompt the hook acts on",
+	hook.EventPostToolUse:        "a PostToolUse payload with the tool_name, tool_input and tool_response of a call the hook acts on",
+	hook.EventPostToolUseFailure: "a PostToolUseFailure payload with the tool_name, tool_input and error of a failed call the hook acts on",
+}
+
+// few lists at most eight names, and counts the rest.
+func few(names []string) string {
+	if len(names) > 8 {
+		return strings.Join(names[:8], ", ") + fmt.Sprintf(" and %d more", len(names)-8)
+	}
+	return strings.Join(names, ", ")
 }
 
 // cut returns what was kept of a stream, and how much more there was.
@@ -308,11 +432,25 @@ func writeText(w io.Writer, r *report) error {
 	fmt.Fprintf(b, "  %d runs: %d fixtures as they are, %d with a tricky value in a tool_input member; %d at a time, %s in all\n",
 		r.Runs, r.Controls, r.Tricky, r.Parallel, fmtMS(r.WallMS))
 	fmt.Fprintf(b, "  answers: %d answered (%d with updatedInput, %d blocked or denied), %d silent\n", r.Answered, r.Updated, r.Blocked, r.Silent)
-	fmt.Fprintf(b, "  time per run: median %s, max %s (%s)\n", fmtMS(r.MedianMS), fmtMS(r.MaxMS), r.Slowest)
+	fmt.Fprintf(b, "  time per run: median %s, max %s (%s); limit: %s\n", fmtMS(r.MedianMS), fmtMS(r.MaxMS), r.Slowest, r.Limit)
+	for _, g := range r.Given {
+		fmt.Fprintf(b, "  your call (-tool, -input): %s, %d runs, %d with findings\n", g.Fixture, g.Runs, g.Failed)
+	}
+	if r.Skipped > 0 {
+		fmt.Fprintf(b, "  stopped at the first timeout: %d runs not made (each could take the whole limit)\n", r.Skipped)
+	}
 	if len(r.Owned) > 0 {
 		fmt.Fprintf(b, "  taken as the hook's own (one answer for every input, not reported):\n")
 		for _, o := range r.Owned {
 			fmt.Fprintf(b, "    %s %s\n", o.Fixture, o.Pointer)
+		}
+	}
+	if r.NoOpRuns > 0 {
+		fmt.Fprintf(b, "\n  notes: %d answers rewrote the input to itself (an updatedInput or updatedToolOutput that holds the value it replaces), counted as no update;\n"+
+			"  Claude Code applies the rewrites of hooks that run in parallel last-wins, so such an answer can undo another hook's real rewrite:\n"+
+			"  answer without one when nothing changes. E.g.\n", r.NoOpRuns)
+		for _, n := range r.NoOps {
+			fmt.Fprintf(b, "        %s\n", n)
 		}
 	}
 	if r.NoteRuns > 0 {

@@ -16,9 +16,13 @@ type result struct {
 	// rules it breaks; nil when the command did not start.
 	rec *hooktest.Recorder
 	// err says why the command did not start, or that it timed out.
-	err      error
-	timedOut bool
-	elapsed  time.Duration
+	err error
+	// timedOut is true when the run outlived limit and was killed;
+	// halted when it was killed because another run timed out (it is
+	// then left out of the report).
+	timedOut, halted bool
+	limit            time.Duration
+	elapsed          time.Duration
 	// stdoutLen and stderrLen are the lengths of what was kept of the
 	// streams before keep cut them.
 	stdoutLen, stderrLen int
@@ -38,13 +42,12 @@ func (r result) code() int {
 // environment plus CLAUDE_PROJECT_DIR; the process group killed when a
 // run overstays its timeout.
 type runner struct {
-	cmd     hooktest.Command
-	timeout time.Duration
+	cmd hooktest.Command
 }
 
 // newRunner returns a runner of command in the current directory, with
 // CLAUDE_PROJECT_DIR set to projectDir.
-func newRunner(command []string, projectDir string, timeout time.Duration, maxOutput int64) (*runner, error) {
+func newRunner(command []string, projectDir string, maxOutput int64) (*runner, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, err
@@ -57,21 +60,26 @@ func newRunner(command []string, projectDir string, timeout time.Duration, maxOu
 			Dir:            wd,
 			MaxOutputBytes: maxOutput,
 		},
-		timeout: timeout,
 	}, nil
 }
 
-// run runs the command once on payload.
-func (r *runner) run(ctx context.Context, payload []byte) result {
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+// errHalted is the cause of the runs cut short because another run timed
+// out.
+var errHalted = errors.New("another run timed out")
+
+// run runs the command once on payload, killing it after limit.
+func (r *runner) run(ctx context.Context, payload []byte, limit time.Duration) result {
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	start := time.Now()
 	rec, err := r.cmd.Run(ctx, payload)
-	res := result{rec: rec, err: err, elapsed: time.Since(start)}
+	res := result{rec: rec, err: err, limit: limit, elapsed: time.Since(start)}
 	if rec != nil {
 		res.elapsed = rec.Duration
 	}
-	res.timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
+	// Command.Run's error wraps the cause of a run it killed.
+	res.timedOut = rec != nil && errors.Is(err, context.DeadlineExceeded)
+	res.halted = rec != nil && errors.Is(err, errHalted)
 	if rec != nil {
 		res.stdoutLen, res.stderrLen = len(rec.Stdout), len(rec.Stderr)
 		keep(rec)
@@ -85,10 +93,11 @@ func (r *runner) run(ctx context.Context, payload []byte) result {
 const kept = 16 << 10
 
 // keep lets go of all but the first bytes of rec's stdout and stderr,
-// and of the decoded answer, which hold on to stdout; UpdatedInput, which
-// the analysis reads, is copied.
+// and of the decoded answer, which hold on to stdout; UpdatedInput and
+// UpdatedToolOutput, which the analysis reads, are copied.
 func keep(rec *hooktest.Recorder) {
 	rec.UpdatedInput = slices.Clone(rec.UpdatedInput)
+	rec.UpdatedToolOutput = slices.Clone(rec.UpdatedToolOutput)
 	rec.Answer, rec.HookSpecificOutput = nil, nil
 	if len(rec.Stdout) > kept {
 		rec.Stdout = slices.Clone(rec.Stdout[:kept])

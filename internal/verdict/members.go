@@ -203,23 +203,33 @@ type Counts struct {
 	// than 0. Silent counts the others; a run with no answered case
 	// tested nothing.
 	Answered, Silent int
-	// Updated counts the answers with an updatedInput Claude Code acts on
-	// (not with exit code 2); Blocked the runs that blocked or denied:
-	// exit code 2, or a deny decision.
+	// Updated counts the answers with an updatedInput (or
+	// updatedToolOutput) Claude Code acts on (not with exit code 2) that
+	// changes the value it replaces; Blocked the runs that blocked or
+	// denied: exit code 2, or a deny decision.
 	Updated, Blocked int
+	// NoOps counts the answers whose updatedInput (or updatedToolOutput)
+	// Claude Code acts on but holds the value it replaces
+	// ([SameUpdate]): they are not in Updated.
+	NoOps int
 }
 
 // Add counts one run: its exit code, whether stdout held more than white
-// space, whether the answer carried an updatedInput, and whether it was a
-// deny decision.
-func (c *Counts) Add(code int, printed, updated, denied bool) {
+// space, the kind of update the answer carried (see [Rewrite]), and
+// whether it was a deny decision.
+func (c *Counts) Add(code int, printed bool, update Update, denied bool) {
 	if code == 0 && !printed {
 		c.Silent++
 		return
 	}
 	c.Answered++
-	if code != 2 && updated {
-		c.Updated++
+	if code != 2 {
+		switch update {
+		case RealUpdate:
+			c.Updated++
+		case SameUpdate:
+			c.NoOps++
+		}
 	}
 	if code == 2 || (code == 0 && denied) {
 		c.Blocked++
