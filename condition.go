@@ -379,10 +379,7 @@ func wildcardMatch(pattern, value string, fold, normWS bool) bool {
 			continue
 		}
 		if last {
-			if !strings.HasSuffix(value[from:], ch.text) {
-				return false
-			}
-			return true
+			return strings.HasSuffix(value[from:], ch.text)
 		}
 		j := strings.Index(value[from:], ch.text)
 		if j < 0 {

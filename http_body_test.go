@@ -4,29 +4,15 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
 )
-
-// wire returns the fixture name of hooktest/fixtures as Claude Code sends
-// it: compact, without the newline.
-func wire(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("hooktest", "fixtures", name))
-	require.NoError(t, err)
-	v := jsontext.Value(b)
-	require.NoError(t, v.Compact())
-	return v
-}
 
 // memberOf returns the raw value of the top-level member name of obj.
 func memberOf(obj []byte, name string) (string, bool) {

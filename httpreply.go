@@ -261,6 +261,8 @@ func (a httpAnswers) failsClosed(event string) bool { return handlerFailsClosed(
 func (a httpAnswers) handles(event string) bool     { return handlesEvent(a.h, event) }
 
 // errNoHTTPText is the failure of a plain-text answer with no JSON form.
+//
+//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 var errNoHTTPText = errors.New("Claude Code reads a plain-text answer from an http hook as an error, and this event's JSON has no field for the text")
 
 // httpForm returns out as an http hook writes it: the JSON form of a

@@ -158,6 +158,7 @@ type fastDeclinedConflict struct {
 	E1 string `json:"e1"`
 }
 type fastDeclinedTrailingComma struct {
+	//lint:ignore SA5008 the malformed tag is what this case tests
 	S string `json:"s,"`
 }
 type fastDeclinedUnexportedEmbed struct {

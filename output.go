@@ -117,6 +117,7 @@ func checkEvent(ev *Event, answers string) error {
 func blockFields(block bool, reason string) (decision, r string, err error) {
 	if !block {
 		if reason != "" {
+			//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 			return "", "", errors.New("Reason is set but Block is not; Claude Code only reads the reason of a block")
 		}
 		return "", "", nil
@@ -158,15 +159,19 @@ func contextOnly(name, context string) any {
 // first line holding {"async":true}, detach the hook).
 func appendText(dst []byte, text string, otherFields bool) ([]byte, error) {
 	if otherFields {
+		//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 		return dst, errors.New("Text is a plain-text answer and must be the whole answer; leave every other field empty (use AdditionalContext to combine context with other fields)")
 	}
 	t := jsstr.TrimSpace(text)
 	switch {
 	case t == "":
+		//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 		return dst, errors.New("Text is blank; Claude Code would read nothing (return a nil answer instead)")
 	case t[0] == '{':
+		//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 		return dst, errors.New("Text starts with \"{\" once trimmed as Claude Code trims it (JavaScript's trim also removes U+FEFF); Claude Code would parse it as a JSON answer, not as plain text (use AdditionalContext)")
 	case !utf8.ValidString(t):
+		//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 		return dst, errors.New("Text is not valid UTF-8")
 	}
 	return append(dst, t...), nil

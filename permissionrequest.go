@@ -125,6 +125,7 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 		return appendWire(dst, a)
 	case Allow:
 		if o.Message != "" || o.Interrupt {
+			//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 			return dst, errors.New("Message and Interrupt belong to a Deny; an Allow cannot carry them")
 		}
 		var err error

@@ -199,6 +199,7 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
 	if upd == nil {
 		if len(removed) > 0 {
+			//lint:ignore ST1005 the message starts with a field's or Claude Code's name
 			return nil, errors.New("Removed is set without UpdatedInput; removals only make sense in an updated input")
 		}
 		return nil, nil

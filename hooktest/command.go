@@ -259,7 +259,8 @@ func BuildGo(t testing.TB, pkg string) string {
 	return out
 }
 
-// goTool returns the go command to build with.
+// goTool returns the go command to build with: the one on PATH, else
+// the one in $GOROOT/bin (go test sets GOROOT for the tests it runs).
 func goTool() string {
 	if p, err := exec.LookPath("go"); err == nil {
 		return p
@@ -268,5 +269,16 @@ func goTool() string {
 	if runtime.GOOS == "windows" {
 		exe += ".exe"
 	}
-	return filepath.Join(runtime.GOROOT(), "bin", exe)
+	if root := os.Getenv("GOROOT"); root != "" {
+		if p := filepath.Join(root, "bin", exe); fileExists(p) {
+			return p
+		}
+	}
+	return exe
+}
+
+// fileExists reports whether a regular file is at p.
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }

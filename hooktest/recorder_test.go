@@ -89,6 +89,7 @@ func TestRecordBlock(t *testing.T) {
 func TestRecordPanickingHandler(t *testing.T) {
 	h := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		var m map[string]int
+		//lint:ignore SA5000 the handler must panic with a runtime error
 		m["x"] = 1
 		return nil, nil
 	})

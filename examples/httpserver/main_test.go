@@ -81,9 +81,9 @@ func TestServesThePolicies(t *testing.T) {
 
 	rmHome, err := os.ReadFile(filepath.Join("..", "bashguard", "testdata", "rm-home.json"))
 	require.NoError(t, err)
-	status, body := post(t, url, "", rmHome)
+	status, _ := post(t, url, "", rmHome)
 	assert.Equal(t, http.StatusUnauthorized, status, "no token")
-	status, body = post(t, url, "tok", rmHome)
+	status, body := post(t, url, "tok", rmHome)
 	assert.Equal(t, http.StatusOK, status)
 	assert.Contains(t, body, `"permissionDecision":"deny"`)
 	assert.Contains(t, body, "home folder")
