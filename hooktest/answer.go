@@ -118,7 +118,9 @@ func (v *Violation) Unwrap() error { return v.Err }
 //     with a different value is a change the hook meant, unless the value
 //     is the same JSON value written differently (a rewritten number or
 //     escape, which marks a decode and re-encode); a missing member is lost;
-//     members keep their order.
+//     members keep their order;
+//   - additionalContext, systemMessage and plain-text stdout stay within
+//     [MaxOutputChars] ([RuleOutputCap]).
 //
 // Unknown fields are reported although Claude Code only drops them: an
 // unknown field is almost always a misplaced one. CheckAnswer returns a
@@ -250,6 +252,7 @@ func (c *checker) checkStdout(text []byte) {
 		if n := bannerLine(text); n > 0 {
 			c.add(RuleStdout, "", "stdout has text before its JSON object (the object starts on line %d); Claude Code reads it all as plain text and ignores the answer", n)
 		}
+		c.checkCapText(text)
 		return // plain text
 	}
 	if err := validJSON(text); err != nil {
@@ -274,6 +277,7 @@ func (c *checker) checkStdout(text []byte) {
 // checkAnswer checks the members of a JSON answer.
 func (c *checker) checkAnswer(ms []rawjson.Member) {
 	c.checkFields("", ms, topFields, topLevelHint)
+	c.checkCapMembers("", ms)
 	if m, ok := rawjson.Find(ms, "decision"); ok {
 		d, _ := decodeString(m.Value)
 		if d == "block" && c.stopActive {
@@ -344,6 +348,7 @@ func (c *checker) checkSpecific(ptr string, v []byte) {
 	}
 	rest := slices.DeleteFunc(slices.Clone(ms), func(m rawjson.Member) bool { return m.Key == "hookEventName" })
 	c.checkFields(ptr, rest, specificFields[c.event], nil)
+	c.checkCapMembers(ptr, rest)
 	switch c.event {
 	case hook.EventPreToolUse:
 		if m, ok := rawjson.Find(ms, "updatedInput"); ok {

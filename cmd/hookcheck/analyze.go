@@ -28,6 +28,7 @@ const (
 	kindOutput     = "output-cap"     // stdout or stderr over -max-output
 	kindSurvivors  = "left-running"   // processes left running after the hook ended
 	kindStopLoop   = "stop-loop"      // a Stop hook blocking while stop_hook_active
+	kindOutputCap  = "over-10000"     // text Claude Code cuts to a preview
 )
 
 // kindOrder is the order of kinds in reports, and their labels.
@@ -44,6 +45,7 @@ var kindOrder = []struct{ kind, label string }{
 	{kindOutput, "output over -max-output"},
 	{kindSurvivors, "processes left running"},
 	{kindStopLoop, "Stop hook loop"},
+	{kindOutputCap, "text over 10,000 characters"},
 }
 
 // finding is one thing wrong with one run.
@@ -212,6 +214,8 @@ func runFindings(c *testCase, res result, given bool) []finding {
 			f.Kind = kindSurvivors
 		case hooktest.RuleStopLoop:
 			f.Kind = kindStopLoop
+		case hooktest.RuleOutputCap:
+			f.Kind = kindOutputCap
 		default:
 			f.Kind = kindRejected
 		}
