@@ -19,10 +19,12 @@
 //
 // It fails closed: if it breaks (an input it cannot decode, a panic), the
 // call is blocked (exit code 2) rather than let through. Register it for
-// Bash:
+// Bash with "onFailure": "block", so that Claude Code blocks too when the
+// guard cannot start, is killed at its timeout or dies before it answers
+// (docs/reliability.md):
 //
 //	{"hooks": {"PreToolUse": [{"matcher": "Bash",
-//	  "hooks": [{"type": "command", "command": "/path/to/bashguard"}]}]}}
+//	  "hooks": [{"type": "command", "command": "/path/to/bashguard", "onFailure": "block"}]}]}}
 //
 // Try it:
 //

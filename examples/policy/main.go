@@ -17,10 +17,12 @@
 // rewriter's command, and the answer written is the combination — the
 // rewrite and the context together, every member of the tool input the
 // policies did not change kept byte for byte. Register the binary once
-// per event, with matcher "*"; the Mux routes by tool:
+// per event, with matcher "*"; the Mux routes by tool. "onFailure":
+// "block" makes Claude Code block a tool call when the hook cannot start
+// or is killed (Claude Code ignores it on Stop):
 //
 //	{"hooks": {
-//	  "PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "/path/to/policy"}]}],
+//	  "PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "/path/to/policy", "onFailure": "block"}]}],
 //	  "Stop":       [{"hooks": [{"type": "command", "command": "/path/to/policy"}]}]}}
 //
 // Try it:

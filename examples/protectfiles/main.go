@@ -15,10 +15,11 @@
 // files; pair it with permission deny rules for that.
 //
 // It fails closed: if it breaks, the call is blocked. Register it for the
-// file tools:
+// file tools with "onFailure": "block", so that Claude Code blocks too when
+// the guard cannot start or is killed (docs/reliability.md):
 //
 //	{"hooks": {"PreToolUse": [{"matcher": "Read|Write|Edit|NotebookEdit",
-//	  "hooks": [{"type": "command", "command": "/path/to/protectfiles"}]}]}}
+//	  "hooks": [{"type": "command", "command": "/path/to/protectfiles", "onFailure": "block"}]}]}}
 //
 // Try it:
 //
