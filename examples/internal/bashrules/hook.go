@@ -29,7 +29,10 @@ func Deny(ctx context.Context, e *hook.PreToolUse, branch func(ctx context.Conte
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	g := Guard{Home: home, UserProfile: profile, ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR"), Branch: branch}
+	// The variable itself, not hook.Event.ProjectDir: the guard expands
+	// $CLAUDE_PROJECT_DIR in a command line as the Bash tool's shell will,
+	// and where the variable is unset there it expands to nothing.
+	g := Guard{Home: home, UserProfile: profile, ProjectDir: os.Getenv(hook.ProjectDirEnv), Branch: branch}
 	reason, err := g.Check(ctx, in.Command, e.Cwd)
 	if err != nil || reason == "" {
 		return nil, err

@@ -22,14 +22,12 @@ var Marker = filepath.Join(".claude", "unfinished")
 const MaxNote = 2000
 
 // Guard blocks Claude from stopping while the marker file exists in the
-// project root ($CLAUDE_PROJECT_DIR, or the session's folder), handing it
+// project root (hook.Event.ProjectDir: $CLAUDE_PROJECT_DIR, or the
+// session's folder), handing it
 // the marker's text; when Claude already went on once because of a Stop
 // hook it lets it stop, with a system message.
 func Guard(ctx context.Context, e *hook.Stop) (*hook.StopOutput, error) {
-	root := os.Getenv("CLAUDE_PROJECT_DIR")
-	if root == "" {
-		root = e.Cwd
-	}
+	root := e.ProjectDir()
 	marker := filepath.Join(root, Marker)
 	note, err := os.ReadFile(marker)
 	if errors.Is(err, fs.ErrNotExist) {
