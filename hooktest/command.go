@@ -156,7 +156,8 @@ func (c *Command) Run(ctx context.Context, payload []byte) (*Recorder, error) {
 	if capped {
 		r.Problems = slices.DeleteFunc(r.Problems, func(e error) bool {
 			v, ok := e.(*Violation)
-			return ok && (v.Rule == RuleStdout || v.Rule == RuleExitCode)
+			// What was kept is a cut copy: RuleOutput says it all.
+			return ok && (v.Rule == RuleStdout || v.Rule == RuleExitCode || v.Rule == RuleOutputCap)
 		})
 		for _, o := range []struct {
 			name string
