@@ -293,6 +293,10 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 	}
 	ev, out, err := r.ev, r.out, r.err
 	if r.stage == stageRead {
+		var ns *notServedError
+		if errors.As(err, &ns) {
+			return notServed(ns.agent, closed)
+		}
 		return failed(closed, err)
 	}
 	if isNil(h) {
@@ -353,6 +357,10 @@ func encodeAnswer(out Output, ev *Event, closed bool) ([]byte, outcome) {
 		}
 	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid {
 		return nil, failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
+	} else if ev.agent == AgentCodex {
+		if err := checkCodex(ev.HookEventName, b); err != nil {
+			return nil, failed(closed, err)
+		}
 	}
 	return b, outcome{}
 }
