@@ -17,25 +17,25 @@ import (
 // it is written (see [Server.Serve]). Cursor, Gemini CLI and GitHub
 // Copilot CLI can run a hook written for Claude Code but send payloads of
 // their own: Serve refuses them without running the handler.
-type Agent = agent.Agent
+type Agent uint8
 
 // The agents [Event.Agent] tells apart.
 const (
 	// AgentUnknown is a payload no known agent would send, such as a
 	// hand-written one without session_id; Serve answers it as Claude
 	// Code's.
-	AgentUnknown Agent = agent.Unknown
+	AgentUnknown Agent = Agent(agent.Unknown)
 	// AgentClaudeCode is Anthropic's Claude Code.
-	AgentClaudeCode Agent = agent.ClaudeCode
+	AgentClaudeCode Agent = Agent(agent.ClaudeCode)
 	// AgentCodex is the OpenAI Codex CLI: served, with its answers
 	// checked against Codex's rules.
-	AgentCodex Agent = agent.Codex
+	AgentCodex Agent = Agent(agent.Codex)
 	// AgentCursor is the Cursor editor's agent: not served.
-	AgentCursor Agent = agent.Cursor
+	AgentCursor Agent = Agent(agent.Cursor)
 	// AgentGemini is Google's Gemini CLI: not served.
-	AgentGemini Agent = agent.GeminiCLI
+	AgentGemini Agent = Agent(agent.GeminiCLI)
 	// AgentCopilot is the GitHub Copilot CLI: not served.
-	AgentCopilot Agent = agent.CopilotCLI
+	AgentCopilot Agent = Agent(agent.CopilotCLI)
 )
 
 // Agent returns the coding agent that sent the event, told from the
@@ -46,8 +46,17 @@ func (e *Event) Agent() Agent {
 	if e.agent != AgentUnknown || e.raw == nil {
 		return e.agent
 	}
-	return agent.Detect(e.raw)
+	return Agent(agent.Detect(e.raw))
 }
+
+// String returns the agent's product name, such as "Claude Code" or
+// "Codex", as a message to a user names it.
+func (a Agent) String() string { return agent.Agent(a).String() }
+
+// Served reports whether the library serves the agent's payloads: Claude
+// Code and Codex, and payloads of no known agent (AgentUnknown), which are
+// served as Claude Code's.
+func (a Agent) Served() bool { return a == AgentUnknown || agent.Agent(a).Served() }
 
 // notServedError is the read's failure for a payload of an agent the
 // library does not serve. Serve answers it without running the handler:
@@ -55,15 +64,15 @@ func (e *Event) Agent() Agent {
 // with one stderr line saying the hook did nothing.
 type notServedError struct{ agent Agent }
 
-func (e *notServedError) Error() string { return e.agent.NotServed(false) }
+func (e *notServedError) Error() string { return agent.Agent(e.agent).NotServed(false) }
 
 // notServed returns the outcome for a payload of agent a, which the
 // library does not serve: closed reports whether the hook fails closed.
 func notServed(a Agent, closed bool) outcome {
 	if closed {
-		return outcome{code: ExitBlock, stderr: a.NotServed(true)}
+		return outcome{code: ExitBlock, stderr: agent.Agent(a).NotServed(true)}
 	}
-	return outcome{code: ExitOK, stderr: a.NotServed(false)}
+	return outcome{code: ExitOK, stderr: agent.Agent(a).NotServed(false)}
 }
 
 // checkCodex checks the JSON answer b to event for Codex, which reports a

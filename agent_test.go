@@ -108,7 +108,7 @@ func TestNotServedFailOpen(t *testing.T) {
 			assert.Equal(t, hook.ExitOK, code, name)
 			assert.Empty(t, stdout, name)
 			assert.False(t, ran, "%s: the handler ran", name)
-			assert.Equal(t, want.NotServed(false)+"\n", stderr, name)
+			assert.Equal(t, agent.Agent(want).NotServed(false)+"\n", stderr, name)
 			assert.Equal(t, 1, strings.Count(stderr, "\n"), name)
 			assert.Contains(t, stderr, want.String(), name)
 		}
@@ -144,7 +144,7 @@ func TestNotServedFailClosed(t *testing.T) {
 				assert.Equal(t, hook.ExitBlock, code, "%s %s", how, name)
 				assert.Empty(t, stdout.String(), name)
 				assert.False(t, ran, "%s %s: the handler ran", how, name)
-				assert.Equal(t, want.NotServed(true)+"\n", stderr.String(), "%s %s", how, name)
+				assert.Equal(t, agent.Agent(want).NotServed(true)+"\n", stderr.String(), "%s %s", how, name)
 			}
 		}
 	}
@@ -258,4 +258,21 @@ func TestCodexPostToolUseStringResponse(t *testing.T) {
 		assert.True(t, strings.HasPrefix(got, `"`), "%s: tool_response %s", name, got)
 		require.NoError(t, agent.CheckCodexAnswer("PostToolUse", []byte(stdout)), name)
 	}
+}
+
+func TestAgentMatchesDetect(t *testing.T) {
+	for a, want := range map[hook.Agent]agent.Agent{
+		hook.AgentUnknown: agent.Unknown, hook.AgentClaudeCode: agent.ClaudeCode, hook.AgentCodex: agent.Codex,
+		hook.AgentCursor: agent.Cursor, hook.AgentGemini: agent.GeminiCLI, hook.AgentCopilot: agent.CopilotCLI,
+	} {
+		assert.Equal(t, uint8(want), uint8(a))
+		assert.Equal(t, want.String(), a.String())
+	}
+	assert.True(t, hook.AgentUnknown.Served())
+	assert.True(t, hook.AgentClaudeCode.Served())
+	assert.True(t, hook.AgentCodex.Served())
+	assert.False(t, hook.AgentCursor.Served())
+	assert.False(t, hook.AgentGemini.Served())
+	assert.False(t, hook.AgentCopilot.Served())
+	assert.Equal(t, "Gemini CLI", hook.AgentGemini.String())
 }

@@ -34,8 +34,8 @@ func readEvent(r io.Reader, max int64) (*Event, error) {
 	}
 	// Payloads of agents the library does not serve are refused before
 	// their fields are read: their names and shapes are not Claude Code's.
-	a := agent.DetectMembers(o.Members)
-	if a != AgentUnknown && !a.Served() {
+	a := Agent(agent.DetectMembers(o.Members))
+	if !a.Served() {
 		return nil, &notServedError{agent: a}
 	}
 	// The event and its invocation, in one allocation.
