@@ -276,3 +276,18 @@ func TestAgentMatchesDetect(t *testing.T) {
 	assert.False(t, hook.AgentCopilot.Served())
 	assert.Equal(t, "Gemini CLI", hook.AgentGemini.String())
 }
+
+// TestCodexRefusedUnderFailClosedBlocks: a handler wrapped in FailClosed
+// blocks when its answer is one Codex would refuse, as for any invalid
+// answer.
+func TestCodexRefusedUnderFailClosedBlocks(t *testing.T) {
+	h := hook.FailClosed(hook.PreToolUseFunc(func(_ context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		in, err := e.Merge(map[string]any{"command": "npm ci"})
+		return &hook.PreToolUseOutput{UpdatedInput: in}, err
+	}))
+	code, stdout, stderr := serve(t, h, codexPre())
+	assert.Equal(t, hook.ExitBlock, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "set Decision: hook.Allow beside UpdatedInput")
+	assert.Equal(t, 1, strings.Count(stderr, "\n"))
+}
