@@ -174,6 +174,8 @@ type Event struct {
 
 	raw     jsontext.Value
 	members []rawjson.Member
+	// agent is the agent that sent the payload, found at the read.
+	agent Agent
 	// inv is the state of the invocation this event belongs to, shared by
 	// every handler that sees it; nil for an Event built outside Serve.
 	inv *invocation

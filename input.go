@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 
@@ -31,11 +32,17 @@ func readEvent(r io.Reader, max int64) (*Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Payloads of agents the library does not serve are refused before
+	// their fields are read: their names and shapes are not Claude Code's.
+	a := Agent(agent.DetectMembers(o.Members))
+	if !a.Served() {
+		return nil, &notServedError{agent: a}
+	}
 	// The event and its invocation, in one allocation.
 	both := &struct {
 		ev  Event
 		inv invocation
-	}{ev: Event{raw: o.Raw, members: o.Members}}
+	}{ev: Event{raw: o.Raw, members: o.Members, agent: a}}
 	ev := &both.ev
 	if err := decodeCommon(ev); err != nil {
 		return ev, err

@@ -92,7 +92,18 @@ func onSignal(ctx context.Context, f func(os.Signal)) {
 //     [FailClosed]; also exit 2 for unreadable input that does not name
 //     its event);
 //   - an event with no handler, or a name the library does not know: exit 0,
-//     nothing written.
+//     nothing written;
+//   - a payload of Cursor, Gemini CLI or GitHub Copilot CLI, which the
+//     library does not serve (see [Event.Agent]): the handler is not run;
+//     exit 2 with a line naming the agent when failing closed as for
+//     unreadable input, otherwise exit 0, nothing on stdout and one line
+//     on stderr saying the hook did nothing.
+//
+// An answer to an OpenAI Codex payload is also checked against the rules
+// of Codex (docs/agents.md) and, when Codex would refuse it, is an
+// invalid answer: Codex would ignore it and run the call as if there were
+// no hook. A rewrite under Codex needs Decision: [Allow] beside
+// UpdatedInput.
 //
 // Serve reads stdin up to the end of the first JSON object and no further.
 // A UTF-8 byte order mark before it is skipped; whitespace after it is
@@ -293,6 +304,10 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 	}
 	ev, out, err := r.ev, r.out, r.err
 	if r.stage == stageRead {
+		var ns *notServedError
+		if errors.As(err, &ns) {
+			return notServed(ns.agent, closed)
+		}
 		return failed(closed, err)
 	}
 	if isNil(h) {
@@ -353,6 +368,10 @@ func encodeAnswer(out Output, ev *Event, closed bool) ([]byte, outcome) {
 		}
 	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid {
 		return nil, failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
+	} else if ev.agent == AgentCodex {
+		if err := checkCodex(ev.HookEventName, b); err != nil {
+			return nil, failed(closed, err)
+		}
 	}
 	return b, outcome{}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/verdict"
 )
@@ -29,6 +30,7 @@ const (
 	kindSurvivors  = "left-running"   // processes left running after the hook ended
 	kindStopLoop   = "stop-loop"      // a Stop hook blocking while stop_hook_active
 	kindOutputCap  = "over-10000"     // text Claude Code cuts to a preview
+	kindCodex      = "codex-rejected" // an answer Codex would refuse (-agent codex)
 )
 
 // kindOrder is the order of kinds in reports, and their labels.
@@ -46,6 +48,7 @@ var kindOrder = []struct{ kind, label string }{
 	{kindSurvivors, "processes left running"},
 	{kindStopLoop, "Stop hook loop"},
 	{kindOutputCap, "text over 10,000 characters"},
+	{kindCodex, "answer Codex would refuse"},
 }
 
 // finding is one thing wrong with one run.
@@ -101,12 +104,13 @@ func (o *outcome) update() verdict.Update {
 }
 
 // analyze finds what is wrong with every run; given says whether the
-// time limit was given with -timeout. Changes to the members
+// time limit was given with -timeout, codex whether each answer is also
+// checked against Codex's rules (-agent codex). Changes to the members
 // named in changed, and to members the hook owns (verdict.Owned, the rule
 // hooktest's property run applies too), are not reported. The runs on
 // tricky values Claude Code never sends keep their findings apart unless
 // strict is set. It returns the members the hook owns, per payload.
-func analyze(outs []*outcome, changed []string, strict, given bool) map[*payload][]string {
+func analyze(outs []*outcome, changed []string, strict, given, codex bool) map[*payload][]string {
 	runs := map[*payload][]verdict.Run{}
 	for _, o := range outs {
 		if len(o.c.p.fields) > 0 {
@@ -121,6 +125,9 @@ func analyze(outs []*outcome, changed []string, strict, given bool) map[*payload
 	}
 	for _, o := range outs {
 		o.findings = runFindings(o.c, o.res, given)
+		if codex {
+			o.findings = append(o.findings, codexFindings(o.c, o.res)...)
+		}
 		if upd := o.updated(); upd != nil && o.c.toolInput != nil {
 			skip := append(slices.Clone(changed), owned[o.c.p]...)
 			fs, notes := memberFindings(o.c, upd, skip)
@@ -312,4 +319,27 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes [
 		fs = append(fs, f)
 	}
 	return fs, notes
+}
+
+// codexFindings checks the answer of a run that exited 0 against the rules
+// of Codex (agent.CheckCodexAnswer): Codex reports a hook whose answer
+// breaks one Failed, ignores the answer and runs the call as if there were
+// no hook.
+func codexFindings(c *testCase, res result) []finding {
+	if res.rec == nil || res.timedOut || res.rec.Code != hook.ExitOK {
+		return nil
+	}
+	err := agent.CheckCodexAnswer(c.p.event, res.rec.Stdout)
+	if err == nil {
+		return nil
+	}
+	f := finding{Kind: kindCodex, Detail: "Codex would refuse the answer", Message: err.Error() + "; Codex reports the hook Failed and runs the call as if there were no hook"}
+	var ce *agent.CodexError
+	if errors.As(err, &ce) {
+		f.Detail = ce.Rule
+		if ce.Field != "" {
+			f.Pointer = "/" + strings.ReplaceAll(ce.Field, ".", "/")
+		}
+	}
+	return []finding{f}
 }

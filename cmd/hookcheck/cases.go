@@ -94,6 +94,8 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 		if fxs, err = readFixtureDir(cfg.fixturesDir); err != nil {
 			return nil, usageError{err}
 		}
+	} else if cfg.codex {
+		fxs = hooktest.CodexFixtures()
 	} else {
 		fxs = hooktest.Fixtures()
 	}
@@ -121,6 +123,11 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 				b = hooktest.NewPermissionRequest(cfg.tool, cfg.input)
 			default:
 				continue
+			}
+			if cfg.codex {
+				if cb := codexCall(ev, cfg.tool, cfg.input); cb != nil {
+					b = cb
+				}
 			}
 			p, err := preparePayload(fixture{Name: strings.ToLower(ev) + " " + cfg.tool, Event: ev, JSON: b})
 			if err != nil {
@@ -454,4 +461,22 @@ func newCase(p *payload, field int, value hooktest.Tricky) *testCase {
 	}
 	c.payload = rawjson.AppendObject(nil, top)
 	return c
+}
+
+// codexCall returns Codex's payload of event (PreToolUse or
+// PermissionRequest) calling tool with the tool_input input: the built-in
+// Codex fixture of the event with its tool_name and tool_input replaced;
+// nil when input is not one JSON object (the Claude Code payload then
+// carries the mistake to the error that names it).
+func codexCall(event, tool, input string) []byte {
+	if v := jsontext.Value(input); !v.IsValid() || v.Kind() != '{' {
+		return nil
+	}
+	name := map[string]string{hook.EventPreToolUse: "codex/pre-tool-use", hook.EventPermissionRequest: "codex/permission-request"}[event]
+	for _, f := range hooktest.CodexFixtures() {
+		if f.Name == name {
+			return hooktest.WithField(hooktest.WithField(f.JSON, "tool_name", tool), "tool_input", jsontext.Value(input))
+		}
+	}
+	panic("hookcheck: no built-in Codex fixture " + name)
 }

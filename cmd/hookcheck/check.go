@@ -72,7 +72,7 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 	prog.finish()
 	outs = append(outs, more...)
 	wall := time.Since(start)
-	owned := analyze(outs, cfg.changed, cfg.strict, cfg.timeout > 0)
+	owned := analyze(outs, cfg.changed, cfg.strict, cfg.timeout > 0, cfg.codex)
 	rep := newReport(cfg, outs, owned, wall)
 	rep.Skipped = len(controls) + len(tricky) - len(outs)
 	return rep, nil

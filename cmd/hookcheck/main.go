@@ -125,6 +125,9 @@
 //
 // Flags:
 //
+//	-agent AGENT       claude (default) or codex: with codex, the built-in payloads (and -tool's
+//	                   calls) are OpenAI Codex CLI's, and every answer is also checked against
+//	                   the rules of Codex (a refused answer is a codex-rejected finding)
 //	-changed LIST      tool_input members the hook means to change (comma-separated)
 //	-event LIST        only the payloads of these events (comma-separated)
 //	-fixtures DIR      the payloads of the *.json files under DIR, instead of the built-in ones
@@ -202,6 +205,9 @@ type config struct {
 	parallel  int
 	timeout   time.Duration
 	json      bool
+	// codex is -agent codex: Codex's payloads, and every answer checked
+	// against Codex's rules too.
+	codex bool
 }
 
 // usageError is a mistake in the command line or in what it names; run
@@ -281,8 +287,16 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&cfg.parallel, "parallel", defaultParallel(), "number of runs at a time (default: one per CPU)")
 	fs.Var(timeoutFlag{&cfg.timeout}, "timeout", "the hook's timeout, as settings.json gives it: `SECONDS` (30, 1.5) or a duration (90s, 2m); a run's process tree is killed after it, and the first timeout ends the check (default: Claude Code's default for each event, 600s; 30s for UserPromptSubmit)")
 	fs.BoolVar(&cfg.json, "json", false, "write the report as JSON")
+	agentName := fs.String("agent", "claude", "the `AGENT` that runs the hook: claude (Claude Code) or codex (OpenAI Codex CLI: its payloads, and every answer also checked against Codex's rules)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	switch *agentName {
+	case "claude", "claude-code":
+	case "codex":
+		cfg.codex = true
+	default:
+		return nil, fmt.Errorf("-agent must be claude or codex, not %q", *agentName)
 	}
 	cfg.command = fs.Args()
 	if len(cfg.command) == 0 {

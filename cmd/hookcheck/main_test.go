@@ -329,7 +329,7 @@ func TestOwnedMembers(t *testing.T) {
 		answered(newCase(p, 1, val(`"y"`)), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
 		answered(newCase(p, 2, val(`true`)), `{"command":"ls","fp": "mine","bg":false,"n":1.0}`),
 	}
-	owned := analyze(outs, nil, false, false)
+	owned := analyze(outs, nil, false, false, false)
 	assert.ElementsMatch(t, []string{"fp", "bg"}, owned[p], "fp: set in the control run; bg: set when the input differed; n: only respelled")
 	for _, o := range outs {
 		assert.Empty(t, o.findings, o.c.name())
@@ -340,7 +340,7 @@ func TestOwnedMembers(t *testing.T) {
 	}
 
 	// -changed names n: nothing left.
-	owned = analyze(outs, []string{"n"}, false, false)
+	owned = analyze(outs, []string{"n"}, false, false, false)
 	for _, o := range outs {
 		assert.Empty(t, o.findings, o.c.name())
 		assert.Empty(t, o.notes, o.c.name())

@@ -127,6 +127,12 @@ func Detect(raw []byte) Agent {
 	if err != nil {
 		return Unknown
 	}
+	return DetectMembers(ms)
+}
+
+// DetectMembers is [Detect] over the top-level members of a payload
+// already split, as a hook's read splits it.
+func DetectMembers(ms []rawjson.Member) Agent {
 	has := func(k string) bool { _, ok := rawjson.Find(ms, k); return ok }
 	str := func(k string) string { return stringMember(ms, k) }
 	event := str("hook_event_name")

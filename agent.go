@@ -1,0 +1,94 @@
+package hook
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gohooks/hook/internal/agent"
+)
+
+// Agent is the coding agent that sent an event, as [Event.Agent] tells it
+// from the members of the payload (docs/agents.md lists what each agent
+// sends). Its String method returns the agent's product name.
+//
+// Claude Code's types are the library's API. The OpenAI Codex CLI speaks a
+// close dialect of them: a hook serves it with the same types, and every
+// answer to a Codex payload is checked against the rules of Codex before
+// it is written (see [Server.Serve]). Cursor, Gemini CLI and GitHub
+// Copilot CLI can run a hook written for Claude Code but send payloads of
+// their own: Serve refuses them without running the handler.
+type Agent uint8
+
+// The agents [Event.Agent] tells apart.
+const (
+	// AgentUnknown is a payload no known agent would send, such as a
+	// hand-written one without session_id; Serve answers it as Claude
+	// Code's.
+	AgentUnknown Agent = Agent(agent.Unknown)
+	// AgentClaudeCode is Anthropic's Claude Code.
+	AgentClaudeCode Agent = Agent(agent.ClaudeCode)
+	// AgentCodex is the OpenAI Codex CLI: served, with its answers
+	// checked against Codex's rules.
+	AgentCodex Agent = Agent(agent.Codex)
+	// AgentCursor is the Cursor editor's agent: not served.
+	AgentCursor Agent = Agent(agent.Cursor)
+	// AgentGemini is Google's Gemini CLI: not served.
+	AgentGemini Agent = Agent(agent.GeminiCLI)
+	// AgentCopilot is the GitHub Copilot CLI: not served.
+	AgentCopilot Agent = Agent(agent.CopilotCLI)
+)
+
+// Agent returns the coding agent that sent the event, told from the
+// members of its payload. For an Event that [Serve] read it is the agent
+// found at the read; for one built otherwise it is found from [Event.Raw]
+// (AgentUnknown when there is none).
+func (e *Event) Agent() Agent {
+	if e.agent != AgentUnknown || e.raw == nil {
+		return e.agent
+	}
+	return Agent(agent.Detect(e.raw))
+}
+
+// String returns the agent's product name, such as "Claude Code" or
+// "Codex", as a message to a user names it.
+func (a Agent) String() string { return agent.Agent(a).String() }
+
+// Served reports whether the library serves the agent's payloads: Claude
+// Code and Codex, and payloads of no known agent (AgentUnknown), which are
+// served as Claude Code's.
+func (a Agent) Served() bool { return a == AgentUnknown || agent.Agent(a).Served() }
+
+// notServedError is the read's failure for a payload of an agent the
+// library does not serve. Serve answers it without running the handler:
+// a block naming the agent when the hook fails closed, otherwise exit 0
+// with one stderr line saying the hook did nothing.
+type notServedError struct{ agent Agent }
+
+func (e *notServedError) Error() string { return agent.Agent(e.agent).NotServed(false) }
+
+// notServed returns the outcome for a payload of agent a, which the
+// library does not serve: closed reports whether the hook fails closed.
+func notServed(a Agent, closed bool) outcome {
+	if closed {
+		return outcome{code: ExitBlock, stderr: agent.Agent(a).NotServed(true)}
+	}
+	return outcome{code: ExitOK, stderr: agent.Agent(a).NotServed(false)}
+}
+
+// checkCodex checks the JSON answer b to event for Codex, which reports a
+// hook Failed and ignores its answer (the call then runs as if there were
+// no hook) when the answer breaks one of its rules. The error names the
+// field, the rule and, where the library's types have one, the way to
+// answer under Codex.
+func checkCodex(event string, b []byte) error {
+	err := agent.CheckCodexAnswer(event, b)
+	if err == nil {
+		return nil
+	}
+	hint := ""
+	var ce *agent.CodexError
+	if errors.As(err, &ce) && event == EventPreToolUse && ce.Field == "hookSpecificOutput.updatedInput" {
+		hint = "; to rewrite the call under Codex, set Decision: hook.Allow beside UpdatedInput (the library never adds it)"
+	}
+	return fmt.Errorf("hook: invalid answer to %s for Codex %s: %w%s", event, agent.CodexVersion, err, hint)
+}
