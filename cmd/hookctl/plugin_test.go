@@ -221,3 +221,27 @@ func TestKebab(t *testing.T) {
 		assert.Equal(t, want, kebab(in), in)
 	}
 }
+
+// TestPluginBuildPowerShell: with -shell powershell the entry carries
+// "shell": "powershell" and the PowerShell form of the command, and a
+// build with another -name adds a second entry beside the first.
+func TestPluginBuildPowerShell(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"guard", "guard2"} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"plugin", "build", "-dir", dir, "-event", "PreToolUse", "-matcher", "Bash",
+			"-shell", "powershell", "-name", name, "-targets", "windows/arm64", "./testdata/pluginhook"}, &stdout, &stderr)
+		require.Equal(t, 0, code, "stderr: %s", stderr.String())
+		assert.FileExists(t, filepath.Join(dir, "bin", name+"-windows-arm64.exe"))
+	}
+	hooks, err := settings.ReadFile(settings.PluginHooksFile(dir))
+	require.NoError(t, err)
+	require.Len(t, hooks, 2)
+	for i, name := range []string{"guard", "guard2"} {
+		want, err := launchCommand(shellPowerShell, name)
+		require.NoError(t, err)
+		assert.Equal(t, "PreToolUse", hooks[i].Event)
+		assert.Equal(t, "powershell", hooks[i].Handler.Shell)
+		assert.Equal(t, want, hooks[i].Handler.Command)
+	}
+}
