@@ -505,6 +505,13 @@ func (r *run) runClaude(bin string, s Session) error {
 	args := []string{"-p", prompt, "--output-format", "json", "--session-id", sessionID,
 		"--mcp-config", filepath.Join(r.Dir, "mcp.json"), "--strict-mcp-config",
 		"--debug-file", filepath.Join(r.Dir, "debug.log")}
+	for _, d := range s.PluginDirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return err
+		}
+		args = append(args, "--plugin-dir", abs)
+	}
 	limit := timeout()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()

@@ -42,6 +42,13 @@ type Session struct {
 	// MCP are stdio MCP servers offered to the model; each records the
 	// arguments of every call it gets, byte for byte.
 	MCP []MCPServer
+	// PluginDirs are plugin folders Claude Code loads for this run
+	// only, each given to claude as --plugin-dir DIR (the way a plugin
+	// author tries a plugin from its folder). Their hooks run as Claude
+	// Code runs them, without claudetest's recorder, so they do not
+	// show in [Result.Hooks]; a relative path is taken from the test's
+	// working directory.
+	PluginDirs []string
 
 	// Prompt is the user prompt (default "go").
 	Prompt string

@@ -12,6 +12,7 @@
 //	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] -type TYPE -url URL | -server S -tool T | -prompt TEXT
 //	hookctl list      [-json] [-project DIR] [-plugin DIR]...
 //	hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
+//	hookctl plugin build -dir PLUGIN_DIR -event EVENT [-matcher M] [-name NAME] [-on-failure block] PACKAGE
 //
 // The selection is one of -scope user|project|local (default project),
 // -settings FILE or -plugin DIR (the plugin's hooks/hooks.json). With ARGS
@@ -36,6 +37,13 @@
 // project folder (-project, else the current folder) for .claude/. The
 // managed settings are read from the system folder Claude Code uses
 // (/etc/claude-code on Linux), or from $HOOKCTL_MANAGED_DIR when set.
+//
+// plugin build turns a hook's main package into a Claude Code plugin: it
+// cross-compiles it static and reproducible for linux, darwin and windows
+// on amd64 and arm64 into DIR/bin/NAME-GOOS-GOARCH[.exe], writes
+// DIR/.claude-plugin/plugin.json when missing, and adds to DIR's
+// hooks/hooks.json (losslessly) one entry whose command picks the binary
+// of the system it runs on from the shell's own variables and execs it.
 package main
 
 import (
@@ -62,6 +70,8 @@ const usage = `usage:
                     -- COMMAND [ARGS...] | -type TYPE -url URL | -server S -tool T | -prompt TEXT
   hookctl list      [-json] [-project DIR] [-plugin DIR]...
   hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
+  hookctl plugin build -dir PLUGIN_DIR -event EVENT [-matcher M] [-name NAME] [-targets LIST]
+                    [-shell bash|powershell] [-on-failure continue|block] PACKAGE
 Run "hookctl COMMAND -h" for the flags of one command.
 `
 
@@ -86,6 +96,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdList(args[1:], stdout, stderr)
 	case "doctor":
 		err = cmdDoctor(args[1:], stdout, stderr)
+	case "plugin":
+		err = cmdPlugin(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
