@@ -146,9 +146,10 @@ bin=$work/bin
 mkdir -p "$bin"
 pkgs=(. ./hooktest ./settings)
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -c "${overlay[@]}" -o "$bin/" "${pkgs[@]}"
-# What hooktest's tests build with go build, prebuilt (see gostandin).
+# What the tests build with go build (hooktest.BuildGo), prebuilt (see
+# gostandin): the hooks under hooktest/testdata and the root's testdata.
 pre=$work/prebuilt
-for d in hooktest/testdata/*/; do
+for d in hooktest/testdata/*/ testdata/*/; do
   d=${d%/}
   [ "$(go list -f '{{.Name}}' "./$d" 2>/dev/null)" = main ] || continue
   GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build "${overlay[@]}" -o "$pre/$d.exe" "./$d"
