@@ -74,36 +74,52 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 func TrimBOM(raw []byte) []byte { return bytes.TrimPrefix(raw, bom) }
 
 // geminiEvents are the events only Gemini CLI sends.
-var geminiEvents = map[string]bool{
-	"BeforeTool": true, "AfterTool": true, "BeforeAgent": true, "AfterAgent": true,
-	"BeforeModel": true, "AfterModel": true, "BeforeToolSelection": true, "PreCompress": true,
+func geminiEvents(s string) bool {
+	switch s {
+	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress":
+		return true
+	}
+	return false
 }
 
 // geminiTools are Gemini CLI's built-in tool names (its docs' tools
 // reference); no other agent uses them.
-var geminiTools = map[string]bool{
-	"run_shell_command": true, "write_file": true, "read_file": true, "replace": true,
-	"read_many_files": true, "list_directory": true, "search_file_content": true,
-	"google_web_search": true, "save_memory": true, "write_todos": true,
+func geminiTools(s string) bool {
+	switch s {
+	case "run_shell_command", "write_file", "read_file", "replace", "read_many_files", "list_directory", "search_file_content", "google_web_search", "save_memory", "write_todos":
+		return true
+	}
+	return false
 }
 
 // sharedWithGemini are the events both Gemini CLI and Copilot CLI's VS
 // Code compatible format send under the same name.
-var sharedWithGemini = map[string]bool{"SessionStart": true, "SessionEnd": true, "Notification": true}
+func sharedWithGemini(s string) bool {
+	switch s {
+	case "SessionStart", "SessionEnd", "Notification":
+		return true
+	}
+	return false
+}
 
 // copilotTools are the GitHub Copilot CLI's tool names for hook matching.
-var copilotTools = map[string]bool{
-	"bash": true, "powershell": true, "create": true, "edit": true, "view": true,
-	"glob": true, "grep": true, "task": true, "web_fetch": true, "ask_user": true,
+func copilotTools(s string) bool {
+	switch s {
+	case "bash", "powershell", "create", "edit", "view", "glob", "grep", "task", "web_fetch", "ask_user":
+		return true
+	}
+	return false
 }
 
 // codexTurnEvents are the Codex events whose payload carries turn_id
 // (its .command.input schemas require it); Claude Code sends turn_id only
 // on MessageDisplay.
-var codexTurnEvents = map[string]bool{
-	"PreToolUse": true, "PermissionRequest": true, "PostToolUse": true,
-	"UserPromptSubmit": true, "Stop": true, "SubagentStart": true, "SubagentStop": true,
-	"PreCompact": true, "PostCompact": true, "Interrupt": true,
+func codexTurnEvents(s string) bool {
+	switch s {
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Interrupt":
+		return true
+	}
+	return false
 }
 
 // Detect tells which agent sent the hook payload raw, by the members each
@@ -142,17 +158,17 @@ func DetectMembers(ms []rawjson.Member) Agent {
 		return Cursor
 	case has("sessionId"), has("toolName"), has("toolArgs"):
 		return CopilotCLI
-	case geminiEvents[event], geminiTools[str("tool_name")], has("mcp_context"):
+	case geminiEvents(event), geminiTools(str("tool_name")), has("mcp_context"):
 		return GeminiCLI
 	case event != "" && event[0] >= 'a' && event[0] <= 'z':
 		return Cursor
 	}
 	if has("timestamp") { // Claude Code and Codex send none
 		switch {
-		case copilotTools[str("tool_name")], has("tool_result"), has("error_context"),
+		case copilotTools(str("tool_name")), has("tool_result"), has("error_context"),
 			has("stop_reason"), has("initial_prompt"):
 			return CopilotCLI
-		case sharedWithGemini[event] && has("transcript_path"):
+		case sharedWithGemini(event) && has("transcript_path"):
 			// Gemini CLI sends transcript_path on every event; Copilot's
 			// VS Code format only on Stop, SubagentStop and PreCompact.
 			return GeminiCLI
@@ -162,7 +178,7 @@ func DetectMembers(ms []rawjson.Member) Agent {
 	if event == "" || !has("session_id") {
 		return Unknown
 	}
-	if has("turn_id") && codexTurnEvents[event] {
+	if has("turn_id") && codexTurnEvents(event) {
 		return Codex
 	}
 	if tp, ok := rawjson.Find(ms, "transcript_path"); ok {

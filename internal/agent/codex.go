@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/gohooks/hook/internal/rawjson"
@@ -75,56 +76,69 @@ func specific(event string, extra map[string]spec) spec {
 	return spec{kind: kObject, nullable: true, members: m, required: []string{"hookEventName"}}
 }
 
-var (
-	blockOnly   = spec{kind: kString, nullable: true, enum: []string{"block"}}
-	withContext = map[string]spec{"additionalContext": str}
-)
+var blockOnly = spec{kind: kString, nullable: true, enum: []string{"block"}}
 
-// codexOutputs are the <event>.command.output schemas of Codex
+// codexOutputs returns the <event>.command.output schemas of Codex
 // CodexVersion: every object is closed (additionalProperties: false).
 // SessionEnd has an input schema and no output: Codex reads no answer.
-var codexOutputs = map[string]map[string]spec{
-	"PreToolUse": universal(map[string]spec{
-		"decision": {kind: kString, nullable: true, enum: []string{"approve", "block"}},
-		"reason":   str,
-		"hookSpecificOutput": specific("PreToolUse", map[string]spec{
-			"additionalContext":        str,
-			"permissionDecision":       {kind: kString, nullable: true, enum: []string{"allow", "deny", "ask"}},
-			"permissionDecisionReason": str,
-			"updatedInput":             anyValue,
+// The table is built on first use rather than at start-up: a command
+// hook that never meets Codex pays nothing for it.
+func codexOutputs() map[string]map[string]spec {
+	codexOutputsOnce.Do(func() { codexOutputsTable = buildCodexOutputs() })
+	return codexOutputsTable
+}
+
+var (
+	codexOutputsOnce  sync.Once
+	codexOutputsTable map[string]map[string]spec
+)
+
+// buildCodexOutputs builds the table codexOutputs returns.
+func buildCodexOutputs() map[string]map[string]spec {
+	withContext := map[string]spec{"additionalContext": str}
+	return map[string]map[string]spec{
+		"PreToolUse": universal(map[string]spec{
+			"decision": {kind: kString, nullable: true, enum: []string{"approve", "block"}},
+			"reason":   str,
+			"hookSpecificOutput": specific("PreToolUse", map[string]spec{
+				"additionalContext":        str,
+				"permissionDecision":       {kind: kString, nullable: true, enum: []string{"allow", "deny", "ask"}},
+				"permissionDecisionReason": str,
+				"updatedInput":             anyValue,
+			}),
 		}),
-	}),
-	"PermissionRequest": universal(map[string]spec{
-		"hookSpecificOutput": specific("PermissionRequest", map[string]spec{
-			"decision": {kind: kObject, nullable: true, required: []string{"behavior"}, members: map[string]spec{
-				"behavior":           {kind: kString, enum: []string{"allow", "deny"}},
-				"interrupt":          boolean,
-				"message":            str,
-				"updatedInput":       anyValue,
-				"updatedPermissions": anyValue,
-			}},
+		"PermissionRequest": universal(map[string]spec{
+			"hookSpecificOutput": specific("PermissionRequest", map[string]spec{
+				"decision": {kind: kObject, nullable: true, required: []string{"behavior"}, members: map[string]spec{
+					"behavior":           {kind: kString, enum: []string{"allow", "deny"}},
+					"interrupt":          boolean,
+					"message":            str,
+					"updatedInput":       anyValue,
+					"updatedPermissions": anyValue,
+				}},
+			}),
 		}),
-	}),
-	"PostToolUse": universal(map[string]spec{
-		"decision": blockOnly,
-		"reason":   str,
-		"hookSpecificOutput": specific("PostToolUse", map[string]spec{
-			"additionalContext":    str,
-			"updatedMCPToolOutput": anyValue,
+		"PostToolUse": universal(map[string]spec{
+			"decision": blockOnly,
+			"reason":   str,
+			"hookSpecificOutput": specific("PostToolUse", map[string]spec{
+				"additionalContext":    str,
+				"updatedMCPToolOutput": anyValue,
+			}),
 		}),
-	}),
-	"UserPromptSubmit": universal(map[string]spec{
-		"decision":           blockOnly,
-		"reason":             str,
-		"hookSpecificOutput": specific("UserPromptSubmit", withContext),
-	}),
-	"Stop":          universal(map[string]spec{"decision": blockOnly, "reason": str}),
-	"SubagentStop":  universal(map[string]spec{"decision": blockOnly, "reason": str}),
-	"SessionStart":  universal(map[string]spec{"hookSpecificOutput": specific("SessionStart", withContext)}),
-	"SubagentStart": universal(map[string]spec{"hookSpecificOutput": specific("SubagentStart", withContext)}),
-	"PreCompact":    universal(nil),
-	"PostCompact":   universal(nil),
-	"Interrupt":     {"systemMessage": str},
+		"UserPromptSubmit": universal(map[string]spec{
+			"decision":           blockOnly,
+			"reason":             str,
+			"hookSpecificOutput": specific("UserPromptSubmit", withContext),
+		}),
+		"Stop":          universal(map[string]spec{"decision": blockOnly, "reason": str}),
+		"SubagentStop":  universal(map[string]spec{"decision": blockOnly, "reason": str}),
+		"SessionStart":  universal(map[string]spec{"hookSpecificOutput": specific("SessionStart", withContext)}),
+		"SubagentStart": universal(map[string]spec{"hookSpecificOutput": specific("SubagentStart", withContext)}),
+		"PreCompact":    universal(nil),
+		"PostCompact":   universal(nil),
+		"Interrupt":     {"systemMessage": str},
+	}
 }
 
 // CodexEvents returns whether Codex sends event to a hook, and whether it
@@ -133,7 +147,7 @@ func CodexEvents(event string) (sent, answered bool) {
 	if event == "SessionEnd" {
 		return true, false
 	}
-	_, ok := codexOutputs[event]
+	_, ok := codexOutputs()[event]
 	return ok, ok
 }
 
@@ -164,7 +178,7 @@ func CheckCodexAnswer(event string, answer []byte) error {
 	if len(strings.TrimSpace(string(answer))) == 0 {
 		return nil
 	}
-	top, ok := codexOutputs[event]
+	top, ok := codexOutputs()[event]
 	if !ok {
 		if sent, _ := CodexEvents(event); sent {
 			return &CodexError{Event: event, Rule: "Codex reads no answer to this event: write nothing"}

@@ -34,7 +34,7 @@ func accepted(t *testing.T, event, answer string) {
 const rewrite = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -la"}}}`
 
 func TestCodexAcceptsWhatItReads(t *testing.T) {
-	for event := range codexOutputs {
+	for event := range codexOutputs() {
 		accepted(t, event, ``)
 		accepted(t, event, " \n")
 		accepted(t, event, `{}`)

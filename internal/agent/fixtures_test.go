@@ -18,7 +18,7 @@ func TestCodexFixturesCoverEveryEvent(t *testing.T) {
 		require.NoError(t, err, name)
 		events[stringMember(ms, "hook_event_name")] = true
 	}
-	for ev := range codexOutputs {
+	for ev := range codexOutputs() {
 		assert.True(t, events[ev], "a fixture for %s", ev)
 	}
 	assert.True(t, events["SessionEnd"], "a fixture for SessionEnd")
