@@ -163,6 +163,13 @@ func DetectMembers(ms []rawjson.Member) Agent {
 	case event != "" && event[0] >= 'a' && event[0] <= 'z':
 		return Cursor
 	}
+	// A transcript where Claude Code keeps one (<config>/projects/<project>/
+	// <session>.jsonl) names Claude Code whatever else the payload holds,
+	// so that a member Claude Code adds one day (a timestamp, say) never
+	// turns a hook off.
+	if isClaudeTranscript(str("transcript_path")) && event != "" && event[0] >= 'A' && event[0] <= 'Z' {
+		return ClaudeCode
+	}
 	if has("timestamp") { // Claude Code and Codex send none
 		switch {
 		case copilotTools(str("tool_name")), has("tool_result"), has("error_context"),
@@ -190,6 +197,14 @@ func DetectMembers(ms []rawjson.Member) Agent {
 		}
 	}
 	return ClaudeCode
+}
+
+// isClaudeTranscript reports whether p is where Claude Code keeps a
+// session's transcript: a .jsonl file in a folder under a projects folder.
+func isClaudeTranscript(p string) bool {
+	p = strings.ReplaceAll(p, `\`, "/")
+	dir := path.Dir(p)
+	return strings.HasSuffix(p, ".jsonl") && path.Base(path.Dir(dir)) == "projects"
 }
 
 // isCodexTranscript reports whether p is where Codex keeps a session's

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -99,4 +100,27 @@ func TestAgentNames(t *testing.T) {
 	for _, a := range []Agent{Unknown, Cursor, GeminiCLI, CopilotCLI} {
 		assert.False(t, a.Served(), a.String())
 	}
+}
+
+// TestDetectClaudeCodeWithNewMembers: members Claude Code may add one day,
+// among them the ones that mark other agents' payloads where the
+// transcript does not say whose it is (timestamp, tool_result), leave
+// every Claude Code payload Claude Code's, so that no hook turns itself
+// off after a client update. Windows spells the transcript's path with
+// backslashes.
+func TestDetectClaudeCodeWithNewMembers(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("..", "..", "hooktest", "fixtures", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	for _, name := range names {
+		raw, err := os.ReadFile(name)
+		require.NoError(t, err)
+		raw = bytes.TrimSpace(raw)
+		for _, extra := range []string{`"timestamp":"2026-12-01T10:00:00Z"`, `"tool_result":{}`, `"stop_reason":"end_turn"`, `"error_context":{}`} {
+			more := append(append(append([]byte{}, raw[:len(raw)-1]...), ',', ' '), extra+"}"...)
+			assert.Equal(t, ClaudeCode.String(), Detect(more).String(), "%s with %s", name, extra)
+		}
+	}
+	win := []byte(`{"session_id":"s","transcript_path":"C:\\Users\\dev\\.claude\\projects\\C--acme\\5d3f.jsonl","cwd":"C:\\acme","hook_event_name":"Stop","timestamp":"x"}`)
+	assert.Equal(t, ClaudeCode.String(), Detect(win).String())
 }
