@@ -142,7 +142,7 @@ fi
 need_qemu qemu-arm-static linux/arm
 skip=()
 if [ ! -e /proc/sys/fs/binfmt_misc/qemu-arm ]; then
-  skip=(-skip '^(TestRunDelivers|TestRunProcess|TestServeMemory100MB)$')
+  skip=(-skip '^(TestRunDelivers|TestRunProcess|TestServeMemory100MB|TestHostileValuesProcess)$')
   echo "== no binfmt_misc entry for arm: leaving out ${skip[1]} (they run the test binary as a child)"
 fi
 echo "== linux/arm under qemu-arm-static: go test . ./hooktest"
