@@ -116,9 +116,11 @@ func TestCodexRewriteAllow(t *testing.T) {
 
 // TestCodexRewriteWithoutDecision: an UpdatedInput without a decision —
 // what examples/rewrite answers, and what Claude Code applies — is
-// reported Failed by Codex and the ORIGINAL command runs: the rewrite is
-// dropped in silence. agent.CheckCodexAnswer refuses that answer, naming
-// the field.
+// reported Failed by Codex and the ORIGINAL command runs: the rewrite
+// would be dropped in silence. A hook built with the library does not
+// write that answer to Codex: it exits 1 (the handler's failure, fail-open)
+// and says on stderr which field to set, and agent.CheckCodexAnswer
+// refuses the same answer, naming the field.
 func TestCodexRewriteWithoutDecision(t *testing.T) {
 	bin := needCodex(t)
 	t.Parallel()
@@ -131,14 +133,27 @@ func TestCodexRewriteWithoutDecision(t *testing.T) {
 	})
 	p := codexPayload(t, log, cmd)
 	assert.Equal(t, []string{"Failed"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
-	assert.NotContains(t, r.Stderr, "updatedInput", "codex exec names no reason for the failure")
 	assert.FileExists(t, filepath.Join(r.Project, "orig.txt"), "Codex ran the original command")
 	assert.NoFileExists(t, filepath.Join(r.Project, "out.txt"), "the rewrite was applied")
 
-	answer := answerOf(t, p, hook, log, "bare", rewrittenCommand)
-	err := agent.CheckCodexAnswer("PreToolUse", answer)
+	c := exec.Command(hook, log, "bare", rewrittenCommand)
+	c.Stdin = bytes.NewReader(p)
+	var stdout, stderr bytes.Buffer
+	c.Stdout, c.Stderr = &stdout, &stderr
+	err := c.Run()
+	var ee *exec.ExitError
+	require.True(t, errors.As(err, &ee), "the hook exits non-zero: %v", err)
+	assert.Equal(t, 1, ee.ExitCode(), "stderr: %s", stderr.String())
+	assert.Empty(t, stdout.String(), "no answer Codex would refuse is written")
+	assert.Contains(t, stderr.String(), "hookSpecificOutput.updatedInput")
+	assert.Contains(t, stderr.String(), "hook.Allow")
+
+	q, err := json.Marshal(rewrittenCommand)
+	require.NoError(t, err)
+	bare := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":` + string(q) + `}}}`
+	err = agent.CheckCodexAnswer("PreToolUse", []byte(bare))
 	var ce *agent.CodexError
-	require.True(t, errors.As(err, &ce), "refused: %v (%s)", err, answer)
+	require.True(t, errors.As(err, &ce), "refused: %v (%s)", err, bare)
 	assert.Equal(t, "hookSpecificOutput.updatedInput", ce.Field)
 	assert.True(t, strings.Contains(err.Error(), `"allow"`), "%v", err)
 }
