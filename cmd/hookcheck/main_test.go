@@ -88,7 +88,7 @@ func TestPassReport(t *testing.T) {
 	assert.Equal(t, exitPass, code, stderr.String())
 	assert.Contains(t, stdout.String(), "\nPASS: ")
 	assert.Contains(t, stdout.String(), " 0 with a tricky value")
-	assert.Contains(t, stdout.String(), "  answers: 1 answered (0 with updatedInput, 0 blocked or denied), 0 silent\n")
+	assert.Contains(t, stdout.String(), "  answers: 1 answered (0 rewrites: updatedInput or an updated tool output; 0 blocked or denied), 0 silent\n")
 	assert.Empty(t, stderr.String(), "no progress line when stderr is not a terminal")
 }
 

@@ -431,7 +431,7 @@ func writeText(w io.Writer, r *report) error {
 	fmt.Fprintf(b, "hookcheck: %s\n", strings.Join(r.Command, " "))
 	fmt.Fprintf(b, "  %d runs: %d fixtures as they are, %d with a tricky value in a tool_input member; %d at a time, %s in all\n",
 		r.Runs, r.Controls, r.Tricky, r.Parallel, fmtMS(r.WallMS))
-	fmt.Fprintf(b, "  answers: %d answered (%d with updatedInput, %d blocked or denied), %d silent\n", r.Answered, r.Updated, r.Blocked, r.Silent)
+	fmt.Fprintf(b, "  answers: %d answered (%d rewrites: updatedInput or an updated tool output; %d blocked or denied), %d silent\n", r.Answered, r.Updated, r.Blocked, r.Silent)
 	fmt.Fprintf(b, "  time per run: median %s, max %s (%s); limit: %s\n", fmtMS(r.MedianMS), fmtMS(r.MaxMS), r.Slowest, r.Limit)
 	for _, g := range r.Given {
 		fmt.Fprintf(b, "  your call (-tool, -input): %s, %d runs, %d with findings\n", g.Fixture, g.Runs, g.Failed)
