@@ -12,6 +12,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/jsstr"
 	"github.com/gohooks/hook/internal/rawjson"
@@ -151,7 +152,9 @@ type checker struct {
 	noKeep bool
 	// stopActive is the payload's stop_hook_active.
 	stopActive bool
-	vs         []*Violation
+	// client names the agent that sent the payload, as messages name it.
+	client string
+	vs     []*Violation
 }
 
 func newChecker(in jsontext.Value) (*checker, error) {
@@ -163,7 +166,10 @@ func newChecker(in jsontext.Value) (*checker, error) {
 	if !ok {
 		return nil, errors.New("hooktest: the payload has no hook_event_name string")
 	}
-	c := &checker{event: ev, meant: changedOnPurpose}
+	c := &checker{event: ev, meant: changedOnPurpose, client: "Claude Code"}
+	if a := agent.DetectMembers(ms); a != agent.Unknown {
+		c.client = a.String()
+	}
 	if m, ok := rawjson.Find(ms, "stop_hook_active"); ok && string(m.Value) == "true" {
 		c.stopActive = ev == hook.EventStop || ev == hook.EventSubagentStop
 	}
@@ -203,7 +209,7 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 	}
 	if code == hook.ExitError {
 		if line := refusal(stderr); line != "" {
-			c.add(RuleRefused, "", "%s; Claude Code got no answer", line)
+			c.add(RuleRefused, "", "%s; %s got no answer", line, c.client)
 		}
 	}
 	text := trimJS(stdout)

@@ -304,3 +304,26 @@ func TestRecordKeepsFailClosed(t *testing.T) {
 	assert.Equal(t, []string{"description"}, r.Removed)
 	assert.NoError(t, r.Err())
 }
+
+func TestRecorderRefusedAnswerNamesTheAgent(t *testing.T) {
+	// Under Codex an UpdatedInput without a decision is refused: Codex,
+	// not Claude Code, is the client that got no answer.
+	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		upd, err := e.Merge(map[string]string{"command": "ls"})
+		return &hook.PreToolUseOutput{UpdatedInput: upd}, err
+	})
+	var in jsontext.Value
+	for _, f := range hooktest.CodexFixtures() {
+		if f.Name == "codex/pre-tool-use" {
+			in = f.JSON
+		}
+	}
+	require.NotNil(t, in, "the Codex PreToolUse fixture")
+	r := hooktest.Record(h, in)
+	require.Equal(t, hook.ExitError, r.Code, "stderr: %s", r.Stderr)
+	require.Error(t, r.Err())
+	v := r.Problems[0].(*hooktest.Violation)
+	assert.Equal(t, hooktest.RuleRefused, v.Rule)
+	assert.Contains(t, v.Detail, "Codex got no answer")
+	assert.NotContains(t, v.Detail, "Claude Code got no answer")
+}
