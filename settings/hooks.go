@@ -3,6 +3,8 @@ package settings
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -85,8 +87,11 @@ func (h Handler) hasOptions(o Handler) bool {
 	return true
 }
 
-// String returns the command line the handler runs, the arguments of the
-// exec form quoted as JSON strings when they need it.
+// String returns what the handler runs, for people: the command line of
+// a command handler (the exec form's arguments quoted as a POSIX shell
+// reads them, so a Windows path shows as it is written), the URL of an
+// http handler, the server and tool of an mcp_tool handler, and the
+// prompt of a prompt or agent handler.
 func (h Handler) String() string {
 	switch h.kind() {
 	case "http":
@@ -106,16 +111,31 @@ func (h Handler) String() string {
 	return s
 }
 
+// quoteArg returns a as it is when it holds only printable ASCII without
+// spaces, quotes or backslashes (placeholders such as
+// ${CLAUDE_PLUGIN_ROOT} stay as written), in single quotes, as a POSIX
+// shell reads them, when it holds spaces, quotes, backslashes or non-ASCII
+// text (so a
+// Windows path reads as it is written: 'C:\Tools\hook.exe'), and as a Go
+// quoted string when it holds control characters or invalid UTF-8, which
+// no quoting shows.
 func quoteArg(a string) string {
+	if a == "" {
+		return "''"
+	}
+	plain := true
 	for _, r := range a {
-		if r <= ' ' || r == '"' || r == '\'' || r == '\\' || r == '`' || r > '~' {
+		switch {
+		case r < ' ' || r == 0x7f || r == utf8.RuneError || (r >= 0x80 && r < 0xa0):
 			return strconv.Quote(a)
+		case r <= ' ' || strings.ContainsRune("\"'\\`", r) || r > '~':
+			plain = false
 		}
 	}
-	if a == "" {
-		return `""`
+	if plain {
+		return a
 	}
-	return a
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }
 
 // Hook is one handler registered in a file, where Claude Code finds it.
