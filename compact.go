@@ -1,5 +1,9 @@
 package hook
 
+import (
+	"fmt"
+)
+
 // PreCompact fires before the conversation is compacted. The matcher is
 // tested against Trigger. The answer can block the compaction, or add
 // instructions for it as plain text (see [PreCompactOutput]); exit code 2
@@ -54,6 +58,37 @@ func (o *PreCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
 }
 
+// join merges n into a as [Chain] combines PreCompact answers: the first
+// block wins and stops the chain; texts are joined, and text next to a
+// JSON answer is an error (PreCompact has no JSON for it).
+func (a *PreCompactOutput) join(n *PreCompactOutput) (stop bool, err error) {
+	if n.Block {
+		c := a.Common
+		*a = *n
+		c.join(n.Common)
+		a.Common, a.Text = c, ""
+		return true, nil
+	}
+	if err := joinPlainText(&a.Text, nil, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	return false, nil
+}
+
+// plainText reports whether the answer is written as plain text.
+func (o *PreCompactOutput) plainText() bool { return o.Text != "" }
+
+// textToContext reports false for a plain-text answer: this event has no
+// JSON field for the text, so a note cannot join it.
+func (o *PreCompactOutput) textToContext() bool { return o.Text == "" }
+
+// jsonForm refuses a plain-text answer for an http hook: this event's
+// JSON has no field for the text.
+func (o *PreCompactOutput) jsonForm(ev *Event) (Output, error) {
+	return nil, fmt.Errorf("hook: invalid answer to %s: Text: %w", ev.HookEventName, errNoHTTPText)
+}
+
 // PostCompact fires after the conversation was compacted. The matcher is
 // tested against Trigger. Nothing can be decided; plain stdout is shown
 // to the user (see [PostCompactOutput]), and so is stderr on exit code 2.
@@ -84,4 +119,28 @@ func (o *PostCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 		return appendText(dst, o.Text, otherThanText(o))
 	}
 	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines PostCompact answers: texts are
+// joined, and text next to a JSON answer is an error (PostCompact has no
+// JSON for it).
+func (a *PostCompactOutput) join(n *PostCompactOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, nil, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	return false, nil
+}
+
+// plainText reports whether the answer is written as plain text.
+func (o *PostCompactOutput) plainText() bool { return o.Text != "" }
+
+// textToContext reports false for a plain-text answer: this event has no
+// JSON field for the text, so a note cannot join it.
+func (o *PostCompactOutput) textToContext() bool { return o.Text == "" }
+
+// jsonForm refuses a plain-text answer for an http hook: this event's
+// JSON has no field for the text.
+func (o *PostCompactOutput) jsonForm(ev *Event) (Output, error) {
+	return nil, fmt.Errorf("hook: invalid answer to %s: Text: %w", ev.HookEventName, errNoHTTPText)
 }

@@ -183,21 +183,18 @@ func textLooksLikeJSON(b []byte) bool { return jsstr.LooksLikeJSON(string(b)) }
 
 // plainTextAnswer is implemented by the answers that can be written as
 // plain text instead of a JSON object: the Text fields of the events whose
-// plain stdout Claude Code reads, and WorktreeCreate's path line.
-// plainText reports whether this answer is plain text, so that the final
-// check before stdout is written knows which form to expect: plain text
-// never starts with "{", a JSON answer always does.
+// plain stdout Claude Code reads, and WorktreeCreate's path line; each
+// event's file holds its methods.
 type plainTextAnswer interface {
+	// plainText reports whether this answer is plain text, so that the
+	// final check before stdout is written knows which form to expect:
+	// plain text never starts with "{", a JSON answer always does.
 	plainText() bool
+	// jsonForm returns the JSON form of the valid plain-text answer for
+	// an http hook, whose plain text Claude Code reads as an error, or
+	// the failure of an answer that has none.
+	jsonForm(ev *Event) (Output, error)
 }
-
-func (o *UserPromptSubmitOutput) plainText() bool    { return o.Text != "" }
-func (o *UserPromptExpansionOutput) plainText() bool { return o.Text != "" }
-func (o *SessionStartOutput) plainText() bool        { return o.Text != "" }
-func (o *PreCompactOutput) plainText() bool          { return o.Text != "" }
-func (o *PostCompactOutput) plainText() bool         { return o.Text != "" }
-func (o *PostModelSwitchOutput) plainText() bool     { return o.Text != "" }
-func (o *WorktreeCreateOutput) plainText() bool      { return !o.JSONForm }
 
 // otherThanText reports whether any field of the struct *o other than the
 // one named Text is set.

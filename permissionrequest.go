@@ -156,3 +156,38 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 	}
 	return appendWire(dst, a)
 }
+
+// join merges n into a as [Chain] combines PermissionRequest answers: the
+// first deny is the answer and stops the chain; otherwise the last
+// decision and rewrite, Removed the union, the permission updates
+// concatenated.
+func (a *PermissionRequestOutput) join(n *PermissionRequestOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	if n.Decision == Deny {
+		c := a.Common
+		*a = *n
+		a.Common = c
+		return true, nil
+	}
+	if n.Decision != "" {
+		a.Decision = n.Decision
+	}
+	if n.UpdatedInput != nil {
+		a.UpdatedInput = n.UpdatedInput
+	}
+	a.Removed = union(a.Removed, n.Removed)
+	a.UpdatedPermissions = append(append([]PermissionUpdate(nil), a.UpdatedPermissions...), n.UpdatedPermissions...)
+	return false, nil
+}
+
+// refuses reports whether the answer refuses the action: a deny.
+func (o *PermissionRequestOutput) refuses() bool { return o.Decision == Deny }
+
+// rewrite returns the input member the answer rewrites, tool_input, and
+// its new value (nil: none).
+func (o *PermissionRequestOutput) rewrite() (string, jsontext.Value) {
+	return "tool_input", o.UpdatedInput
+}
+
+// removedMembers returns the members the rewrite drops on purpose.
+func (o *PermissionRequestOutput) removedMembers() []string { return o.Removed }

@@ -95,6 +95,23 @@ func (o *PreSkillShellCommandOutput) appendAnswer(dst []byte, ev *Event) ([]byte
 	return appendDecision(dst, &o.Common, EventPreSkillShellCommand, o.Decision, o.Reason)
 }
 
+// join merges n into a as [Chain] combines PreSkillShellCommand answers:
+// the decision by precedence; a deny stops the chain.
+func (a *PreSkillShellCommandOutput) join(n *PreSkillShellCommandOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinDecision(&a.Decision, &a.Reason, n.Decision, n.Reason)
+	return n.Decision == Deny, nil
+}
+
+// refuses reports whether the answer refuses the action: a deny.
+func (o *PreSkillShellCommandOutput) refuses() bool { return o.Decision == Deny }
+
+// denyAnswer returns the JSON form of a [Block] with reason: this event's
+// block form is a permission decision.
+func (*PreSkillShellCommandOutput) denyAnswer(reason string) Output {
+	return &PreSkillShellCommandOutput{Decision: Deny, Reason: reason}
+}
+
 // appendDecision writes the answer of an event whose hookSpecificOutput
 // is a permission decision and its reason (PreSkillShellCommand,
 // PreModelSwitch); the caller has checked the decision.

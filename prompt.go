@@ -2,6 +2,7 @@ package hook
 
 import (
 	"errors"
+	"github.com/gohooks/hook/internal/jsstr"
 )
 
 // UserPromptSubmit fires when the user (or a host) submits a prompt,
@@ -95,6 +96,40 @@ func (o *UserPromptSubmitOutput) appendAnswer(dst []byte, ev *Event) ([]byte, er
 	return appendWire(dst, a)
 }
 
+// join merges n into a as [Chain] combines UserPromptSubmit answers: texts stay
+// text while every answer is text, contexts joined; the first block wins
+// and stops the chain.
+func (a *UserPromptSubmitOutput) join(n *UserPromptSubmitOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, &a.AdditionalContext, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	if n.SessionTitle != "" {
+		a.SessionTitle = n.SessionTitle
+	}
+	if n.Block {
+		a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
+	}
+	return n.Block, nil
+}
+
+// plainText reports whether the answer is written as plain text.
+func (o *UserPromptSubmitOutput) plainText() bool { return o.Text != "" }
+
+// textToContext moves a combined plain-text answer into
+// additionalContext, so that a note can join it in the JSON fields.
+func (o *UserPromptSubmitOutput) textToContext() bool {
+	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
+	return true
+}
+
+// jsonForm returns the JSON form of a valid plain-text answer, for an
+// http hook: the text as additionalContext.
+func (o *UserPromptSubmitOutput) jsonForm(*Event) (Output, error) {
+	return &UserPromptSubmitOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
+}
+
 // UserPromptExpansion fires when a typed slash command or an MCP prompt
 // expands, before the expansion reaches Claude. The matcher is tested
 // against CommandName. The answer can block the expansion or add context
@@ -173,6 +208,37 @@ func (o *UserPromptExpansionOutput) appendAnswer(dst []byte, ev *Event) ([]byte,
 		}
 	}
 	return appendWire(dst, a)
+}
+
+// join merges n into a as [Chain] combines UserPromptExpansion answers: texts stay
+// text while every answer is text, contexts joined; the first block wins
+// and stops the chain.
+func (a *UserPromptExpansionOutput) join(n *UserPromptExpansionOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, &a.AdditionalContext, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	if n.Block {
+		a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
+	}
+	return n.Block, nil
+}
+
+// plainText reports whether the answer is written as plain text.
+func (o *UserPromptExpansionOutput) plainText() bool { return o.Text != "" }
+
+// textToContext moves a combined plain-text answer into
+// additionalContext, so that a note can join it in the JSON fields.
+func (o *UserPromptExpansionOutput) textToContext() bool {
+	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
+	return true
+}
+
+// jsonForm returns the JSON form of a valid plain-text answer, for an
+// http hook: the text as additionalContext.
+func (o *UserPromptExpansionOutput) jsonForm(*Event) (Output, error) {
+	return &UserPromptExpansionOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
 }
 
 // promptAnswer starts the answer of the two prompt events
