@@ -378,12 +378,3 @@ func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	nv.inv = &invocation{parent: e.invocation(), origin: e.origin()}
 	return &nv, nil
 }
-
-// origin returns the event that the outermost chain of e was given: e
-// itself unless e is a chain's view.
-func (e *Event) origin() *Event {
-	if e.inv != nil && e.inv.origin != nil {
-		return e.inv.origin
-	}
-	return e
-}
