@@ -50,7 +50,7 @@ type MCPSkill struct {
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PermissionRequest) Merge(patch any) (jsontext.Value, error) {
-	return e.merge(e.ToolInput, patch)
+	return mergeWith(e.inv.vouched(), e.ToolInput, patch)
 }
 
 // Update returns the call's input with only the members changed in the
