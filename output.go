@@ -263,12 +263,21 @@ func checkTerminalSequence(s string) error {
 // additionalContext and systemMessage of a final JSON answer reach Claude,
 // on the next turn.
 //
-// Async answers any event. It is an [Output] for [HandlerFunc] and [Mux]
-// handlers; the typed adapters' answers cannot express it. Because
-// [Serve] returns right after writing the line, Async alone only
-// announces the detachment: work that must go on afterwards has to run in
-// a process of its own. Claude Code looks for the announcement on the
-// first stdout line only, which is where Serve writes it.
+// Async answers any event of a command hook. A handler returns it as its
+// answer, or, from a typed adapter ([PreToolUseFunc] and the others),
+// whose answer types cannot hold it, as its error:
+//
+//	return nil, hook.Async{Timeout: time.Minute}
+//
+// An Async returned as the error (or wrapped in it) is the answer, not a
+// failure, and any answer returned with it is dropped. Because [Serve]
+// returns right after writing the line, Async alone only announces the
+// detachment: work that must go on afterwards has to run in a process of
+// its own. Claude Code looks for the announcement on the first stdout
+// line only, which is where Serve writes it. Async cannot be combined
+// with other answers (a [Chain] counts it as its handler's failure), and
+// an http hook has no process to detach, so there it is an invalid
+// answer.
 type Async struct {
 	// Timeout is how long Claude Code lets the detached hook run; it is
 	// written in whole milliseconds as "asyncTimeout". Zero leaves Claude
@@ -280,6 +289,15 @@ type Async struct {
 type asyncWire struct {
 	Async        bool  `json:"async"`
 	AsyncTimeout int64 `json:"asyncTimeout,omitzero"`
+}
+
+// Error lets a typed adapter's function return a as its error; the
+// adapter answers with a (see [Async]).
+func (a Async) Error() string {
+	if a.Timeout > 0 {
+		return fmt.Sprintf("hook: async (detach the hook for %v)", a.Timeout)
+	}
+	return "hook: async (detach the hook)"
 }
 
 func (a Async) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
