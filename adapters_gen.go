@@ -97,6 +97,15 @@ func (o *PreToolUseOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreToolUseOutput).join)
 }
 
+// refuses reports whether the answer refuses the action: a deny.
+func (o *PreToolUseOutput) refuses() bool { return o.Decision == Deny }
+
+// denyAnswer returns the JSON form of a [Block] with reason: PreToolUse's
+// block form is a permission decision.
+func (*PreToolUseOutput) denyAnswer(reason string) Output {
+	return &PreToolUseOutput{Decision: Deny, Reason: reason}
+}
+
 // PostToolUseFunc adapts a function to a [Handler] that answers PostToolUse
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -112,6 +121,13 @@ func (PostToolUseFunc) adapterEvent() string { return EventPostToolUse }
 // combine merges o into acc by [Chain]'s rules for PostToolUse (see its join).
 func (o *PostToolUseOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostToolUseOutput).join)
+}
+
+// feedbackBlock returns the JSON form of a [Block] with reason: on
+// PostToolUse a block is feedback for Claude, and every handler of a chain
+// runs.
+func (*PostToolUseOutput) feedbackBlock(reason string) Output {
+	return &PostToolUseOutput{Block: true, Reason: reason}
 }
 
 // PostToolUseFailureFunc adapts a function to a [Handler] that answers PostToolUseFailure
@@ -148,6 +164,13 @@ func (o *PostToolBatchOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostToolBatchOutput).join)
 }
 
+// feedbackBlock returns the JSON form of a [Block] with reason: on
+// PostToolBatch a block is feedback for Claude, and every handler of a chain
+// runs.
+func (*PostToolBatchOutput) feedbackBlock(reason string) Output {
+	return &PostToolBatchOutput{Block: true, Reason: reason}
+}
+
 // NotificationFunc adapts a function to a [Handler] that answers Notification
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -182,6 +205,22 @@ func (o *UserPromptSubmitOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*UserPromptSubmitOutput).join)
 }
 
+// plainText reports whether the answer is written as plain text.
+func (o *UserPromptSubmitOutput) plainText() bool { return o.Text != "" }
+
+// textToContext moves a combined plain-text answer into
+// additionalContext, so that a note can join it in the JSON fields.
+func (o *UserPromptSubmitOutput) textToContext() bool {
+	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
+	return true
+}
+
+// jsonForm returns the JSON form of a valid plain-text answer, for an
+// http hook: the text as additionalContext.
+func (o *UserPromptSubmitOutput) jsonForm(*Event) (Output, error) {
+	return &UserPromptSubmitOutput{AdditionalContext: trimText(o.Text)}, nil
+}
+
 // UserPromptExpansionFunc adapts a function to a [Handler] that answers UserPromptExpansion
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -199,6 +238,22 @@ func (o *UserPromptExpansionOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*UserPromptExpansionOutput).join)
 }
 
+// plainText reports whether the answer is written as plain text.
+func (o *UserPromptExpansionOutput) plainText() bool { return o.Text != "" }
+
+// textToContext moves a combined plain-text answer into
+// additionalContext, so that a note can join it in the JSON fields.
+func (o *UserPromptExpansionOutput) textToContext() bool {
+	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
+	return true
+}
+
+// jsonForm returns the JSON form of a valid plain-text answer, for an
+// http hook: the text as additionalContext.
+func (o *UserPromptExpansionOutput) jsonForm(*Event) (Output, error) {
+	return &UserPromptExpansionOutput{AdditionalContext: trimText(o.Text)}, nil
+}
+
 // SessionStartFunc adapts a function to a [Handler] that answers SessionStart
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -214,6 +269,22 @@ func (SessionStartFunc) adapterEvent() string { return EventSessionStart }
 // combine merges o into acc by [Chain]'s rules for SessionStart (see its join).
 func (o *SessionStartOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*SessionStartOutput).join)
+}
+
+// plainText reports whether the answer is written as plain text.
+func (o *SessionStartOutput) plainText() bool { return o.Text != "" }
+
+// textToContext moves a combined plain-text answer into
+// additionalContext, so that a note can join it in the JSON fields.
+func (o *SessionStartOutput) textToContext() bool {
+	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
+	return true
+}
+
+// jsonForm returns the JSON form of a valid plain-text answer, for an
+// http hook: the text as additionalContext.
+func (o *SessionStartOutput) jsonForm(*Event) (Output, error) {
+	return &SessionStartOutput{AdditionalContext: trimText(o.Text)}, nil
 }
 
 // SessionEndFunc adapts a function to a [Handler] that answers SessionEnd
@@ -248,6 +319,13 @@ func (StopFunc) adapterEvent() string { return EventStop }
 // combine merges o into acc by [Chain]'s rules for Stop (see its join).
 func (o *StopOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*StopOutput).join)
+}
+
+// feedbackBlock returns the JSON form of a [Block] with reason: on
+// Stop a block is feedback for Claude, and every handler of a chain
+// runs.
+func (*StopOutput) feedbackBlock(reason string) Output {
+	return &StopOutput{Block: true, Reason: reason}
 }
 
 // StopFailureFunc adapts a function to a [Handler] that answers StopFailure
@@ -301,6 +379,13 @@ func (o *SubagentStopOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*SubagentStopOutput).join)
 }
 
+// feedbackBlock returns the JSON form of a [Block] with reason: on
+// SubagentStop a block is feedback for Claude, and every handler of a chain
+// runs.
+func (*SubagentStopOutput) feedbackBlock(reason string) Output {
+	return &SubagentStopOutput{Block: true, Reason: reason}
+}
+
 // PreCompactFunc adapts a function to a [Handler] that answers PreCompact
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -316,6 +401,19 @@ func (PreCompactFunc) adapterEvent() string { return EventPreCompact }
 // combine merges o into acc by [Chain]'s rules for PreCompact (see its join).
 func (o *PreCompactOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreCompactOutput).join)
+}
+
+// plainText reports whether the answer is written as plain text.
+func (o *PreCompactOutput) plainText() bool { return o.Text != "" }
+
+// textToContext reports false for a plain-text answer: PreCompact has no
+// JSON field for the text, so a note cannot join it.
+func (o *PreCompactOutput) textToContext() bool { return o.Text == "" }
+
+// jsonForm refuses a plain-text answer for an http hook: PreCompact's JSON
+// has no field for the text.
+func (o *PreCompactOutput) jsonForm(ev *Event) (Output, error) {
+	return nil, noHTTPText(ev)
 }
 
 // PostCompactFunc adapts a function to a [Handler] that answers PostCompact
@@ -335,6 +433,19 @@ func (o *PostCompactOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostCompactOutput).join)
 }
 
+// plainText reports whether the answer is written as plain text.
+func (o *PostCompactOutput) plainText() bool { return o.Text != "" }
+
+// textToContext reports false for a plain-text answer: PostCompact has no
+// JSON field for the text, so a note cannot join it.
+func (o *PostCompactOutput) textToContext() bool { return o.Text == "" }
+
+// jsonForm refuses a plain-text answer for an http hook: PostCompact's JSON
+// has no field for the text.
+func (o *PostCompactOutput) jsonForm(ev *Event) (Output, error) {
+	return nil, noHTTPText(ev)
+}
+
 // PreModelSwitchFunc adapts a function to a [Handler] that answers PreModelSwitch
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -350,6 +461,15 @@ func (PreModelSwitchFunc) adapterEvent() string { return EventPreModelSwitch }
 // combine merges o into acc by [Chain]'s rules for PreModelSwitch (see its join).
 func (o *PreModelSwitchOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreModelSwitchOutput).join)
+}
+
+// refuses reports whether the answer refuses the action: a deny.
+func (o *PreModelSwitchOutput) refuses() bool { return o.Decision == Deny }
+
+// denyAnswer returns the JSON form of a [Block] with reason: PreModelSwitch's
+// block form is a permission decision.
+func (*PreModelSwitchOutput) denyAnswer(reason string) Output {
+	return &PreModelSwitchOutput{Decision: Deny, Reason: reason}
 }
 
 // PostModelSwitchFunc adapts a function to a [Handler] that answers PostModelSwitch
@@ -369,6 +489,22 @@ func (o *PostModelSwitchOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostModelSwitchOutput).join)
 }
 
+// plainText reports whether the answer is written as plain text.
+func (o *PostModelSwitchOutput) plainText() bool { return o.Text != "" }
+
+// textToContext moves a combined plain-text answer into
+// additionalContext, so that a note can join it in the JSON fields.
+func (o *PostModelSwitchOutput) textToContext() bool {
+	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
+	return true
+}
+
+// jsonForm returns the JSON form of a valid plain-text answer, for an
+// http hook: the text as additionalContext.
+func (o *PostModelSwitchOutput) jsonForm(*Event) (Output, error) {
+	return &PostModelSwitchOutput{AdditionalContext: trimText(o.Text)}, nil
+}
+
 // PermissionRequestFunc adapts a function to a [Handler] that answers PermissionRequest
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -385,6 +521,9 @@ func (PermissionRequestFunc) adapterEvent() string { return EventPermissionReque
 func (o *PermissionRequestOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PermissionRequestOutput).join)
 }
+
+// refuses reports whether the answer refuses the action: a deny.
+func (o *PermissionRequestOutput) refuses() bool { return o.Decision == Deny }
 
 // PermissionDeniedFunc adapts a function to a [Handler] that answers PermissionDenied
 // events and ignores every other event (exit 0, no output). A nil answer
@@ -656,4 +795,13 @@ func (PreSkillShellCommandFunc) adapterEvent() string { return EventPreSkillShel
 // combine merges o into acc by [Chain]'s rules for PreSkillShellCommand (see its join).
 func (o *PreSkillShellCommandOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreSkillShellCommandOutput).join)
+}
+
+// refuses reports whether the answer refuses the action: a deny.
+func (o *PreSkillShellCommandOutput) refuses() bool { return o.Decision == Deny }
+
+// denyAnswer returns the JSON form of a [Block] with reason: PreSkillShellCommand's
+// block form is a permission decision.
+func (*PreSkillShellCommandOutput) denyAnswer(reason string) Output {
+	return &PreSkillShellCommandOutput{Decision: Deny, Reason: reason}
 }

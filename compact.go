@@ -1,9 +1,5 @@
 package hook
 
-import (
-	"fmt"
-)
-
 // PreCompact fires before the conversation is compacted. The matcher is
 // tested against Trigger. The answer can block the compaction, or add
 // instructions for it as plain text (see [PreCompactOutput]); exit code 2
@@ -76,19 +72,6 @@ func (a *PreCompactOutput) join(n *PreCompactOutput) (stop bool, err error) {
 	return false, nil
 }
 
-// plainText reports whether the answer is written as plain text.
-func (o *PreCompactOutput) plainText() bool { return o.Text != "" }
-
-// textToContext reports false for a plain-text answer: this event has no
-// JSON field for the text, so a note cannot join it.
-func (o *PreCompactOutput) textToContext() bool { return o.Text == "" }
-
-// jsonForm refuses a plain-text answer for an http hook: this event's
-// JSON has no field for the text.
-func (o *PreCompactOutput) jsonForm(ev *Event) (Output, error) {
-	return nil, fmt.Errorf("hook: invalid answer to %s: Text: %w", ev.HookEventName, errNoHTTPText)
-}
-
 // PostCompact fires after the conversation was compacted. The matcher is
 // tested against Trigger. Nothing can be decided; plain stdout is shown
 // to the user (see [PostCompactOutput]), and so is stderr on exit code 2.
@@ -130,17 +113,4 @@ func (a *PostCompactOutput) join(n *PostCompactOutput) (stop bool, err error) {
 	}
 	a.Common.join(n.Common)
 	return false, nil
-}
-
-// plainText reports whether the answer is written as plain text.
-func (o *PostCompactOutput) plainText() bool { return o.Text != "" }
-
-// textToContext reports false for a plain-text answer: this event has no
-// JSON field for the text, so a note cannot join it.
-func (o *PostCompactOutput) textToContext() bool { return o.Text == "" }
-
-// jsonForm refuses a plain-text answer for an http hook: this event's
-// JSON has no field for the text.
-func (o *PostCompactOutput) jsonForm(ev *Event) (Output, error) {
-	return nil, fmt.Errorf("hook: invalid answer to %s: Text: %w", ev.HookEventName, errNoHTTPText)
 }

@@ -26,7 +26,9 @@ func TestEveryAnswerHasItsRules(t *testing.T) {
 		_, ok := a.(combiner)
 		assert.True(t, ok, "%s combines", typ.Name())
 		_, ok = a.(plainTextAnswer)
-		assert.Equal(t, e.Text, ok, "%s has a plain-text form exactly when the table says so", typ.Name())
+		assert.Equal(t, e.Text != protocol.TextNone, ok, "%s has a plain-text form exactly when the table says so", typ.Name())
+		_, ok = a.(feedbackBlocker)
+		assert.Equal(t, e.Feedback, ok, "%s has a feedback block exactly when the table says so", typ.Name())
 		_, ok = a.(denier)
 		assert.Equal(t, e.Block == protocol.BlockDeny, ok, "%s has a deny form exactly when its block form is a permission decision", typ.Name())
 		if _, text := typ.FieldByName("Text"); text {

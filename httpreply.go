@@ -268,6 +268,12 @@ func (a httpAnswers) handles(event string) bool     { return handlesEvent(a.h, e
 //lint:ignore ST1005 the message starts with a field's or Claude Code's name
 var errNoHTTPText = errors.New("Claude Code reads a plain-text answer from an http hook as an error, and this event's JSON has no field for the text")
 
+// noHTTPText is the failure of a plain-text answer to ev that has no JSON
+// form.
+func noHTTPText(ev *Event) error {
+	return fmt.Errorf("hook: invalid answer to %s: Text: %w", ev.HookEventName, errNoHTTPText)
+}
+
 // httpForm returns out as an http hook writes it: the JSON form of a
 // plain-text answer, after the answer passed the command hook's checks.
 func httpForm(out Output, ev *Event) (Output, error) {

@@ -2,7 +2,6 @@ package hook
 
 import (
 	"fmt"
-	"github.com/gohooks/hook/internal/jsstr"
 )
 
 // PreModelSwitch fires before a requested model switch. The matcher is
@@ -111,15 +110,6 @@ func (a *PreModelSwitchOutput) join(n *PreModelSwitchOutput) (stop bool, err err
 	return n.Decision == Deny, nil
 }
 
-// refuses reports whether the answer refuses the action: a deny.
-func (o *PreModelSwitchOutput) refuses() bool { return o.Decision == Deny }
-
-// denyAnswer returns the JSON form of a [Block] with reason: this event's
-// block form is a permission decision.
-func (*PreModelSwitchOutput) denyAnswer(reason string) Output {
-	return &PreModelSwitchOutput{Decision: Deny, Reason: reason}
-}
-
 // PostModelSwitch fires after the model changed. The matcher is tested
 // against the canonical id of ToModel. Nothing can be decided; the answer
 // can add context for the next request to the new model, as JSON or as
@@ -183,20 +173,4 @@ func (a *PostModelSwitchOutput) join(n *PostModelSwitchOutput) (stop bool, err e
 	a.Common.join(n.Common)
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
 	return false, nil
-}
-
-// plainText reports whether the answer is written as plain text.
-func (o *PostModelSwitchOutput) plainText() bool { return o.Text != "" }
-
-// textToContext moves a combined plain-text answer into
-// additionalContext, so that a note can join it in the JSON fields.
-func (o *PostModelSwitchOutput) textToContext() bool {
-	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
-	return true
-}
-
-// jsonForm returns the JSON form of a valid plain-text answer, for an
-// http hook: the text as additionalContext.
-func (o *PostModelSwitchOutput) jsonForm(*Event) (Output, error) {
-	return &PostModelSwitchOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
 }

@@ -177,6 +177,9 @@ func appendText(dst []byte, text string, otherFields bool) ([]byte, error) {
 	return append(dst, t...), nil
 }
 
+// trimText trims a plain-text answer as Claude Code does.
+func trimText(text string) string { return jsstr.TrimSpace(text) }
+
 // textLooksLikeJSON reports whether Claude Code would read the plain-text
 // answer b as JSON.
 func textLooksLikeJSON(b []byte) bool { return jsstr.LooksLikeJSON(string(b)) }

@@ -180,9 +180,6 @@ func (a *PermissionRequestOutput) join(n *PermissionRequestOutput) (stop bool, e
 	return false, nil
 }
 
-// refuses reports whether the answer refuses the action: a deny.
-func (o *PermissionRequestOutput) refuses() bool { return o.Decision == Deny }
-
 // rewrite returns the input member the answer rewrites, tool_input, and
 // its new value (nil: none).
 func (o *PermissionRequestOutput) rewrite() (string, jsontext.Value) {

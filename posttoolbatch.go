@@ -69,9 +69,3 @@ func (a *PostToolBatchOutput) join(n *PostToolBatchOutput) (stop bool, err error
 	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
 	return false, nil
 }
-
-// feedbackBlock returns the JSON form of a [Block] with reason: on this
-// event a block is feedback for Claude, and every handler of a chain runs.
-func (*PostToolBatchOutput) feedbackBlock(reason string) Output {
-	return &PostToolBatchOutput{Block: true, Reason: reason}
-}

@@ -141,12 +141,6 @@ func (a *PostToolUseOutput) join(n *PostToolUseOutput) (stop bool, err error) {
 	return false, nil
 }
 
-// feedbackBlock returns the JSON form of a [Block] with reason: on this
-// event a block is feedback for Claude, and every handler of a chain runs.
-func (*PostToolUseOutput) feedbackBlock(reason string) Output {
-	return &PostToolUseOutput{Block: true, Reason: reason}
-}
-
 // rewrite returns the input member the answer rewrites, tool_response,
 // and its new value in either form (nil: none).
 func (o *PostToolUseOutput) rewrite() (string, jsontext.Value) {

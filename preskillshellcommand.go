@@ -103,15 +103,6 @@ func (a *PreSkillShellCommandOutput) join(n *PreSkillShellCommandOutput) (stop b
 	return n.Decision == Deny, nil
 }
 
-// refuses reports whether the answer refuses the action: a deny.
-func (o *PreSkillShellCommandOutput) refuses() bool { return o.Decision == Deny }
-
-// denyAnswer returns the JSON form of a [Block] with reason: this event's
-// block form is a permission decision.
-func (*PreSkillShellCommandOutput) denyAnswer(reason string) Output {
-	return &PreSkillShellCommandOutput{Decision: Deny, Reason: reason}
-}
-
 // appendDecision writes the answer of an event whose hookSpecificOutput
 // is a permission decision and its reason (PreSkillShellCommand,
 // PreModelSwitch); the caller has checked the decision.

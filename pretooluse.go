@@ -185,15 +185,6 @@ func (a *PreToolUseOutput) join(n *PreToolUseOutput) (stop bool, err error) {
 	return n.Decision == Deny, nil
 }
 
-// refuses reports whether the answer refuses the action: a deny.
-func (o *PreToolUseOutput) refuses() bool { return o.Decision == Deny }
-
-// denyAnswer returns the JSON form of a [Block] with reason: this event's
-// block form is a permission decision.
-func (*PreToolUseOutput) denyAnswer(reason string) Output {
-	return &PreToolUseOutput{Decision: Deny, Reason: reason}
-}
-
 // rewrite returns the input member the answer rewrites, tool_input, and
 // its new value (nil: none).
 func (o *PreToolUseOutput) rewrite() (string, jsontext.Value) {

@@ -2,7 +2,6 @@ package hook
 
 import (
 	"errors"
-	"github.com/gohooks/hook/internal/jsstr"
 )
 
 // UserPromptSubmit fires when the user (or a host) submits a prompt,
@@ -114,22 +113,6 @@ func (a *UserPromptSubmitOutput) join(n *UserPromptSubmitOutput) (stop bool, err
 	return n.Block, nil
 }
 
-// plainText reports whether the answer is written as plain text.
-func (o *UserPromptSubmitOutput) plainText() bool { return o.Text != "" }
-
-// textToContext moves a combined plain-text answer into
-// additionalContext, so that a note can join it in the JSON fields.
-func (o *UserPromptSubmitOutput) textToContext() bool {
-	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
-	return true
-}
-
-// jsonForm returns the JSON form of a valid plain-text answer, for an
-// http hook: the text as additionalContext.
-func (o *UserPromptSubmitOutput) jsonForm(*Event) (Output, error) {
-	return &UserPromptSubmitOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
-}
-
 // UserPromptExpansion fires when a typed slash command or an MCP prompt
 // expands, before the expansion reaches Claude. The matcher is tested
 // against CommandName. The answer can block the expansion or add context
@@ -223,22 +206,6 @@ func (a *UserPromptExpansionOutput) join(n *UserPromptExpansionOutput) (stop boo
 		a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
 	}
 	return n.Block, nil
-}
-
-// plainText reports whether the answer is written as plain text.
-func (o *UserPromptExpansionOutput) plainText() bool { return o.Text != "" }
-
-// textToContext moves a combined plain-text answer into
-// additionalContext, so that a note can join it in the JSON fields.
-func (o *UserPromptExpansionOutput) textToContext() bool {
-	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
-	return true
-}
-
-// jsonForm returns the JSON form of a valid plain-text answer, for an
-// http hook: the text as additionalContext.
-func (o *UserPromptExpansionOutput) jsonForm(*Event) (Output, error) {
-	return &UserPromptExpansionOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
 }
 
 // promptAnswer starts the answer of the two prompt events

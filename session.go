@@ -1,9 +1,5 @@
 package hook
 
-import (
-	"github.com/gohooks/hook/internal/jsstr"
-)
-
 // SessionStart fires when a session starts, resumes, is cleared, is
 // compacted or is forked. The matcher is tested against Source. It cannot
 // block; the answer adds context at the start of the conversation and can
@@ -123,22 +119,6 @@ func (a *SessionStartOutput) join(n *SessionStartOutput) (stop bool, err error) 
 	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
 	a.ReloadSkills = a.ReloadSkills || n.ReloadSkills
 	return false, nil
-}
-
-// plainText reports whether the answer is written as plain text.
-func (o *SessionStartOutput) plainText() bool { return o.Text != "" }
-
-// textToContext moves a combined plain-text answer into
-// additionalContext, so that a note can join it in the JSON fields.
-func (o *SessionStartOutput) textToContext() bool {
-	o.AdditionalContext, o.Text = joinText(o.AdditionalContext, o.Text), ""
-	return true
-}
-
-// jsonForm returns the JSON form of a valid plain-text answer, for an
-// http hook: the text as additionalContext.
-func (o *SessionStartOutput) jsonForm(*Event) (Output, error) {
-	return &SessionStartOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
 }
 
 // SessionEnd fires when a session ends. The matcher is tested against

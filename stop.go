@@ -91,12 +91,6 @@ func (a *StopOutput) join(n *StopOutput) (stop bool, err error) {
 	return false, nil
 }
 
-// feedbackBlock returns the JSON form of a [Block] with reason: on this
-// event a block is feedback for Claude, and every handler of a chain runs.
-func (*StopOutput) feedbackBlock(reason string) Output {
-	return &StopOutput{Block: true, Reason: reason}
-}
-
 // appendStop writes the answer of a Stop or SubagentStop event.
 func appendStop(dst []byte, c *Common, block bool, reason, name, context string) ([]byte, error) {
 	if block && reason == "" {

@@ -81,9 +81,3 @@ func (a *SubagentStopOutput) join(n *SubagentStopOutput) (stop bool, err error) 
 	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
 	return false, nil
 }
-
-// feedbackBlock returns the JSON form of a [Block] with reason: on this
-// event a block is feedback for Claude, and every handler of a chain runs.
-func (*SubagentStopOutput) feedbackBlock(reason string) Output {
-	return &SubagentStopOutput{Block: true, Reason: reason}
-}

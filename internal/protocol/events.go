@@ -29,6 +29,22 @@ const (
 	BlockDeny
 )
 
+// Text says what plain stdout text is to an event.
+type Text int
+
+const (
+	// TextNone: plain text is not an answer.
+	TextNone Text = iota
+	// TextContext: plain text is context, and its JSON form (for an http
+	// hook, or next to JSON answers in a chain) is additionalContext.
+	TextContext
+	// TextNoJSON: plain text is an answer that has no JSON form.
+	TextNoJSON
+	// TextOwn: the answer type has its own plain-text form
+	// (WorktreeCreate's path line) and says itself what its JSON form is.
+	TextOwn
+)
+
 // Event is one hook event and its facts, from the project's wire-format
 // reference (spec §3, §5, §6, §8).
 type Event struct {
@@ -49,9 +65,13 @@ type Event struct {
 	// "continue": false in an answer to the event: it discards the field on
 	// the observation-only events and ignores it on TaskCreated.
 	HaltIgnored bool
-	// Text reports whether plain stdout text is a valid answer (context
-	// text, WorktreeCreate's path).
-	Text bool
+	// Feedback reports that a block is feedback for Claude rather than a
+	// refusal: every handler of a chain runs, and a Block is taken as the
+	// answer's JSON block, its reason joined to the others'.
+	Feedback bool
+	// Text says whether plain stdout text is a valid answer, and what it
+	// becomes where the answer must be JSON.
+	Text Text
 	// Decisions are the permission decisions the answer takes, if any.
 	Decisions []string
 }
@@ -60,22 +80,22 @@ type Event struct {
 // the Agent SDK's HOOK_EVENTS.
 var Events = []Event{
 	{Name: "PreToolUse", Fires: "after the model produced a tool call's arguments, before the permission check and the call", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
-	{Name: "PostToolUse", Fires: "after a tool call succeeded", Matcher: "tool_name", Block: BlockDecision},
+	{Name: "PostToolUse", Fires: "after a tool call succeeded", Matcher: "tool_name", Block: BlockDecision, Feedback: true},
 	{Name: "PostToolUseFailure", Fires: "after a tool call started and failed", Matcher: "tool_name"},
-	{Name: "PostToolBatch", Fires: "once after every call of a parallel batch resolved", CanBlock: true, Block: BlockDecision},
+	{Name: "PostToolBatch", Fires: "once after every call of a parallel batch resolved", CanBlock: true, Block: BlockDecision, Feedback: true},
 	{Name: "Notification", Fires: "when Claude Code raises a notification", Matcher: "notification_type", HaltIgnored: true},
-	{Name: "UserPromptSubmit", Fires: "when the user (or the host) submits a prompt", CanBlock: true, Block: BlockDecision, Text: true},
-	{Name: "UserPromptExpansion", Fires: "when a typed slash command or an MCP prompt expands", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: true},
-	{Name: "SessionStart", Fires: "when a session starts, resumes, is cleared, compacted or forked", Matcher: "source", Text: true},
+	{Name: "UserPromptSubmit", Fires: "when the user (or the host) submits a prompt", CanBlock: true, Block: BlockDecision, Text: TextContext},
+	{Name: "UserPromptExpansion", Fires: "when a typed slash command or an MCP prompt expands", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: TextContext},
+	{Name: "SessionStart", Fires: "when a session starts, resumes, is cleared, compacted or forked", Matcher: "source", Text: TextContext},
 	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason", HaltIgnored: true},
-	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision},
+	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision, Feedback: true},
 	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error", HaltIgnored: true},
 	{Name: "SubagentStart", Fires: "when a subagent is spawned", Matcher: "agent_type"},
-	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision},
-	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, Text: true, HaltIgnored: true},
-	{Name: "PostCompact", Fires: "after the conversation was compacted", Matcher: "trigger", Text: true, HaltIgnored: true},
+	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Text: TextNoJSON},
+	{Name: "PostCompact", Fires: "after the conversation was compacted", Matcher: "trigger", HaltIgnored: true, Text: TextNoJSON},
 	{Name: "PreModelSwitch", Fires: "before a requested model switch", Matcher: "to_model", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask"}},
-	{Name: "PostModelSwitch", Fires: "after the model changed", Matcher: "to_model", Text: true},
+	{Name: "PostModelSwitch", Fires: "after the model changed", Matcher: "to_model", Text: TextContext},
 	{Name: "PermissionRequest", Fires: "when a permission prompt is about to be shown", Matcher: "tool_name", Decisions: []string{"allow", "deny"}},
 	{Name: "PermissionDenied", Fires: "after auto mode denied a tool call", Matcher: "tool_name"},
 	{Name: "Setup", Fires: "on --init-only, or -p with --init or --maintenance", Matcher: "trigger"},
@@ -85,7 +105,7 @@ var Events = []Event{
 	{Name: "Elicitation", Fires: "when an MCP server asks for user input", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
 	{Name: "ElicitationResult", Fires: "when the user answered an elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
 	{Name: "ConfigChange", Fires: "when a settings or skills file changed during the session", Matcher: "source", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
-	{Name: "WorktreeCreate", Fires: "when a worktree is being created", CanBlock: true, Block: BlockDecision, Text: true},
+	{Name: "WorktreeCreate", Fires: "when a worktree is being created", CanBlock: true, Block: BlockDecision, Text: TextOwn},
 	{Name: "WorktreeRemove", Fires: "when a worktree is being removed", HaltIgnored: true},
 	{Name: "InstructionsLoaded", Fires: "when a CLAUDE.md or rules file is loaded", Matcher: "load_reason", HaltIgnored: true},
 	{Name: "CwdChanged", Fires: "when the working directory changed"},

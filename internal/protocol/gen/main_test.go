@@ -42,6 +42,7 @@ func generated(t *testing.T, events []protocol.Event) string {
 func TestAddingAnEvent(t *testing.T) {
 	events := append(append([]protocol.Event(nil), protocol.Events...), protocol.Event{
 		Name: "ArtifactSaved", Fires: "after an artifact was saved", Matcher: "artifact_kind", CanBlock: true, Block: protocol.BlockDecision, HaltIgnored: true,
+		Feedback: true, Text: protocol.TextContext,
 	})
 	s := generated(t, events)
 	for _, want := range []string{
@@ -54,8 +55,10 @@ func TestAddingAnEvent(t *testing.T) {
 		"// ServeHook decodes an ArtifactSaved event and calls f.",
 		"return serveTyped(ctx, ev, EventArtifactSaved, f)",
 		"func (ArtifactSavedFunc) adapterEvent() string { return EventArtifactSaved }",
-		"case EventArtifactSaved:\n\t\treturn (*ArtifactSavedOutput)(nil)",                  // answerType
-		"return combineAs(acc, o, (*ArtifactSavedOutput).join)",                             // combine
+		"case EventArtifactSaved:\n\t\treturn (*ArtifactSavedOutput)(nil)", // answerType
+		"return combineAs(acc, o, (*ArtifactSavedOutput).join)",
+		"func (*ArtifactSavedOutput) feedbackBlock(reason string) Output {\n\treturn &ArtifactSavedOutput{Block: true, Reason: reason}",
+		"return &ArtifactSavedOutput{AdditionalContext: trimText(o.Text)}, nil",             // combine
 		"EventMessageDisplay, EventArtifactSaved:\n\t\treturn false\n\t}\n\treturn true\n}", // honoursHalt
 		"hook events of Claude Code\n// 2.1.332",                                            // the counts follow the table
 	} {
