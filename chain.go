@@ -163,7 +163,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			failures = append(failures, fmt.Errorf("hook: gave up before handler %d of %d (%T): %w", i+1, len(hs), h, context.Cause(ctx)))
 			break
 		}
-		out, err := serveOne(ctx, view, h)
+		out, err := callHandler(ctx, view, h)
 		var be *BlockError
 		if errors.As(err, &be) {
 			out = feedbackBlock(view, blockReason(be))
@@ -235,6 +235,13 @@ func checkAnswer(view *Event, out Output) error {
 	return checkKept(view.origin(), view, out)
 }
 
+// A refuser is an answer with its own rule for refusing the action (a
+// deny, a declined elicitation); any other answer refuses with its Block
+// field.
+type refuser interface {
+	refuses() bool
+}
+
 // refuses reports whether the answer out to the event name refuses the
 // action behind it: a deny, a block, a declined or cancelled
 // elicitation, or a halt ("continue": false) where the event honours one.
@@ -242,19 +249,8 @@ func refuses(name string, out Output) bool {
 	if c := commonOf(out); c != nil && c.Halt && honoursHalt(name) {
 		return true
 	}
-	switch o := out.(type) {
-	case *PreToolUseOutput:
-		return o.Decision == Deny
-	case *PreSkillShellCommandOutput:
-		return o.Decision == Deny
-	case *PreModelSwitchOutput:
-		return o.Decision == Deny
-	case *PermissionRequestOutput:
-		return o.Decision == Deny
-	case *ElicitationOutput:
-		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
-	case *ElicitationResultOutput:
-		return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
+	if r, ok := out.(refuser); ok {
+		return r.refuses()
 	}
 	v := reflect.ValueOf(out)
 	if v.Kind() == reflect.Pointer && !v.IsNil() {
@@ -265,17 +261,10 @@ func refuses(name string, out Output) bool {
 	return false
 }
 
-// honoursHalt reports whether Claude Code stops on "continue": false in
-// an answer to the event name: it discards it on the observation-only
-// events and ignores it on TaskCreated (see [Common]).
-func honoursHalt(name string) bool {
-	switch name {
-	case EventSessionEnd, EventStopFailure, EventPreCompact, EventPostCompact, EventConfigChange,
-		EventElicitation, EventElicitationResult, EventWorktreeRemove, EventInstructionsLoaded,
-		EventMessageDisplay, EventNotification, EventTaskCreated:
-		return false
-	}
-	return true
+// A textAnswer is an answer that can be plain text; textToContext moves
+// the text into the JSON fields (see textAnswerToJSON).
+type textAnswer interface {
+	textToContext() bool
 }
 
 // textAnswerToJSON prepares a combined answer for a note in its JSON
@@ -283,24 +272,16 @@ func honoursHalt(name string) bool {
 // for a text answer of an event with no JSON for the text (PreCompact,
 // PostCompact), which then goes out without the note.
 func textAnswerToJSON(out Output) bool {
-	move := func(text, ctx *string) {
-		*ctx, *text = joinText(*ctx, *text), ""
-	}
-	switch o := out.(type) {
-	case *UserPromptSubmitOutput:
-		move(&o.Text, &o.AdditionalContext)
-	case *UserPromptExpansionOutput:
-		move(&o.Text, &o.AdditionalContext)
-	case *SessionStartOutput:
-		move(&o.Text, &o.AdditionalContext)
-	case *PostModelSwitchOutput:
-		move(&o.Text, &o.AdditionalContext)
-	case *PreCompactOutput:
-		return o.Text == ""
-	case *PostCompactOutput:
-		return o.Text == ""
+	if t, ok := out.(textAnswer); ok {
+		return t.textToContext()
 	}
 	return commonOf(out) != nil
+}
+
+// A feedbackBlocker is the answer type of an event where a block is
+// feedback for Claude and every handler of a chain runs.
+type feedbackBlocker interface {
+	feedbackBlock(reason string) Output
 }
 
 // feedbackBlock returns the JSON form of a block with reason on the
@@ -310,27 +291,19 @@ func textAnswerToJSON(out Output) bool {
 // the chain. A block turned into an answer still blocks if the answer
 // cannot be written.
 func feedbackBlock(ev *Event, reason string) Output {
-	var out Output
-	switch ev.HookEventName {
-	case EventStop:
-		out = &StopOutput{Block: true, Reason: reason}
-	case EventSubagentStop:
-		out = &SubagentStopOutput{Block: true, Reason: reason}
-	case EventPostToolBatch:
-		out = &PostToolBatchOutput{Block: true, Reason: reason}
-	case EventPostToolUse:
-		out = &PostToolUseOutput{Block: true, Reason: reason}
-	default:
+	fb, ok := answerType(ev.HookEventName).(feedbackBlocker)
+	if !ok {
 		return nil
 	}
+	out := fb.feedbackBlock(reason)
 	if CanBlock(ev.HookEventName) {
 		ev.invocation().closedAnswer.Store(true)
 	}
 	return out
 }
 
-// serveOne calls h, turning a panic into an error.
-func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error) {
+// callHandler calls h, turning a panic into an error.
+func callHandler(ctx context.Context, ev *Event, h Handler) (out Output, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			out, err = nil, fmt.Errorf("panic: %v%s", p, panicSite())
@@ -339,18 +312,33 @@ func serveOne(ctx context.Context, ev *Event, h Handler) (out Output, err error)
 	return h.ServeHook(ctx, ev)
 }
 
+// A rewriter is an answer that can replace a member of the event's
+// input: a rewrite of the tool input or output, an elicitation's
+// content, a message's display content. The next handler of a chain sees
+// the rewrite.
+type rewriter interface {
+	// rewrite returns the input member the answer replaces and its new
+	// value: nil when the answer rewrites nothing.
+	rewrite() (member string, value jsontext.Value)
+}
+
+// A viewChanger is an answer that changes the event the next handler of
+// a chain sees in more than its rewrite.
+type viewChanger interface {
+	nextView(view *Event) (*Event, error)
+}
+
 // advance returns the event the next handler sees after out answered
 // view.
 func advance(view *Event, out Output) (*Event, error) {
-	if o, ok := out.(*ElicitationResultOutput); ok && o.Action != "" {
-		s, err := wire.Marshal(o.Action)
-		if err != nil {
-			return nil, err
-		}
-		if view, err = view.withMember("action", s); err != nil {
-			return nil, err
-		}
+	if c, ok := out.(viewChanger); ok {
+		return c.nextView(view)
 	}
+	return advanceRewrite(view, out)
+}
+
+// advanceRewrite returns view with the rewrite of out, if any.
+func advanceRewrite(view *Event, out Output) (*Event, error) {
 	if name, v := rewrite(out); v != nil {
 		return view.withMember(name, v)
 	}
@@ -360,34 +348,8 @@ func advance(view *Event, out Output) (*Event, error) {
 // rewrite returns the input member that the answer out replaces, and
 // its new value: nil when out rewrites nothing.
 func rewrite(out Output) (string, jsontext.Value) {
-	switch o := out.(type) {
-	case *PreToolUseOutput:
-		if o.UpdatedInput != nil {
-			return "tool_input", o.UpdatedInput
-		}
-	case *PermissionRequestOutput:
-		if o.UpdatedInput != nil {
-			return "tool_input", o.UpdatedInput
-		}
-	case *PostToolUseOutput:
-		switch {
-		case o.UpdatedToolOutput != nil:
-			return "tool_response", o.UpdatedToolOutput
-		case o.UpdatedMCPToolOutput != nil:
-			return "tool_response", o.UpdatedMCPToolOutput
-		}
-	case *ElicitationResultOutput:
-		if o.Content != nil {
-			return "content", o.Content
-		}
-	case *MessageDisplayOutput:
-		if o.DisplayContent != "" {
-			s, err := wire.Marshal(o.DisplayContent)
-			if err != nil {
-				return "", nil // refused by the answer's own check
-			}
-			return "delta", s
-		}
+	if r, ok := out.(rewriter); ok {
+		return r.rewrite()
 	}
 	return "", nil
 }
@@ -415,464 +377,4 @@ func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	nv.raw, nv.members = raw, ms
 	nv.inv = &invocation{parent: e.invocation(), origin: e.origin()}
 	return &nv, nil
-}
-
-// origin returns the event that the outermost chain of e was given: e
-// itself unless e is a chain's view.
-func (e *Event) origin() *Event {
-	if e.inv != nil && e.inv.origin != nil {
-		return e.inv.origin
-	}
-	return e
-}
-
-// joinText joins two texts with a newline, leaving out empty ones.
-func joinText(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + "\n" + b
-}
-
-// joinCommon merges the common fields of n into a.
-func joinCommon(a *Common, n Common) {
-	a.Halt = a.Halt || n.Halt
-	a.StopReason = joinText(a.StopReason, n.StopReason)
-	a.SuppressOutput = a.SuppressOutput || n.SuppressOutput
-	a.SystemMessage = joinText(a.SystemMessage, n.SystemMessage)
-	a.TerminalSequence += n.TerminalSequence
-}
-
-// commonOf returns the Common of an answer.
-func commonOf(out Output) *Common {
-	v := reflect.ValueOf(out)
-	if v.Kind() != reflect.Pointer || v.IsNil() {
-		return nil
-	}
-	f := v.Elem().FieldByName("Common")
-	if !f.IsValid() {
-		return nil
-	}
-	c, _ := f.Addr().Interface().(*Common)
-	return c
-}
-
-// rank orders permission decisions by precedence.
-func rank(d PermissionDecision) int {
-	switch d {
-	case Deny:
-		return 4
-	case Defer:
-		return 3
-	case Ask:
-		return 2
-	case Allow:
-		return 1
-	}
-	return 0
-}
-
-// decide merges decision n (with reason nr) into *d (with reason *r).
-func decide(d *PermissionDecision, r *string, n PermissionDecision, nr string) {
-	switch {
-	case rank(n) > rank(*d):
-		*d, *r = n, nr
-	case rank(n) == rank(*d) && n != "":
-		*r = joinText(*r, nr)
-	}
-}
-
-// union appends the members of b that a lacks.
-func union(a, b []string) []string {
-	for _, s := range b {
-		found := false
-		for _, t := range a {
-			if s == t {
-				found = true
-				break
-			}
-		}
-		if !found {
-			a = append(a, s)
-		}
-	}
-	return a
-}
-
-// unionPaths merges watch lists: nil is "no answer", an empty list
-// clears.
-func unionPaths(a, b []string) []string {
-	if b == nil {
-		return a
-	}
-	if a == nil {
-		a = []string{}
-	}
-	return union(a, b)
-}
-
-// merge combines the answer n of type *T into acc (nil for the first
-// answer) with f, which merges n into a fresh copy. It never modifies the
-// handlers' own answers.
-func merge[T any](acc Output, n *T, f func(a, n *T) (stop bool, err error)) (Output, bool, error) {
-	a := new(T)
-	if acc != nil {
-		prev, ok := any(acc).(*T)
-		if !ok {
-			return acc, false, fmt.Errorf("answer of type %T next to one of type %T", n, acc)
-		}
-		*a = *prev
-	}
-	stop, err := f(a, n)
-	if err != nil {
-		return acc, false, err
-	}
-	return any(a).(Output), stop, nil
-}
-
-// textOnly reports whether v has only its Text set.
-func textOnly[T any](v *T, text func(*T) *string) bool {
-	if *text(v) == "" {
-		return false
-	}
-	c := *v
-	*text(&c) = ""
-	return reflect.ValueOf(c).IsZero()
-}
-
-// mergeText merges n's text into a: texts stay text while every answer
-// is text; otherwise every text goes to context (via ctx; nil when the
-// event has no JSON for it, which makes the mix an error).
-func mergeText[T any](a, n *T, text func(*T) *string, ctx func(*T) *string) error {
-	if *text(n) == "" && *text(a) == "" {
-		return nil
-	}
-	first := reflect.ValueOf(*a).IsZero()
-	if (first || textOnly(a, text)) && textOnly(n, text) {
-		*text(a) = joinText(*text(a), *text(n))
-		return nil
-	}
-	if ctx == nil {
-		return errors.New("a plain-text answer cannot be combined with a JSON answer for this event")
-	}
-	*ctx(a) = joinText(*ctx(a), *text(a))
-	*text(a) = ""
-	*ctx(a) = joinText(*ctx(a), *text(n))
-	return nil
-}
-
-// combine merges the answer n into acc and reports whether the chain
-// stops.
-func combine(acc, n Output) (Output, bool, error) {
-	switch n := n.(type) {
-	case *PreToolUseOutput:
-		return merge(acc, n, func(a, n *PreToolUseOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			decide(&a.Decision, &a.Reason, n.Decision, n.Reason)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			if n.UpdatedInput != nil {
-				a.UpdatedInput = n.UpdatedInput
-			}
-			a.Removed = union(a.Removed, n.Removed)
-			a.Legacy = false
-			return n.Decision == Deny, nil
-		})
-	case *PreSkillShellCommandOutput:
-		return merge(acc, n, decisions(func(o *PreSkillShellCommandOutput) (*PermissionDecision, *string) { return &o.Decision, &o.Reason }))
-	case *PreModelSwitchOutput:
-		return merge(acc, n, decisions(func(o *PreModelSwitchOutput) (*PermissionDecision, *string) { return &o.Decision, &o.Reason }))
-	case *PermissionRequestOutput:
-		return merge(acc, n, func(a, n *PermissionRequestOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			if n.Decision == Deny {
-				c := a.Common
-				*a = *n
-				a.Common = c
-				return true, nil
-			}
-			if n.Decision != "" {
-				a.Decision = n.Decision
-			}
-			if n.UpdatedInput != nil {
-				a.UpdatedInput = n.UpdatedInput
-			}
-			a.Removed = union(a.Removed, n.Removed)
-			a.UpdatedPermissions = append(append([]PermissionUpdate(nil), a.UpdatedPermissions...), n.UpdatedPermissions...)
-			return false, nil
-		})
-	case *PostToolUseOutput:
-		return merge(acc, n, func(a, n *PostToolUseOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.Block = a.Block || n.Block
-			a.Reason = joinText(a.Reason, n.Reason)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			a.ClassifierContext = joinText(a.ClassifierContext, n.ClassifierContext)
-			// Each handler saw the last output as its tool_response,
-			// so the last one given, in either form, holds the others.
-			if n.UpdatedToolOutput != nil || n.UpdatedMCPToolOutput != nil {
-				a.UpdatedToolOutput, a.UpdatedMCPToolOutput = n.UpdatedToolOutput, n.UpdatedMCPToolOutput
-			}
-			return false, nil
-		})
-	case *PostToolUseFailureOutput:
-		return merge(acc, n, contexts(func(o *PostToolUseFailureOutput) *string { return &o.AdditionalContext }))
-	case *PostToolBatchOutput:
-		return merge(acc, n, feedback(func(o *PostToolBatchOutput) (*bool, *string, *string) {
-			return &o.Block, &o.Reason, &o.AdditionalContext
-		}))
-	case *StopOutput:
-		return merge(acc, n, feedback(func(o *StopOutput) (*bool, *string, *string) { return &o.Block, &o.Reason, &o.AdditionalContext }))
-	case *SubagentStopOutput:
-		return merge(acc, n, feedback(func(o *SubagentStopOutput) (*bool, *string, *string) {
-			return &o.Block, &o.Reason, &o.AdditionalContext
-		}))
-	case *UserPromptSubmitOutput:
-		return merge(acc, n, func(a, n *UserPromptSubmitOutput) (bool, error) {
-			text := func(o *UserPromptSubmitOutput) *string { return &o.Text }
-			ctx := func(o *UserPromptSubmitOutput) *string { return &o.AdditionalContext }
-			if err := mergeText(a, n, text, ctx); err != nil {
-				return false, err
-			}
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			if n.SessionTitle != "" {
-				a.SessionTitle = n.SessionTitle
-			}
-			if n.Block {
-				a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
-			}
-			return n.Block, nil
-		})
-	case *UserPromptExpansionOutput:
-		return merge(acc, n, func(a, n *UserPromptExpansionOutput) (bool, error) {
-			text := func(o *UserPromptExpansionOutput) *string { return &o.Text }
-			ctx := func(o *UserPromptExpansionOutput) *string { return &o.AdditionalContext }
-			if err := mergeText(a, n, text, ctx); err != nil {
-				return false, err
-			}
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			if n.Block {
-				a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
-			}
-			return n.Block, nil
-		})
-	case *SessionStartOutput:
-		return merge(acc, n, func(a, n *SessionStartOutput) (bool, error) {
-			text := func(o *SessionStartOutput) *string { return &o.Text }
-			ctx := func(o *SessionStartOutput) *string { return &o.AdditionalContext }
-			if err := mergeText(a, n, text, ctx); err != nil {
-				return false, err
-			}
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			a.InitialUserMessage = joinText(a.InitialUserMessage, n.InitialUserMessage)
-			if n.SessionTitle != "" {
-				a.SessionTitle = n.SessionTitle
-			}
-			a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
-			a.ReloadSkills = a.ReloadSkills || n.ReloadSkills
-			return false, nil
-		})
-	case *SetupOutput:
-		return merge(acc, n, contexts(func(o *SetupOutput) *string { return &o.AdditionalContext }))
-	case *SubagentStartOutput:
-		return merge(acc, n, contexts(func(o *SubagentStartOutput) *string { return &o.AdditionalContext }))
-	case *NotificationOutput:
-		return merge(acc, n, contexts(func(o *NotificationOutput) *string { return &o.AdditionalContext }))
-	case *PostModelSwitchOutput:
-		return merge(acc, n, func(a, n *PostModelSwitchOutput) (bool, error) {
-			text := func(o *PostModelSwitchOutput) *string { return &o.Text }
-			ctx := func(o *PostModelSwitchOutput) *string { return &o.AdditionalContext }
-			if err := mergeText(a, n, text, ctx); err != nil {
-				return false, err
-			}
-			joinCommon(&a.Common, n.Common)
-			a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-			return false, nil
-		})
-	case *PreCompactOutput:
-		return merge(acc, n, func(a, n *PreCompactOutput) (bool, error) {
-			if n.Block {
-				c := a.Common
-				*a = *n
-				joinCommon(&c, n.Common)
-				a.Common, a.Text = c, ""
-				return true, nil
-			}
-			if err := mergeText(a, n, func(o *PreCompactOutput) *string { return &o.Text }, nil); err != nil {
-				return false, err
-			}
-			joinCommon(&a.Common, n.Common)
-			return false, nil
-		})
-	case *PostCompactOutput:
-		return merge(acc, n, func(a, n *PostCompactOutput) (bool, error) {
-			if err := mergeText(a, n, func(o *PostCompactOutput) *string { return &o.Text }, nil); err != nil {
-				return false, err
-			}
-			joinCommon(&a.Common, n.Common)
-			return false, nil
-		})
-	case *ConfigChangeOutput:
-		return merge(acc, n, gate(func(o *ConfigChangeOutput) (*bool, *string) { return &o.Block, &o.Reason }))
-	case *TaskCreatedOutput:
-		return merge(acc, n, gate(func(o *TaskCreatedOutput) (*bool, *string) { return &o.Block, &o.Reason }))
-	case *ElicitationOutput:
-		return merge(acc, n, elicitation(func(o *ElicitationOutput) elicitationFields {
-			return elicitationFields{&o.Block, &o.Reason, &o.Action, &o.Content}
-		}))
-	case *ElicitationResultOutput:
-		return merge(acc, n, elicitation(func(o *ElicitationResultOutput) elicitationFields {
-			return elicitationFields{&o.Block, &o.Reason, &o.Action, &o.Content}
-		}))
-	case *PermissionDeniedOutput:
-		return merge(acc, n, func(a, n *PermissionDeniedOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			a.Retry = a.Retry || n.Retry
-			return false, nil
-		})
-	case *CwdChangedOutput:
-		return merge(acc, n, watches(func(o *CwdChangedOutput) *[]string { return &o.WatchPaths }))
-	case *FileChangedOutput:
-		return merge(acc, n, watches(func(o *FileChangedOutput) *[]string { return &o.WatchPaths }))
-	case *MessageDisplayOutput:
-		return merge(acc, n, func(a, n *MessageDisplayOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			if n.DisplayContent != "" {
-				a.DisplayContent = n.DisplayContent
-			}
-			return false, nil
-		})
-	case *WorktreeCreateOutput:
-		return merge(acc, n, func(a, n *WorktreeCreateOutput) (bool, error) {
-			joinCommon(&a.Common, n.Common)
-			if n.WorktreePath != "" {
-				a.WorktreePath, a.JSONForm = n.WorktreePath, n.JSONForm
-				return true, nil
-			}
-			return false, nil
-		})
-	case *SessionEndOutput:
-		return merge(acc, n, commonOnly[SessionEndOutput])
-	case *StopFailureOutput:
-		return merge(acc, n, commonOnly[StopFailureOutput])
-	case *TeammateIdleOutput:
-		return merge(acc, n, commonOnly[TeammateIdleOutput])
-	case *TaskCompletedOutput:
-		return merge(acc, n, commonOnly[TaskCompletedOutput])
-	case *InstructionsLoadedOutput:
-		return merge(acc, n, commonOnly[InstructionsLoadedOutput])
-	case *DirectoryAddedOutput:
-		return merge(acc, n, commonOnly[DirectoryAddedOutput])
-	case *WorktreeRemoveOutput:
-		return merge(acc, n, commonOnly[WorktreeRemoveOutput])
-	}
-	return acc, false, fmt.Errorf("an answer of type %T cannot be combined", n)
-}
-
-// commonOnly merges the answers of the events that take only the common
-// fields.
-func commonOnly[T any](a, n *T) (bool, error) {
-	joinCommonOf(a, n)
-	return false, nil
-}
-
-// joinCommonOf merges the common fields of the answer n into a.
-func joinCommonOf[T any](a, n *T) {
-	joinCommon(commonOf(any(a).(Output)), *commonOf(any(n).(Output)))
-}
-
-// contexts merges answers that hold a context to join.
-func contexts[T any](ctx func(*T) *string) func(a, n *T) (bool, error) {
-	return func(a, n *T) (bool, error) {
-		joinCommonOf(a, n)
-		*ctx(a) = joinText(*ctx(a), *ctx(n))
-		return false, nil
-	}
-}
-
-// feedback merges the answers whose block is feedback for Claude: every
-// handler runs, a block from any blocks, reasons and contexts joined.
-func feedback[T any](f func(*T) (block *bool, reason, ctx *string)) func(a, n *T) (bool, error) {
-	return func(a, n *T) (bool, error) {
-		joinCommonOf(a, n)
-		ab, ar, ac := f(a)
-		nb, nr, nc := f(n)
-		*ab = *ab || *nb
-		*ar, *ac = joinText(*ar, *nr), joinText(*ac, *nc)
-		return false, nil
-	}
-}
-
-// gate merges the answers whose block refuses an action: the first block
-// stops the chain and wins.
-func gate[T any](f func(*T) (block *bool, reason *string)) func(a, n *T) (bool, error) {
-	return func(a, n *T) (bool, error) {
-		joinCommonOf(a, n)
-		ab, ar := f(a)
-		nb, nr := f(n)
-		if *nb {
-			*ab, *ar = true, *nr
-		}
-		return *nb, nil
-	}
-}
-
-// decisions merges permission decisions by precedence; the first deny
-// stops the chain.
-func decisions[T any](f func(*T) (*PermissionDecision, *string)) func(a, n *T) (bool, error) {
-	return func(a, n *T) (bool, error) {
-		joinCommonOf(a, n)
-		ad, ar := f(a)
-		nd, nr := f(n)
-		decide(ad, ar, *nd, *nr)
-		return *nd == Deny, nil
-	}
-}
-
-// watches merges watch lists.
-func watches[T any](paths func(*T) *[]string) func(a, n *T) (bool, error) {
-	return func(a, n *T) (bool, error) {
-		joinCommonOf(a, n)
-		*paths(a) = unionPaths(*paths(a), *paths(n))
-		return false, nil
-	}
-}
-
-// elicitationFields are the decision fields of the elicitation answers.
-type elicitationFields struct {
-	block   *bool
-	reason  *string
-	action  *ElicitationAction
-	content *jsontext.Value
-}
-
-// elicitation merges elicitation answers: the first block stops the
-// chain; a cancel wins; otherwise the last action, with its content.
-func elicitation[T any](f func(*T) elicitationFields) func(a, n *T) (bool, error) {
-	return func(a, n *T) (bool, error) {
-		joinCommonOf(a, n)
-		af, nf := f(a), f(n)
-		if *nf.block {
-			*af.block, *af.reason, *af.action, *af.content = true, *nf.reason, "", nil
-			return true, nil
-		}
-		if *nf.action != "" && *af.action != ElicitationCancel {
-			*af.action, *af.content = *nf.action, *nf.content
-		}
-		return false, nil
-	}
-}
-
-// finish settles a combined answer: a PreToolUse rewrite is left out of a
-// final deny or defer, which ignore it.
-func finish(out Output) Output {
-	if o, ok := out.(*PreToolUseOutput); ok && (o.Decision == Deny || o.Decision == Defer) {
-		o.UpdatedInput, o.Removed = nil, nil
-	}
-	return out
 }

@@ -36,11 +36,8 @@ func checkKept(ev, view *Event, out Output) error {
 		return nil // nothing was changed before this handler
 	}
 	var removed []string
-	switch o := out.(type) {
-	case *PreToolUseOutput:
-		removed = o.Removed
-	case *PermissionRequestOutput:
-		removed = o.Removed
+	if r, ok := out.(remover); ok {
+		removed = r.removedMembers()
 	}
 	k := keeper{removed: nameSet(removed)}
 	k.check("", base, seen, jsontext.Value(upd), true)
@@ -58,19 +55,24 @@ func checkKept(ev, view *Event, out Output) error {
 		name, strings.Join(parts, "; "), name, removedHint(out))
 }
 
+// A remover is an answer whose rewrite may drop members on purpose, when
+// it lists them (Removed).
+type remover interface {
+	removedMembers() []string
+}
+
 // rewriteStands reports whether the rewrite in out can reach the
-// combined answer: a PreToolUse deny or defer drops it.
+// combined answer: an answer can drop it (a PreToolUse deny or defer).
 func rewriteStands(out Output) bool {
-	if o, ok := out.(*PreToolUseOutput); ok {
-		return o.Decision != Deny && o.Decision != Defer
+	if s, ok := out.(interface{ rewriteStands() bool }); ok {
+		return s.rewriteStands()
 	}
 	return true
 }
 
 // removedHint tells how to drop a member on purpose, where the answer can.
 func removedHint(out Output) string {
-	switch out.(type) {
-	case *PreToolUseOutput, *PermissionRequestOutput:
+	if _, ok := out.(remover); ok {
 		return ", and list in Removed what it drops on purpose"
 	}
 	return ""

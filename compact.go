@@ -54,6 +54,24 @@ func (o *PreCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
 }
 
+// join merges n into a as [Chain] combines PreCompact answers: the first
+// block wins and stops the chain; texts are joined, and text next to a
+// JSON answer is an error (PreCompact has no JSON for it).
+func (a *PreCompactOutput) join(n *PreCompactOutput) (stop bool, err error) {
+	if n.Block {
+		c := a.Common
+		*a = *n
+		c.join(n.Common)
+		a.Common, a.Text = c, ""
+		return true, nil
+	}
+	if err := joinPlainText(&a.Text, nil, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // PostCompact fires after the conversation was compacted. The matcher is
 // tested against Trigger. Nothing can be decided; plain stdout is shown
 // to the user (see [PostCompactOutput]), and so is stderr on exit code 2.
@@ -84,4 +102,15 @@ func (o *PostCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 		return appendText(dst, o.Text, otherThanText(o))
 	}
 	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines PostCompact answers: texts are
+// joined, and text next to a JSON answer is an error (PostCompact has no
+// JSON for it).
+func (a *PostCompactOutput) join(n *PostCompactOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, nil, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	return false, nil
 }

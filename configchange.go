@@ -62,3 +62,10 @@ func (o *ConfigChangeOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	}
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
 }
+
+// join merges n into a as [Chain] combines ConfigChange answers: the first block
+// wins and stops the chain.
+func (a *ConfigChangeOutput) join(n *ConfigChangeOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return joinGate(&a.Block, &a.Reason, n.Block, n.Reason), nil
+}

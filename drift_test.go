@@ -365,7 +365,7 @@ func goElem(t reflect.Type) (reflect.Type, bool) {
 	return t.Elem(), true
 }
 
-// TestSDKDrift packs the Agent SDK (see sdkpack_test.go) and compares it
+// TestSDKDrift packs the Agent SDK (see drift_sdk_test.go) and compares it
 // with the library: against verifiedSDK it fails on drift; with
 // HOOK_SDK_VERSION set to another version or tag it reports the drift.
 func TestSDKDrift(t *testing.T) {

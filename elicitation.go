@@ -3,6 +3,7 @@ package hook
 import (
 	"errors"
 	"fmt"
+	"github.com/gohooks/hook/internal/wire"
 
 	"github.com/gohooks/hook/internal/rawjson"
 
@@ -90,6 +91,22 @@ func (o *ElicitationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return appendElicitation(dst, EventElicitation, &o.Common, o.Action, o.Content, o.Block, o.Reason)
 }
 
+// join merges n into a as [Chain] combines Elicitation answers: the first block
+// wins and stops the chain; a cancel wins over later actions; otherwise
+// the last action, with its content.
+func (a *ElicitationOutput) join(n *ElicitationOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return joinElicitation(
+		elicitationFields{&a.Block, &a.Reason, &a.Action, &a.Content},
+		elicitationFields{&n.Block, &n.Reason, &n.Action, &n.Content}), nil
+}
+
+// refuses reports whether the answer refuses the elicitation: a block, a
+// decline or a cancel.
+func (o *ElicitationOutput) refuses() bool {
+	return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
+}
+
 // appendElicitation writes the answer of an Elicitation or
 // ElicitationResult event.
 func appendElicitation(dst []byte, name string, c *Common, action ElicitationAction, content jsontext.Value, block bool, reason string) ([]byte, error) {
@@ -164,4 +181,41 @@ func (o *ElicitationResultOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 		return dst, err
 	}
 	return appendElicitation(dst, EventElicitationResult, &o.Common, o.Action, o.Content, o.Block, o.Reason)
+}
+
+// join merges n into a as [Chain] combines ElicitationResult answers: the first block
+// wins and stops the chain; a cancel wins over later actions; otherwise
+// the last action, with its content.
+func (a *ElicitationResultOutput) join(n *ElicitationResultOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return joinElicitation(
+		elicitationFields{&a.Block, &a.Reason, &a.Action, &a.Content},
+		elicitationFields{&n.Block, &n.Reason, &n.Action, &n.Content}), nil
+}
+
+// refuses reports whether the answer refuses the elicitation: a block, a
+// decline or a cancel.
+func (o *ElicitationResultOutput) refuses() bool {
+	return o.Block || o.Action == ElicitationDecline || o.Action == ElicitationCancel
+}
+
+// rewrite returns the input member the answer rewrites, content, and its
+// new value (nil: none).
+func (o *ElicitationResultOutput) rewrite() (string, jsontext.Value) {
+	return "content", o.Content
+}
+
+// nextView returns the event the next handler of a chain sees: its
+// action and content are the ones given.
+func (o *ElicitationResultOutput) nextView(view *Event) (*Event, error) {
+	if o.Action != "" {
+		s, err := wire.Marshal(o.Action)
+		if err != nil {
+			return nil, err
+		}
+		if view, err = view.withMember("action", s); err != nil {
+			return nil, err
+		}
+	}
+	return advanceRewrite(view, o)
 }

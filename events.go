@@ -1,10 +1,16 @@
 package hook
 
 // The event constants, [KnownEvent], [CanBlock], [Events], the matcher
-// fields and the typed adapters ([PreToolUseFunc] and one per event) are
-// generated into events_gen.go from the protocol table in
-// internal/protocol; the event structs, their answers, docs and
-// validation are written by hand, one file per event or group:
+// fields, the block forms and which events honour a halt are generated
+// into events_gen.go, and the typed adapters ([PreToolUseFunc] and one
+// per event) with the answer methods a table row implies (combine, the
+// deny and feedback block forms, the plain-text forms) into
+// adapters_gen.go, both from the protocol table in internal/protocol.
+// Everything else about an event is written by hand in its own file, one
+// per event or group: the event struct, its answer, their docs, and the
+// answer's methods — appendAnswer (validation and the wire form), join
+// (how [Chain] combines it with the answers before it) and, where the
+// event has them, its rewrite and its own refusal rule:
 //
 //	pretooluse.go            PreToolUse
 //	permissionrequest.go     PermissionRequest

@@ -58,6 +58,13 @@ func (o *InstructionsLoadedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, 
 	return appendWire(dst, answer{common: &o.Common})
 }
 
+// join merges n into a as [Chain] combines InstructionsLoaded answers: the common
+// fields only.
+func (a *InstructionsLoadedOutput) join(n *InstructionsLoadedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // CwdChanged fires when the session's working directory changed. It has
 // no matcher. The answer can replace the FileChanged watch list (see
 // [CwdChangedOutput]); exit code 2 only shows stderr to the user. The hook
@@ -104,6 +111,14 @@ func (o *CwdChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventCwdChanged, o.WatchPaths)})
 }
 
+// join merges n into a as [Chain] combines CwdChanged answers: the watch
+// paths' union, in order.
+func (a *CwdChangedOutput) join(n *CwdChangedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
+	return false, nil
+}
+
 // FileChanged fires when a watched file changed on disk. The matcher is
 // tested against the file's base name, and its "|"-separated names also
 // build the watch list. The answer can replace the watch list (see
@@ -145,6 +160,14 @@ func (o *FileChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventFileChanged, o.WatchPaths)})
 }
 
+// join merges n into a as [Chain] combines FileChanged answers: the watch
+// paths' union, in order.
+func (a *FileChangedOutput) join(n *FileChangedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
+	return false, nil
+}
+
 // DirectoryAdded fires when a working directory is added (/add-dir, or the
 // SDK's register_repo_root). The matcher is tested against Source. Nothing
 // can be decided; after /add-dir, the answer's SystemMessage goes to
@@ -178,4 +201,11 @@ func (o *DirectoryAddedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 		return dst, err
 	}
 	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines DirectoryAdded answers: the common
+// fields only.
+func (a *DirectoryAddedOutput) join(n *DirectoryAddedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
 }

@@ -63,9 +63,14 @@ type Handler interface {
 // HandlerFunc adapts an ordinary function to a [Handler].
 type HandlerFunc func(ctx context.Context, ev *Event) (Output, error)
 
-// ServeHook calls f(ctx, ev).
+// ServeHook calls f(ctx, ev). An [Async] that f returns as its error (or
+// wraps in it) is its answer, as for the typed adapters.
 func (f HandlerFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	return f(ctx, ev)
+	out, err := f(ctx, ev)
+	if a, ok := asyncError(err); ok {
+		return a, nil
+	}
+	return out, err
 }
 
 // Output is a handler's answer to one event. It is implemented only by the

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/gohooks/hook/internal/jsstr"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
@@ -197,6 +196,12 @@ func (o outcome) httpReply(tooBig bool) HTTPReply {
 	return r
 }
 
+// A denier is the answer type of an event whose JSON block form is a
+// permission decision (see blockDeny).
+type denier interface {
+	denyAnswer(reason string) Output
+}
+
 // blockAnswer returns the JSON block form of the event ev (nil: not known)
 // with reason, or nil for an event that ignores a block.
 func blockAnswer(ev *Event, reason string) []byte {
@@ -216,12 +221,10 @@ func blockAnswer(ev *Event, reason string) []byte {
 		return nil // it ignores exit code 2 and the top-level decision
 	case blockFormOf(name) != blockDeny:
 		b, err = appendWire(dst, answer{decision: "block", reason: reason})
-	case name == EventPreToolUse:
-		b, err = (&PreToolUseOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
-	case name == EventPreSkillShellCommand:
-		b, err = (&PreSkillShellCommandOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
-	case name == EventPreModelSwitch:
-		b, err = (&PreModelSwitchOutput{Decision: Deny, Reason: reason}).appendAnswer(dst, ev)
+	default:
+		if d, ok := answerType(name).(denier); ok {
+			b, err = d.denyAnswer(reason).appendAnswer(dst, ev)
+		}
 	}
 	if err != nil || len(b) == 0 {
 		// The typed forms refuse nothing a block line holds; this keeps
@@ -265,6 +268,12 @@ func (a httpAnswers) handles(event string) bool     { return handlesEvent(a.h, e
 //lint:ignore ST1005 the message starts with a field's or Claude Code's name
 var errNoHTTPText = errors.New("Claude Code reads a plain-text answer from an http hook as an error, and this event's JSON has no field for the text")
 
+// noHTTPText is the failure of a plain-text answer to ev that has no JSON
+// form.
+func noHTTPText(ev *Event) error {
+	return fmt.Errorf("hook: invalid answer to %s: Text: %w", ev.HookEventName, errNoHTTPText)
+}
+
 // httpForm returns out as an http hook writes it: the JSON form of a
 // plain-text answer, after the answer passed the command hook's checks.
 func httpForm(out Output, ev *Event) (Output, error) {
@@ -279,23 +288,7 @@ func httpForm(out Output, ev *Event) (Output, error) {
 	if _, err := out.appendAnswer(nil, ev); err != nil {
 		return out, nil // the path refuses it with the command hook's message
 	}
-	switch o := out.(type) {
-	case *UserPromptSubmitOutput:
-		return &UserPromptSubmitOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
-	case *UserPromptExpansionOutput:
-		return &UserPromptExpansionOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
-	case *SessionStartOutput:
-		return &SessionStartOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
-	case *PostModelSwitchOutput:
-		return &PostModelSwitchOutput{AdditionalContext: jsstr.TrimSpace(o.Text)}, nil
-	case *WorktreeCreateOutput:
-		c := *o
-		c.JSONForm = true
-		return &c, nil
-	case *PreCompactOutput, *PostCompactOutput:
-		return nil, fmt.Errorf("hook: invalid answer to %s: Text: %w", ev.HookEventName, errNoHTTPText)
-	}
-	return nil, fmt.Errorf("hook: internal error: no http form for the plain-text answer %T", out)
+	return pt.jsonForm(ev)
 }
 
 // answerDecision names the decision of the JSON answer b for the log: the

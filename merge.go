@@ -38,19 +38,65 @@ import (
 // written exactly. The result is compact: whitespace between members of
 // orig is not kept.
 func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
-	ms, err := rawjson.Members(orig)
-	if err != nil {
-		return nil, objectError("Merge: the original", err)
+	return mergeWith(nil, orig, patch)
+}
+
+// mergeWith is the one merge behind [Merge], [PreToolUse.Merge] and
+// [PermissionRequest.Merge]. vg is the vouching of the handler's
+// invocation (nil outside one, see vouch.go): when orig is the incoming
+// tool_input, unchanged, the merge reuses the split the read made of it
+// instead of validating it again, and vouches for the result. An input
+// that the read did not split (more than wire.MaxSub members) is split
+// only when the patch replaces one of its members: a patch of new
+// members is appended to its bytes.
+func mergeWith(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value, error) {
+	if vg.unsplit(orig) && vg.holds(vg.input, orig) {
+		if out, ok, err := mergeUnsplit(vg, orig, patch); ok || err != nil {
+			return out, err
+		}
 	}
-	pb, err := patchBytes(patch)
+	ms, known := vg.splitOf(orig)
+	if !known {
+		var err error
+		if ms, err = rawjson.Members(orig); err != nil {
+			return nil, objectError("Merge: the original", err)
+		}
+	}
+	pb, ps, compact, err := splitPatch(patch)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := rawjson.Members(pb)
-	if err != nil {
-		return nil, objectError("Merge: the patch", err)
+	out := mergeMembers(orig, ms, ps)
+	if known {
+		vg.vouchResult(out, pb, compact, len(ms)+len(ps) > 0)
 	}
-	return mergeMembers(orig, ms, ps), nil
+	return out, nil
+}
+
+// mergeUnsplit is mergeWith for the vouched incoming tool_input that the
+// read left unsplit. It reports false when the input's members cannot be
+// known (a handler wrote into its bytes before they were split).
+func mergeUnsplit(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value, bool, error) {
+	pb, ps, compact, err := splitPatch(patch)
+	if err != nil {
+		return nil, false, err
+	}
+	keys := make([]string, len(ps))
+	for i, p := range ps {
+		keys[i] = p.Key
+	}
+	var out jsontext.Value
+	if found, ok := rawjson.HasKey(orig, keys); ok && !found {
+		out = appendMembers(orig, ps)
+	} else {
+		ms, ok := vg.inputMembers()
+		if !ok {
+			return nil, false, nil
+		}
+		out = mergeMembers(orig, ms, ps)
+	}
+	vg.vouchResult(out, pb, compact, len(ps) > 0 || len(orig) > 2)
+	return out, true, nil
 }
 
 // mergeMembers builds the merged object of the members ms of orig and the

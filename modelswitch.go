@@ -102,6 +102,14 @@ func (o *PreModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	return appendDecision(dst, &o.Common, EventPreModelSwitch, o.Decision, o.Reason)
 }
 
+// join merges n into a as [Chain] combines PreModelSwitch answers: the
+// decision by precedence; a deny stops the chain.
+func (a *PreModelSwitchOutput) join(n *PreModelSwitchOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinDecision(&a.Decision, &a.Reason, n.Decision, n.Reason)
+	return n.Decision == Deny, nil
+}
+
 // PostModelSwitch fires after the model changed. The matcher is tested
 // against the canonical id of ToModel. Nothing can be decided; the answer
 // can add context for the next request to the new model, as JSON or as
@@ -154,4 +162,15 @@ func (o *PostModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, err
 		return appendText(dst, o.Text, otherThanText(o))
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostModelSwitch, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines PostModelSwitch answers: texts
+// stay text while every answer is text, contexts joined.
+func (a *PostModelSwitchOutput) join(n *PostModelSwitchOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, &a.AdditionalContext, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
 }

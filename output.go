@@ -177,27 +177,27 @@ func appendText(dst []byte, text string, otherFields bool) ([]byte, error) {
 	return append(dst, t...), nil
 }
 
+// trimText trims a plain-text answer as Claude Code does.
+func trimText(text string) string { return jsstr.TrimSpace(text) }
+
 // textLooksLikeJSON reports whether Claude Code would read the plain-text
 // answer b as JSON.
 func textLooksLikeJSON(b []byte) bool { return jsstr.LooksLikeJSON(string(b)) }
 
 // plainTextAnswer is implemented by the answers that can be written as
 // plain text instead of a JSON object: the Text fields of the events whose
-// plain stdout Claude Code reads, and WorktreeCreate's path line.
-// plainText reports whether this answer is plain text, so that the final
-// check before stdout is written knows which form to expect: plain text
-// never starts with "{", a JSON answer always does.
+// plain stdout Claude Code reads, and WorktreeCreate's path line; each
+// event's file holds its methods.
 type plainTextAnswer interface {
+	// plainText reports whether this answer is plain text, so that the
+	// final check before stdout is written knows which form to expect:
+	// plain text never starts with "{", a JSON answer always does.
 	plainText() bool
+	// jsonForm returns the JSON form of the valid plain-text answer for
+	// an http hook, whose plain text Claude Code reads as an error, or
+	// the failure of an answer that has none.
+	jsonForm(ev *Event) (Output, error)
 }
-
-func (o *UserPromptSubmitOutput) plainText() bool    { return o.Text != "" }
-func (o *UserPromptExpansionOutput) plainText() bool { return o.Text != "" }
-func (o *SessionStartOutput) plainText() bool        { return o.Text != "" }
-func (o *PreCompactOutput) plainText() bool          { return o.Text != "" }
-func (o *PostCompactOutput) plainText() bool         { return o.Text != "" }
-func (o *PostModelSwitchOutput) plainText() bool     { return o.Text != "" }
-func (o *WorktreeCreateOutput) plainText() bool      { return !o.JSONForm }
 
 // otherThanText reports whether any field of the struct *o other than the
 // one named Text is set.
@@ -266,12 +266,21 @@ func checkTerminalSequence(s string) error {
 // additionalContext and systemMessage of a final JSON answer reach Claude,
 // on the next turn.
 //
-// Async answers any event. It is an [Output] for [HandlerFunc] and [Mux]
-// handlers; the typed adapters' answers cannot express it. Because
-// [Serve] returns right after writing the line, Async alone only
-// announces the detachment: work that must go on afterwards has to run in
-// a process of its own. Claude Code looks for the announcement on the
-// first stdout line only, which is where Serve writes it.
+// Async answers any event of a command hook. A handler returns it as its
+// answer, or, from a typed adapter ([PreToolUseFunc] and the others),
+// whose answer types cannot hold it, as its error:
+//
+//	return nil, hook.Async{Timeout: time.Minute}
+//
+// An Async returned as the error (or wrapped in it) is the answer, not a
+// failure, and any answer returned with it is dropped. Because [Serve]
+// returns right after writing the line, Async alone only announces the
+// detachment: work that must go on afterwards has to run in a process of
+// its own. Claude Code looks for the announcement on the first stdout
+// line only, which is where Serve writes it. Async cannot be combined
+// with other answers (a [Chain] counts it as its handler's failure), and
+// an http hook has no process to detach, so there it is an invalid
+// answer.
 type Async struct {
 	// Timeout is how long Claude Code lets the detached hook run; it is
 	// written in whole milliseconds as "asyncTimeout". Zero leaves Claude
@@ -283,6 +292,15 @@ type Async struct {
 type asyncWire struct {
 	Async        bool  `json:"async"`
 	AsyncTimeout int64 `json:"asyncTimeout,omitzero"`
+}
+
+// Error lets a typed adapter's function return a as its error; the
+// adapter answers with a (see [Async]).
+func (a Async) Error() string {
+	if a.Timeout > 0 {
+		return fmt.Sprintf("hook: async (detach the hook for %v)", a.Timeout)
+	}
+	return "hook: async (detach the hook)"
 }
 
 func (a Async) appendAnswer(dst []byte, ev *Event) ([]byte, error) {

@@ -52,3 +52,11 @@ func (o *PermissionDeniedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, er
 	}
 	return appendWire(dst, a)
 }
+
+// join merges n into a as [Chain] combines PermissionDenied answers: retry
+// from any.
+func (a *PermissionDeniedOutput) join(n *PermissionDeniedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.Retry = a.Retry || n.Retry
+	return false, nil
+}

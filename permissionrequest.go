@@ -50,7 +50,7 @@ type MCPSkill struct {
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PermissionRequest) Merge(patch any) (jsontext.Value, error) {
-	return e.merge(e.ToolInput, patch)
+	return mergeWith(e.inv.vouched(), e.ToolInput, patch)
 }
 
 // Update returns the call's input with only the members changed in the
@@ -156,3 +156,35 @@ func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, e
 	}
 	return appendWire(dst, a)
 }
+
+// join merges n into a as [Chain] combines PermissionRequest answers: the
+// first deny is the answer and stops the chain; otherwise the last
+// decision and rewrite, Removed the union, the permission updates
+// concatenated.
+func (a *PermissionRequestOutput) join(n *PermissionRequestOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	if n.Decision == Deny {
+		c := a.Common
+		*a = *n
+		a.Common = c
+		return true, nil
+	}
+	if n.Decision != "" {
+		a.Decision = n.Decision
+	}
+	if n.UpdatedInput != nil {
+		a.UpdatedInput = n.UpdatedInput
+	}
+	a.Removed = union(a.Removed, n.Removed)
+	a.UpdatedPermissions = append(append([]PermissionUpdate(nil), a.UpdatedPermissions...), n.UpdatedPermissions...)
+	return false, nil
+}
+
+// rewrite returns the input member the answer rewrites, tool_input, and
+// its new value (nil: none).
+func (o *PermissionRequestOutput) rewrite() (string, jsontext.Value) {
+	return "tool_input", o.UpdatedInput
+}
+
+// removedMembers returns the members the rewrite drops on purpose.
+func (o *PermissionRequestOutput) removedMembers() []string { return o.Removed }

@@ -126,6 +126,30 @@ func (o *PostToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return appendWire(dst, a)
 }
 
+// join merges n into a as [Chain] combines PostToolUse answers: every
+// handler runs, a block from any blocks, texts joined, the last output
+// given in either form.
+func (a *PostToolUseOutput) join(n *PostToolUseOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
+	a.ClassifierContext = joinText(a.ClassifierContext, n.ClassifierContext)
+	// Each handler saw the last output as its tool_response, so the last
+	// one given, in either form, holds the others.
+	if n.UpdatedToolOutput != nil || n.UpdatedMCPToolOutput != nil {
+		a.UpdatedToolOutput, a.UpdatedMCPToolOutput = n.UpdatedToolOutput, n.UpdatedMCPToolOutput
+	}
+	return false, nil
+}
+
+// rewrite returns the input member the answer rewrites, tool_response,
+// and its new value in either form (nil: none).
+func (o *PostToolUseOutput) rewrite() (string, jsontext.Value) {
+	if o.UpdatedToolOutput != nil {
+		return "tool_response", o.UpdatedToolOutput
+	}
+	return "tool_response", o.UpdatedMCPToolOutput
+}
+
 // responseRequired lists, for the built-in tools whose output type the
 // library knows, the members that type requires (sdk-tools.d.ts).
 var responseRequired = map[string][]string{
@@ -247,4 +271,12 @@ func (o *PostToolUseFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, 
 		return dst, err
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostToolUseFailure, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines PostToolUseFailure answers: contexts
+// joined.
+func (a *PostToolUseFailureOutput) join(n *PostToolUseFailureOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
 }

@@ -95,6 +95,14 @@ func (o *PreSkillShellCommandOutput) appendAnswer(dst []byte, ev *Event) ([]byte
 	return appendDecision(dst, &o.Common, EventPreSkillShellCommand, o.Decision, o.Reason)
 }
 
+// join merges n into a as [Chain] combines PreSkillShellCommand answers:
+// the decision by precedence; a deny stops the chain.
+func (a *PreSkillShellCommandOutput) join(n *PreSkillShellCommandOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinDecision(&a.Decision, &a.Reason, n.Decision, n.Reason)
+	return n.Decision == Deny, nil
+}
+
 // appendDecision writes the answer of an event whose hookSpecificOutput
 // is a permission decision and its reason (PreSkillShellCommand,
 // PreModelSwitch); the caller has checked the decision.

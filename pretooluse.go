@@ -49,7 +49,7 @@ type MCPServer struct {
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
-	return e.merge(e.ToolInput, patch)
+	return mergeWith(e.inv.vouched(), e.ToolInput, patch)
 }
 
 // Update returns the call's input with only the members changed in the
@@ -170,6 +170,30 @@ func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, a)
 }
 
+// join merges n, the next handler's answer, into a as [Chain] combines
+// PreToolUse answers: the decision by precedence, the last rewrite (which
+// holds every earlier one), Removed the union; a deny stops the chain.
+func (a *PreToolUseOutput) join(n *PreToolUseOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinDecision(&a.Decision, &a.Reason, n.Decision, n.Reason)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	if n.UpdatedInput != nil {
+		a.UpdatedInput = n.UpdatedInput
+	}
+	a.Removed = union(a.Removed, n.Removed)
+	a.Legacy = false
+	return n.Decision == Deny, nil
+}
+
+// rewrite returns the input member the answer rewrites, tool_input, and
+// its new value (nil: none).
+func (o *PreToolUseOutput) rewrite() (string, jsontext.Value) {
+	return "tool_input", o.UpdatedInput
+}
+
+// removedMembers returns the members the rewrite drops on purpose.
+func (o *PreToolUseOutput) removedMembers() []string { return o.Removed }
+
 // appendLegacy writes the deprecated top-level form of the decision.
 func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 	switch o.Decision {
@@ -285,4 +309,18 @@ func checkUpdatedKeys(orig []rawjson.Member, upd jsontext.Value, removed []strin
 		return fmt.Errorf("updatedInput is partial: it lacks %s of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed)", strings.Join(lost, ", "))
 	}
 	return nil
+}
+
+// rewriteStands reports whether the rewrite can reach the combined
+// answer: a deny or defer drops it.
+func (o *PreToolUseOutput) rewriteStands() bool {
+	return o.Decision != Deny && o.Decision != Defer
+}
+
+// settle leaves the rewrite out of a combined final deny or defer: the
+// client ignores it there.
+func (o *PreToolUseOutput) settle() {
+	if o.Decision == Deny || o.Decision == Defer {
+		o.UpdatedInput, o.Removed = nil, nil
+	}
 }

@@ -95,6 +95,24 @@ func (o *UserPromptSubmitOutput) appendAnswer(dst []byte, ev *Event) ([]byte, er
 	return appendWire(dst, a)
 }
 
+// join merges n into a as [Chain] combines UserPromptSubmit answers: texts stay
+// text while every answer is text, contexts joined; the first block wins
+// and stops the chain.
+func (a *UserPromptSubmitOutput) join(n *UserPromptSubmitOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, &a.AdditionalContext, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	if n.SessionTitle != "" {
+		a.SessionTitle = n.SessionTitle
+	}
+	if n.Block {
+		a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
+	}
+	return n.Block, nil
+}
+
 // UserPromptExpansion fires when a typed slash command or an MCP prompt
 // expands, before the expansion reaches Claude. The matcher is tested
 // against CommandName. The answer can block the expansion or add context
@@ -173,6 +191,21 @@ func (o *UserPromptExpansionOutput) appendAnswer(dst []byte, ev *Event) ([]byte,
 		}
 	}
 	return appendWire(dst, a)
+}
+
+// join merges n into a as [Chain] combines UserPromptExpansion answers: texts stay
+// text while every answer is text, contexts joined; the first block wins
+// and stops the chain.
+func (a *UserPromptExpansionOutput) join(n *UserPromptExpansionOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, &a.AdditionalContext, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	if n.Block {
+		a.Block, a.Reason, a.SuppressOriginalPrompt = true, n.Reason, n.SuppressOriginalPrompt
+	}
+	return n.Block, nil
 }
 
 // promptAnswer starts the answer of the two prompt events

@@ -102,6 +102,25 @@ func (o *SessionStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	return appendWire(dst, a)
 }
 
+// join merges n into a as [Chain] combines SessionStart answers: texts
+// stay text while every answer is text; contexts and initial messages
+// joined, the last title, the union of the watch paths, reloadSkills from
+// any.
+func (a *SessionStartOutput) join(n *SessionStartOutput) (stop bool, err error) {
+	if err := joinPlainText(&a.Text, &a.AdditionalContext, a, n, n.Text); err != nil {
+		return false, err
+	}
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	a.InitialUserMessage = joinText(a.InitialUserMessage, n.InitialUserMessage)
+	if n.SessionTitle != "" {
+		a.SessionTitle = n.SessionTitle
+	}
+	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
+	a.ReloadSkills = a.ReloadSkills || n.ReloadSkills
+	return false, nil
+}
+
 // SessionEnd fires when a session ends. The matcher is tested against
 // Reason. Nothing can be decided: Claude Code discards the answer's
 // fields, and exit code 2 only prints stderr. SessionEnd hooks share a
@@ -139,6 +158,13 @@ func (o *SessionEndOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
+// join merges n into a as [Chain] combines SessionEnd answers: the common
+// fields only.
+func (a *SessionEndOutput) join(n *SessionEndOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // Setup fires for --init-only, and for -p with --init or --maintenance.
 // The matcher is tested against Trigger. It cannot block; the answer can
 // add context (see [SetupOutput]). Unlike SessionStart, plain stdout is
@@ -171,4 +197,12 @@ func (o *SetupOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 		return dst, err
 	}
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSetup, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines Setup answers: contexts
+// joined.
+func (a *SetupOutput) join(n *SetupOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
 }

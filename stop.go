@@ -83,6 +83,14 @@ func (o *StopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return appendStop(dst, &o.Common, o.Block, o.Reason, EventStop, o.AdditionalContext)
 }
 
+// join merges n into a as [Chain] combines Stop answers: every handler
+// runs, a block from any blocks, reasons and contexts joined.
+func (a *StopOutput) join(n *StopOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
+	return false, nil
+}
+
 // appendStop writes the answer of a Stop or SubagentStop event.
 func appendStop(dst []byte, c *Common, block bool, reason, name, context string) ([]byte, error) {
 	if block && reason == "" {
@@ -141,4 +149,11 @@ func (o *StopFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 		return dst, err
 	}
 	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines StopFailure answers: the common
+// fields only.
+func (a *StopFailureOutput) join(n *StopFailureOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
 }

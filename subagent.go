@@ -24,6 +24,14 @@ func (o *SubagentStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSubagentStart, o.AdditionalContext)})
 }
 
+// join merges n into a as [Chain] combines SubagentStart answers: contexts
+// joined.
+func (a *SubagentStartOutput) join(n *SubagentStartOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
+}
+
 // SubagentStop fires when a subagent has finished. The matcher is tested
 // against the agent type; Event.AgentID and Event.AgentType are always
 // set. The answer can keep the subagent going (see [SubagentStopOutput]);
@@ -64,4 +72,12 @@ func (o *SubagentStopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 		return dst, err
 	}
 	return appendStop(dst, &o.Common, o.Block, o.Reason, EventSubagentStop, o.AdditionalContext)
+}
+
+// join merges n into a as [Chain] combines SubagentStop answers: every handler
+// runs, a block from any blocks, reasons and contexts joined.
+func (a *SubagentStopOutput) join(n *SubagentStopOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
+	return false, nil
 }

@@ -25,6 +25,13 @@ func (o *TeammateIdleOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	return appendWire(dst, answer{common: &o.Common})
 }
 
+// join merges n into a as [Chain] combines TeammateIdle answers: the common
+// fields only.
+func (a *TeammateIdleOutput) join(n *TeammateIdleOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // TaskCreated fires when the TaskCreate tool creates a task. It has no
 // matcher. The answer can refuse the task (see [TaskCreatedOutput]); exit
 // code 2 ([Block]) rolls the creation back too, with stderr as the tool
@@ -65,6 +72,13 @@ func (o *TaskCreatedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
 }
 
+// join merges n into a as [Chain] combines TaskCreated answers: the first block
+// wins and stops the chain.
+func (a *TaskCreatedOutput) join(n *TaskCreatedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return joinGate(&a.Block, &a.Reason, n.Block, n.Reason), nil
+}
+
 // TaskCompleted fires when a task is being marked completed. It has no
 // matcher. Exit code 2 ([Block]) refuses the completion, with stderr given
 // to the model; Halt in the answer stops the teammate (see
@@ -94,4 +108,11 @@ func (o *TaskCompletedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 		return dst, err
 	}
 	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines TaskCompleted answers: the common
+// fields only.
+func (a *TaskCompletedOutput) join(n *TaskCompletedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
 }

@@ -289,39 +289,6 @@ func (vg *vouching) splice(b []byte) (head, value, tail []byte, ok bool) {
 	return b[:i:i], value, append(rest, '\n'), true
 }
 
-// merge is [Merge] for a handler's event: when orig is the incoming
-// tool_input, unchanged, it reuses the split the invocation made of it
-// instead of validating it again, and vouches for the result. An input
-// that the read did not split (more than wire.MaxSub members) is split
-// only when the patch replaces one of its members: a patch of new
-// members is appended to its bytes.
-func (e *Event) merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
-	vg := e.inv.vouched()
-	if !vg.unsplit(orig) || !vg.holds(vg.input, orig) {
-		return vg.mergeSplit(orig, patch)
-	}
-	pb, ps, compact, err := splitPatch(patch)
-	if err != nil {
-		return nil, err
-	}
-	keys := make([]string, len(ps))
-	for i, p := range ps {
-		keys[i] = p.Key
-	}
-	var out jsontext.Value
-	if found, ok := rawjson.HasKey(orig, keys); ok && !found {
-		out = appendMembers(orig, ps)
-	} else {
-		ms, ok := vg.inputMembers()
-		if !ok {
-			return Merge(orig, patch)
-		}
-		out = mergeMembers(orig, ms, ps)
-	}
-	vg.vouchResult(out, pb, compact, len(ps) > 0 || len(orig) > 2)
-	return out, nil
-}
-
 // unsplit reports whether orig is the compact incoming tool_input, at
 // its place, and the read left it unsplit.
 func (vg *vouching) unsplit(orig []byte) bool {
@@ -351,19 +318,4 @@ func (vg *vouching) vouchResult(out, pb []byte, compact, members bool) {
 	if compact && members && wire.InvalidUTF8(pb) < 0 {
 		vg.vouchMerged(out)
 	}
-}
-
-// mergeSplit is merge by the input's members.
-func (vg *vouching) mergeSplit(orig jsontext.Value, patch any) (jsontext.Value, error) {
-	ms, ok := vg.splitOf(orig)
-	if !ok {
-		return Merge(orig, patch)
-	}
-	pb, ps, compact, err := splitPatch(patch)
-	if err != nil {
-		return nil, err
-	}
-	out := mergeMembers(orig, ms, ps)
-	vg.vouchResult(out, pb, compact, len(ms)+len(ps) > 0)
-	return out, nil
 }

@@ -71,6 +71,29 @@ func (o *WorktreeCreateOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	return append(dst, o.WorktreePath...), nil
 }
 
+// join merges n into a as [Chain] combines WorktreeCreate answers: the
+// first path given creates the worktree and stops the chain.
+func (a *WorktreeCreateOutput) join(n *WorktreeCreateOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	if n.WorktreePath != "" {
+		a.WorktreePath, a.JSONForm = n.WorktreePath, n.JSONForm
+		return true, nil
+	}
+	return false, nil
+}
+
+// plainText reports whether the answer is written as plain text: the
+// path line, unless JSONForm is set.
+func (o *WorktreeCreateOutput) plainText() bool { return !o.JSONForm }
+
+// jsonForm returns the JSON form of a valid path answer, for an http
+// hook: the path as worktreePath.
+func (o *WorktreeCreateOutput) jsonForm(*Event) (Output, error) {
+	c := *o
+	c.JSONForm = true
+	return &c, nil
+}
+
 // checkWorktreePath refuses a worktree path Claude Code would refuse or
 // misread on this machine.
 func checkWorktreePath(p string) error {
@@ -138,4 +161,11 @@ func (o *WorktreeRemoveOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 		return dst, err
 	}
 	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines WorktreeRemove answers: the common
+// fields only.
+func (a *WorktreeRemoveOutput) join(n *WorktreeRemoveOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
 }

@@ -1,14 +1,17 @@
 // Package protocol is the one table of the Claude Code hook protocol that
 // the library is built on: every event of Claude Code 2.1.332, once, with
-// its facts. The mechanical code of the root package (event constants,
-// KnownEvent, CanBlock, Events, the matcher fields, the typed adapters
-// and their ServeHook methods) is generated from it by
-// `go generate ./...` (see gen/); CI checks that the generated files are
-// fresh, and the drift test checks the table against the Agent SDK.
+// its facts. The mechanical code of the root package is generated from it
+// by `go generate ./...` (see gen/): events_gen.go (event constants,
+// KnownEvent, CanBlock, Events, the matcher fields, the block forms,
+// honoursHalt) and adapters_gen.go (the typed adapters, their ServeHook
+// methods, and each answer's combine, which calls its hand-written join);
+// CI checks that the generated files are fresh, and the drift test checks
+// the table against the Agent SDK.
 //
 // To add an event: add a row here, write its input and answer structs
 // (FooInput is the event struct Foo embedding Event, FooOutput its
-// answer) in the root package, and run `go generate ./...`.
+// answer, with its appendAnswer and join methods) in the root package,
+// and run `go generate ./...`.
 package protocol
 
 // Block says how a block is written as a JSON answer (an HTTP hook cannot
@@ -24,6 +27,22 @@ const (
 	// BlockDeny: the hookSpecificOutput's permission decision "deny" with
 	// its reason.
 	BlockDeny
+)
+
+// Text says what plain stdout text is to an event.
+type Text int
+
+const (
+	// TextNone: plain text is not an answer.
+	TextNone Text = iota
+	// TextContext: plain text is context, and its JSON form (for an http
+	// hook, or next to JSON answers in a chain) is additionalContext.
+	TextContext
+	// TextNoJSON: plain text is an answer that has no JSON form.
+	TextNoJSON
+	// TextOwn: the answer type has its own plain-text form
+	// (WorktreeCreate's path line) and says itself what its JSON form is.
+	TextOwn
 )
 
 // Event is one hook event and its facts, from the project's wire-format
@@ -42,9 +61,17 @@ type Event struct {
 	CanBlock bool
 	// Block is the event's JSON block form.
 	Block Block
-	// Text reports whether plain stdout text is a valid answer (context
-	// text, WorktreeCreate's path).
-	Text bool
+	// HaltIgnored reports that Claude Code does not stop on
+	// "continue": false in an answer to the event: it discards the field on
+	// the observation-only events and ignores it on TaskCreated.
+	HaltIgnored bool
+	// Feedback reports that a block is feedback for Claude rather than a
+	// refusal: every handler of a chain runs, and a Block is taken as the
+	// answer's JSON block, its reason joined to the others'.
+	Feedback bool
+	// Text says whether plain stdout text is a valid answer, and what it
+	// becomes where the answer must be JSON.
+	Text Text
 	// Decisions are the permission decisions the answer takes, if any.
 	Decisions []string
 }
@@ -53,37 +80,37 @@ type Event struct {
 // the Agent SDK's HOOK_EVENTS.
 var Events = []Event{
 	{Name: "PreToolUse", Fires: "after the model produced a tool call's arguments, before the permission check and the call", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
-	{Name: "PostToolUse", Fires: "after a tool call succeeded", Matcher: "tool_name", Block: BlockDecision},
+	{Name: "PostToolUse", Fires: "after a tool call succeeded", Matcher: "tool_name", Block: BlockDecision, Feedback: true},
 	{Name: "PostToolUseFailure", Fires: "after a tool call started and failed", Matcher: "tool_name"},
-	{Name: "PostToolBatch", Fires: "once after every call of a parallel batch resolved", CanBlock: true, Block: BlockDecision},
-	{Name: "Notification", Fires: "when Claude Code raises a notification", Matcher: "notification_type"},
-	{Name: "UserPromptSubmit", Fires: "when the user (or the host) submits a prompt", CanBlock: true, Block: BlockDecision, Text: true},
-	{Name: "UserPromptExpansion", Fires: "when a typed slash command or an MCP prompt expands", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: true},
-	{Name: "SessionStart", Fires: "when a session starts, resumes, is cleared, compacted or forked", Matcher: "source", Text: true},
-	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason"},
-	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision},
-	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error"},
+	{Name: "PostToolBatch", Fires: "once after every call of a parallel batch resolved", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "Notification", Fires: "when Claude Code raises a notification", Matcher: "notification_type", HaltIgnored: true},
+	{Name: "UserPromptSubmit", Fires: "when the user (or the host) submits a prompt", CanBlock: true, Block: BlockDecision, Text: TextContext},
+	{Name: "UserPromptExpansion", Fires: "when a typed slash command or an MCP prompt expands", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: TextContext},
+	{Name: "SessionStart", Fires: "when a session starts, resumes, is cleared, compacted or forked", Matcher: "source", Text: TextContext},
+	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason", HaltIgnored: true},
+	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error", HaltIgnored: true},
 	{Name: "SubagentStart", Fires: "when a subagent is spawned", Matcher: "agent_type"},
-	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision},
-	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, Text: true},
-	{Name: "PostCompact", Fires: "after the conversation was compacted", Matcher: "trigger", Text: true},
+	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Text: TextNoJSON},
+	{Name: "PostCompact", Fires: "after the conversation was compacted", Matcher: "trigger", HaltIgnored: true, Text: TextNoJSON},
 	{Name: "PreModelSwitch", Fires: "before a requested model switch", Matcher: "to_model", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask"}},
-	{Name: "PostModelSwitch", Fires: "after the model changed", Matcher: "to_model", Text: true},
+	{Name: "PostModelSwitch", Fires: "after the model changed", Matcher: "to_model", Text: TextContext},
 	{Name: "PermissionRequest", Fires: "when a permission prompt is about to be shown", Matcher: "tool_name", Decisions: []string{"allow", "deny"}},
 	{Name: "PermissionDenied", Fires: "after auto mode denied a tool call", Matcher: "tool_name"},
 	{Name: "Setup", Fires: "on --init-only, or -p with --init or --maintenance", Matcher: "trigger"},
 	{Name: "TeammateIdle", Fires: "when an agent-team teammate is about to go idle", CanBlock: true, Block: BlockDecision},
-	{Name: "TaskCreated", Fires: "when the TaskCreate tool creates a task", CanBlock: true, Block: BlockDecision},
+	{Name: "TaskCreated", Fires: "when the TaskCreate tool creates a task", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
 	{Name: "TaskCompleted", Fires: "when a task is being marked completed", CanBlock: true, Block: BlockDecision},
-	{Name: "Elicitation", Fires: "when an MCP server asks for user input", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision},
-	{Name: "ElicitationResult", Fires: "when the user answered an elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision},
-	{Name: "ConfigChange", Fires: "when a settings or skills file changed during the session", Matcher: "source", CanBlock: true, Block: BlockDecision},
-	{Name: "WorktreeCreate", Fires: "when a worktree is being created", CanBlock: true, Block: BlockDecision, Text: true},
-	{Name: "WorktreeRemove", Fires: "when a worktree is being removed"},
-	{Name: "InstructionsLoaded", Fires: "when a CLAUDE.md or rules file is loaded", Matcher: "load_reason"},
+	{Name: "Elicitation", Fires: "when an MCP server asks for user input", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "ElicitationResult", Fires: "when the user answered an elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "ConfigChange", Fires: "when a settings or skills file changed during the session", Matcher: "source", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "WorktreeCreate", Fires: "when a worktree is being created", CanBlock: true, Block: BlockDecision, Text: TextOwn},
+	{Name: "WorktreeRemove", Fires: "when a worktree is being removed", HaltIgnored: true},
+	{Name: "InstructionsLoaded", Fires: "when a CLAUDE.md or rules file is loaded", Matcher: "load_reason", HaltIgnored: true},
 	{Name: "CwdChanged", Fires: "when the working directory changed"},
 	{Name: "FileChanged", Fires: "when a watched file changed on disk", Matcher: "file_path"},
 	{Name: "DirectoryAdded", Fires: "on /add-dir or the SDK's register_repo_root", Matcher: "source"},
-	{Name: "MessageDisplay", Fires: "when assistant text is being rendered"},
+	{Name: "MessageDisplay", Fires: "when assistant text is being rendered", HaltIgnored: true},
 	{Name: "PreSkillShellCommand", Fires: "before a skill's inline shell command runs", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny"}},
 }
