@@ -29,6 +29,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		event   = fl.String("event", "", "the hook `EVENT`, as in hook_event_name (PreToolUse, Stop, ...)")
 		matcher = fl.String("matcher", "", "the matcher group (tool names such as \"Edit|Write\", or a regex)")
 		dryRun  = fl.Bool("dry-run", false, "print the change as a diff and write nothing")
+		agentF  = agentFlag(fl)
 		hf      handlerFlags
 	)
 	hf.add(fl)
@@ -38,6 +39,14 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	rest := fl.Args()
 	if *event == "" {
 		return usageErr(stderr, name, "-event is required")
+	}
+	if err := checkAgent(stderr, name, *agentF); err != nil {
+		return err
+	}
+	if *agentF == agentCodex {
+		c := codexInstall{name: name, scope: *scope, file: *file, plugin: *plugin, project: *project,
+			event: *event, matcher: *matcher, remove: remove, dryRun: *dryRun}
+		return c.run(fl, &hf, rest, stdout, stderr)
 	}
 	if !hook.KnownEvent(*event) {
 		return usageErr(stderr, name, "unknown event %q (Claude Code 2.1.332 has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event)
