@@ -155,10 +155,13 @@ func needCodex(t *testing.T) string {
 }
 
 // codexSession is one `codex exec` run: the model's turns (fake Responses
-// API script items) and the hooks.json to install in CODEX_HOME.
+// API script items), the hooks.json to install in CODEX_HOME (none when
+// empty), and Setup, run when CODEX_HOME (home, holding config.toml) and
+// the project folder are made, before codex starts.
 type codexSession struct {
 	Turns []any
 	Hooks string
+	Setup func(home, project string)
 }
 
 // codexResult is what one run left behind.
@@ -210,7 +213,12 @@ wire_api = "responses"
 hooks = true
 `, port)
 	require.NoError(t, os.WriteFile(filepath.Join(r.Home, "config.toml"), []byte(config), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(r.Home, "hooks.json"), []byte(s.Hooks), 0o644))
+	if s.Hooks != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(r.Home, "hooks.json"), []byte(s.Hooks), 0o644))
+	}
+	if s.Setup != nil {
+		s.Setup(r.Home, r.Project)
+	}
 
 	// A safety net for a hung client, not a speed target.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
