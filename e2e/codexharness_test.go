@@ -35,6 +35,7 @@ import (
 
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/npminstall"
 )
 
 const (
@@ -99,36 +100,16 @@ func installCodex(log io.Writer) (string, error) {
 		return "", err
 	}
 	v := codexVersion()
-	if bin := codexInDir(dir); codexWorks(bin, v) {
-		return bin, nil
-	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		return "", fmt.Errorf("Codex %s is not installed in %s and npm is not there to install it (or set %s)", v, dir, envCodexBin)
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	fmt.Fprintf(log, "e2e: installing @openai/codex@%s with npm into %s\n", v, dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "npm", "install", "--prefix", tmp, "--no-audit", "--no-fund", "@openai/codex@"+v)
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("npm install @openai/codex@%s: %w", v, err)
+	bin, err := npminstall.Install(ctx, dir, "@openai/codex@"+v, log, func(dir string) (string, bool) {
+		bin := codexInDir(dir)
+		return bin, codexWorks(bin, v)
+	})
+	if errors.Is(err, npminstall.ErrNoNpm) {
+		return "", fmt.Errorf("%w (or set %s)", err, envCodexBin)
 	}
-	os.RemoveAll(dir)
-	if err := os.Rename(tmp, dir); err != nil {
-		return "", err
-	}
-	if bin := codexInDir(dir); codexWorks(bin, v) {
-		return bin, nil
-	}
-	return "", fmt.Errorf("no working codex %s under %s after npm install", v, dir)
+	return bin, err
 }
 
 // codexWorks reports whether bin runs and says it is version v.
