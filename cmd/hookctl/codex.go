@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -222,26 +221,9 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 		return out, what, nil
 	}
 	shown := displayPath(path, locs.Project)
-	var what string
-	if c.dryRun {
-		data, err := os.ReadFile(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		out, w, err := edit(data)
-		if err != nil {
-			return withFile(err, shown)
-		}
-		fmt.Fprint(stdout, unifiedDiff(shown, string(data), string(out)))
-		fmt.Fprintf(stderr, "hookctl: dry run: %s: would be %s\n", shown, w)
-		return nil
-	}
-	if _, err := settings.Update(path, func(data []byte) ([]byte, error) {
-		out, w, err := edit(data)
-		what = w
-		return out, err
-	}); err != nil {
-		return withFile(err, shown)
+	what, err := applyEdit(path, shown, c.dryRun, edit, stdout, stderr)
+	if err != nil || c.dryRun {
+		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
 	if c.remove {
