@@ -131,7 +131,7 @@ hooks = false
 matcher = "^Bash$" # the shell
 [[hooks.PreToolUse.hooks]]
 type = "command"
-command = '`+guard+` --strict'
+command = '`+filepath.ToSlash(guard)+` --strict'
 timeout = 10
 
 [hooks.state."x:pre_tool_use:0:0"]
