@@ -302,11 +302,18 @@ func payloads(t *testing.T, name string) [][]byte {
 // Bash, in Claude Code's shape (Codex reads the same).
 func codexHooks(t *testing.T, command ...string) string {
 	t.Helper()
+	return codexHooksFor(t, "PreToolUse", command...)
+}
+
+// codexHooksFor returns a hooks.json running command for event's calls of
+// Bash.
+func codexHooksFor(t *testing.T, event string, command ...string) string {
+	t.Helper()
 	quoted := make([]string, len(command))
 	for i, a := range command {
 		quoted[i] = shellQuote(a)
 	}
-	v := map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{
+	v := map[string]any{"hooks": map[string]any{event: []any{map[string]any{
 		"matcher": "Bash",
 		"hooks":   []any{map[string]any{"type": "command", "command": strings.Join(quoted, " ")}},
 	}}}}

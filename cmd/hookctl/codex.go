@@ -72,7 +72,7 @@ func codexLayers(project string) ([]codexLayer, error) {
 	}, nil
 }
 
-// codexFlagTypes are the install flags Codex has no member for, and why.
+// codexFlags are the install flags Codex has no member for, and why.
 var codexFlags = map[string]string{
 	"if":                "Codex has no \"if\" rule: narrow the hook with -matcher, or in the hook",
 	"shell":             "Codex runs every command with the system shell",
