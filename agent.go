@@ -92,3 +92,24 @@ func checkCodex(event string, b []byte) error {
 	}
 	return fmt.Errorf("hook: invalid answer to %s for Codex %s: %w%s", event, agent.CodexVersion, err, hint)
 }
+
+// checkCodexText checks the plain-text answer b to event for Codex, which
+// reads plain stdout as context on a few events only and drops it, or
+// reports the hook Failed, elsewhere.
+func checkCodexText(event string, b []byte) error {
+	if err := agent.CheckCodexText(event, b); err != nil {
+		return fmt.Errorf("hook: invalid answer to %s for Codex %s: %w", event, agent.CodexVersion, err)
+	}
+	return nil
+}
+
+// canBlock reports whether a failure on e can block the agent that sent
+// it: exit code 2 stops the action. Codex blocks on exit 2 on its own set
+// of events (PermissionRequest and PostToolUse among them, where Claude
+// Code does not), so a hook that fails closed exits 2 there under Codex.
+func (e *Event) canBlock() bool {
+	if e.agent == AgentCodex {
+		return agent.CodexBlocksOnExit2(e.HookEventName)
+	}
+	return CanBlock(e.HookEventName)
+}

@@ -180,7 +180,8 @@ func TestCodexDenyIsWritten(t *testing.T) {
 // TestCodexRefusedAnswers serves Codex payloads with answers Codex would
 // refuse: nothing reaches stdout, and the failure is one stderr line
 // naming the rule (exit 1), or a block (exit 2) when the hook fails
-// closed.
+// closed and Codex blocks on exit 2 for the event (PostToolUse and
+// PermissionRequest too, where Claude Code does not).
 func TestCodexRefusedAnswers(t *testing.T) {
 	fx := agent.CodexFixtures()
 	cases := []struct {
@@ -218,7 +219,7 @@ func TestCodexRefusedAnswers(t *testing.T) {
 			code := srv.Serve(context.Background(), bytes.NewReader(fx[c.fixture]), &stdout, &stderr)
 			want := hook.ExitError
 			ev := map[string]string{"pre-tool-use": "PreToolUse", "post-tool-use": "PostToolUse", "permission-request": "PermissionRequest"}[c.fixture]
-			if closed && hook.CanBlock(ev) {
+			if closed && agent.CodexBlocksOnExit2(ev) {
 				want = hook.ExitBlock
 			}
 			assert.Equal(t, want, code, "%s closed=%v: %s", c.name, closed, stderr.String())

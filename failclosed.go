@@ -71,7 +71,7 @@ func (f failClosedHandler) settle(ev *Event, out Output, err error) (Output, err
 	if _, verr := out.appendAnswer(nil, ev); verr != nil {
 		return nil, closedFailure(ev, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, verr))
 	}
-	if CanBlock(ev.HookEventName) {
+	if ev.canBlock() {
 		ev.invocation().root().closedAnswer.Store(true)
 	}
 	return out, nil
@@ -80,7 +80,7 @@ func (f failClosedHandler) settle(ev *Event, out Output, err error) (Output, err
 // closedFailure is the error a fail-closed handler returns for the
 // failure err: a block on the events that can block, err on the others.
 func closedFailure(ev *Event, err error) error {
-	if !CanBlock(ev.HookEventName) {
+	if !ev.canBlock() {
 		return err
 	}
 	return &BlockError{Reason: failLine(err)}

@@ -242,7 +242,7 @@ func (s *Server) failsClosed(h Handler, r result) bool {
 		name = r.ev.HookEventName
 	}
 	switch {
-	case name != "" && !CanBlock(name):
+	case name != "" && !r.ev.canBlock():
 		return false
 	case s.FailClosed:
 		return true
@@ -287,7 +287,7 @@ func (s *Server) settle(r result, h Handler, onGoexit func(outcome)) (o outcome)
 // mayBlock reports whether a failure of r could block: its event can
 // block, or is not known.
 func (r result) mayBlock() bool {
-	return r.ev == nil || r.ev.HookEventName == "" || CanBlock(r.ev.HookEventName)
+	return r.ev == nil || r.ev.HookEventName == "" || r.ev.canBlock()
 }
 
 // decide settles the outcome of r (see settle, which calls it); closed
@@ -365,6 +365,11 @@ func encodeAnswer(out Output, ev *Event, closed bool) ([]byte, outcome) {
 	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
 		if textLooksLikeJSON(b) {
 			return nil, failed(closed, fmt.Errorf("hook: internal error: the plain-text answer to %s would be read as JSON", ev.HookEventName))
+		}
+		if ev.agent == AgentCodex {
+			if err := checkCodexText(ev.HookEventName, b); err != nil {
+				return nil, failed(closed, err)
+			}
 		}
 	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid {
 		return nil, failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gohooks/hook/internal/npminstall"
 )
 
 // Version is the Claude Code release claudetest installs and is verified
@@ -96,8 +98,8 @@ func ensureClaude(log io.Writer) (bin, version string, err error) {
 // The version is installed explicitly with --engine-strict=false: since
 // about 2.1.198 the npm wrapper declares engines.node >= 22, and on an
 // older node a plain install silently picks an old release. The CLI is a
-// native binary and does not need node itself. The install goes to a
-// fresh folder renamed into place, so that two test processes installing
+// native binary and does not need node itself. npminstall.Install puts it
+// in a fresh folder renamed into place, so that two test processes installing
 // at once cannot leave a half-installed folder.
 func findOrInstall(ctx context.Context, log io.Writer) (string, string, error) {
 	if bin := os.Getenv(envBin); bin != "" {
@@ -112,39 +114,17 @@ func findOrInstall(ctx context.Context, log io.Writer) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	if bin, ok := findClaude(ctx, dir); ok {
-		ver, err := claudeVersionOf(ctx, bin)
-		return bin, ver, err
-	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		return "", "", fmt.Errorf("%w: Claude Code %s is not installed in %s and npm is not there to install it (install node and npm, or set %s to a claude executable)", errUnavailable, v, dir, envBin)
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".installing-")
-	if err != nil {
-		return "", "", err
-	}
-	defer os.RemoveAll(tmp)
-	fmt.Fprintf(log, "claudetest: installing @anthropic-ai/claude-code@%s with npm into %s\n", v, dir)
 	ictx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ictx, "npm", "install", "--prefix", tmp, "--no-audit", "--no-fund",
-		"--engine-strict=false", "@anthropic-ai/claude-code@"+v)
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Run(); err != nil {
-		return "", "", fmt.Errorf("%w: npm install @anthropic-ai/claude-code@%s: %v", errUnavailable, v, err)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		// Another process may have installed it meanwhile.
-		if _, ok := findClaude(ctx, dir); !ok {
-			return "", "", fmt.Errorf("claudetest: moving the install into %s: %w", dir, err)
-		}
-	}
-	bin, ok := findClaude(ctx, dir)
-	if !ok {
-		return "", "", fmt.Errorf("claudetest: no working claude binary under %s after npm install", dir)
+	bin, err := npminstall.Install(ictx, dir, "@anthropic-ai/claude-code@"+v, log,
+		func(dir string) (string, bool) { return findClaude(ctx, dir) }, "--engine-strict=false")
+	switch {
+	case errors.Is(err, npminstall.ErrNoNpm):
+		return "", "", fmt.Errorf("%w: Claude Code %s is not installed in %s and npm is not there to install it (install node and npm, or set %s to a claude executable)", errUnavailable, v, dir, envBin)
+	case errors.Is(err, npminstall.ErrNpm):
+		return "", "", fmt.Errorf("%w: %v", errUnavailable, err)
+	case err != nil:
+		return "", "", fmt.Errorf("claudetest: %w", err)
 	}
 	ver, err := claudeVersionOf(ctx, bin)
 	return bin, ver, err

@@ -62,19 +62,36 @@ func codexPayload(t *testing.T, log, cmd string) []byte {
 	return p
 }
 
+// shellCall is one `codex exec` run in which the model makes one shell
+// call, with codexhook built and the file it logs payloads to.
+type shellCall struct {
+	*codexResult
+	Hook, Log string
+}
+
+// runShellCall skips t unless Codex can run, marks it parallel, builds
+// codexhook and runs Codex once: the model calls the shell with cmd, then
+// says "ok". hooks gives the session its hooks (Hooks or Setup) from the
+// hook's path and its payload log.
+func runShellCall(t *testing.T, cmd string, hooks func(s *codexSession, hook, log string)) shellCall {
+	t.Helper()
+	bin := needCodex(t)
+	t.Parallel()
+	c := shellCall{Hook: hooktest.BuildGo(t, "./testdata/codexhook"), Log: filepath.Join(t.TempDir(), "payloads.log")}
+	s := codexSession{Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}}}
+	hooks(&s, c.Hook, c.Log)
+	c.codexResult = runCodex(t, bin, s)
+	return c
+}
+
 // TestCodexDeny: a deny from a library hook blocks Codex's shell call, the
 // command never runs, and the model is told the hook's reason.
 func TestCodexDeny(t *testing.T) {
-	bin := needCodex(t)
-	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/codexhook")
-	log := filepath.Join(t.TempDir(), "payloads.log")
 	const cmd = "echo ran > marker.txt"
-	r := runCodex(t, bin, codexSession{
-		Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}},
-		Hooks: codexHooks(t, hook, log, "deny"),
+	r := runShellCall(t, cmd, func(s *codexSession, hook, log string) {
+		s.Hooks = codexHooks(t, hook, log, "deny")
 	})
-	codexPayload(t, log, cmd)
+	codexPayload(t, r.Log, cmd)
 	assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 	assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the denied command ran")
 	assert.Equal(t, "Command blocked by PreToolUse hook: codexhook: no "+cmd+". Command: "+cmd,
@@ -86,23 +103,18 @@ func TestCodexDeny(t *testing.T) {
 // backslash, tab and non-ASCII text intact, and the original does not;
 // the answer passes Codex's rules as agent.CheckCodexAnswer applies them.
 func TestCodexRewriteAllow(t *testing.T) {
-	bin := needCodex(t)
-	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/codexhook")
-	log := filepath.Join(t.TempDir(), "payloads.log")
 	const cmd = "echo original > orig.txt"
-	r := runCodex(t, bin, codexSession{
-		Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}},
-		Hooks: codexHooks(t, hook, log, "allow", rewrittenCommand),
+	r := runShellCall(t, cmd, func(s *codexSession, hook, log string) {
+		s.Hooks = codexHooks(t, hook, log, "allow", rewrittenCommand)
 	})
-	p := codexPayload(t, log, cmd)
+	p := codexPayload(t, r.Log, cmd)
 	assert.Equal(t, []string{"Completed"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 	assert.NoFileExists(t, filepath.Join(r.Project, "orig.txt"), "the original command ran")
 	got, err := os.ReadFile(filepath.Join(r.Project, "out.txt"))
 	require.NoError(t, err, "the rewritten command did not run; told the model: %s", r.toolOutput(t, "call_1"))
 	assert.Equal(t, rewritten+"\n", string(got))
 
-	answer := answerOf(t, p, hook, log, "allow", rewrittenCommand)
+	answer := answerOf(t, p, r.Hook, r.Log, "allow", rewrittenCommand)
 	assert.NoError(t, agent.CheckCodexAnswer("PreToolUse", answer), "%s", answer)
 	upd := field(t, answer, "hookSpecificOutput", "updatedInput")
 	ms, err := rawjson.Members(upd)
@@ -122,21 +134,16 @@ func TestCodexRewriteAllow(t *testing.T) {
 // and says on stderr which field to set, and agent.CheckCodexAnswer
 // refuses the same answer, naming the field.
 func TestCodexRewriteWithoutDecision(t *testing.T) {
-	bin := needCodex(t)
-	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/codexhook")
-	log := filepath.Join(t.TempDir(), "payloads.log")
 	const cmd = "echo original > orig.txt"
-	r := runCodex(t, bin, codexSession{
-		Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}},
-		Hooks: codexHooks(t, hook, log, "bare", rewrittenCommand),
+	r := runShellCall(t, cmd, func(s *codexSession, hook, log string) {
+		s.Hooks = codexHooks(t, hook, log, "bare", rewrittenCommand)
 	})
-	p := codexPayload(t, log, cmd)
+	p := codexPayload(t, r.Log, cmd)
 	assert.Equal(t, []string{"Failed"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 	assert.FileExists(t, filepath.Join(r.Project, "orig.txt"), "Codex ran the original command")
 	assert.NoFileExists(t, filepath.Join(r.Project, "out.txt"), "the rewrite was applied")
 
-	c := exec.Command(hook, log, "bare", rewrittenCommand)
+	c := exec.Command(r.Hook, r.Log, "bare", rewrittenCommand)
 	c.Stdin = bytes.NewReader(p)
 	var stdout, stderr bytes.Buffer
 	c.Stdout, c.Stderr = &stdout, &stderr
@@ -243,16 +250,11 @@ func TestCodexPayloadsAreDetected(t *testing.T) {
 // TestCodexBlock: hook.Block (exit code 2, the reason on stderr) blocks
 // Codex's shell call and the model is told the reason.
 func TestCodexBlock(t *testing.T) {
-	bin := needCodex(t)
-	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/codexhook")
-	log := filepath.Join(t.TempDir(), "payloads.log")
 	const cmd = "echo ran > marker.txt"
-	r := runCodex(t, bin, codexSession{
-		Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}},
-		Hooks: codexHooks(t, hook, log, "block"),
+	r := runShellCall(t, cmd, func(s *codexSession, hook, log string) {
+		s.Hooks = codexHooks(t, hook, log, "block")
 	})
-	codexPayload(t, log, cmd)
+	codexPayload(t, r.Log, cmd)
 	assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 	assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the blocked command ran")
 	assert.Contains(t, r.toolOutput(t, "call_1"), "codexhook blocks "+cmd)

@@ -35,6 +35,7 @@ import (
 
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/npminstall"
 )
 
 const (
@@ -99,36 +100,16 @@ func installCodex(log io.Writer) (string, error) {
 		return "", err
 	}
 	v := codexVersion()
-	if bin := codexInDir(dir); codexWorks(bin, v) {
-		return bin, nil
-	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		return "", fmt.Errorf("Codex %s is not installed in %s and npm is not there to install it (or set %s)", v, dir, envCodexBin)
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".tmp")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	fmt.Fprintf(log, "e2e: installing @openai/codex@%s with npm into %s\n", v, dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "npm", "install", "--prefix", tmp, "--no-audit", "--no-fund", "@openai/codex@"+v)
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("npm install @openai/codex@%s: %w", v, err)
+	bin, err := npminstall.Install(ctx, dir, "@openai/codex@"+v, log, func(dir string) (string, bool) {
+		bin := codexInDir(dir)
+		return bin, codexWorks(bin, v)
+	})
+	if errors.Is(err, npminstall.ErrNoNpm) {
+		return "", fmt.Errorf("%w (or set %s)", err, envCodexBin)
 	}
-	os.RemoveAll(dir)
-	if err := os.Rename(tmp, dir); err != nil {
-		return "", err
-	}
-	if bin := codexInDir(dir); codexWorks(bin, v) {
-		return bin, nil
-	}
-	return "", fmt.Errorf("no working codex %s under %s after npm install", v, dir)
+	return bin, err
 }
 
 // codexWorks reports whether bin runs and says it is version v.
@@ -155,10 +136,13 @@ func needCodex(t *testing.T) string {
 }
 
 // codexSession is one `codex exec` run: the model's turns (fake Responses
-// API script items) and the hooks.json to install in CODEX_HOME.
+// API script items), the hooks.json to install in CODEX_HOME (none when
+// empty), and Setup, run when CODEX_HOME (home, holding config.toml) and
+// the project folder are made, before codex starts.
 type codexSession struct {
 	Turns []any
 	Hooks string
+	Setup func(home, project string)
 }
 
 // codexResult is what one run left behind.
@@ -210,7 +194,12 @@ wire_api = "responses"
 hooks = true
 `, port)
 	require.NoError(t, os.WriteFile(filepath.Join(r.Home, "config.toml"), []byte(config), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(r.Home, "hooks.json"), []byte(s.Hooks), 0o644))
+	if s.Hooks != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(r.Home, "hooks.json"), []byte(s.Hooks), 0o644))
+	}
+	if s.Setup != nil {
+		s.Setup(r.Home, r.Project)
+	}
 
 	// A safety net for a hung client, not a speed target.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
@@ -313,11 +302,18 @@ func payloads(t *testing.T, name string) [][]byte {
 // Bash, in Claude Code's shape (Codex reads the same).
 func codexHooks(t *testing.T, command ...string) string {
 	t.Helper()
+	return codexHooksFor(t, "PreToolUse", command...)
+}
+
+// codexHooksFor returns a hooks.json running command for event's calls of
+// Bash.
+func codexHooksFor(t *testing.T, event string, command ...string) string {
+	t.Helper()
 	quoted := make([]string, len(command))
 	for i, a := range command {
 		quoted[i] = shellQuote(a)
 	}
-	v := map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{
+	v := map[string]any{"hooks": map[string]any{event: []any{map[string]any{
 		"matcher": "Bash",
 		"hooks":   []any{map[string]any{"type": "command", "command": strings.Join(quoted, " ")}},
 	}}}}

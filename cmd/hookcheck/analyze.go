@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -322,18 +324,26 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes [
 }
 
 // codexFindings checks the answer of a run that exited 0 against the rules
-// of Codex (agent.CheckCodexAnswer): Codex reports a hook whose answer
-// breaks one Failed, ignores the answer and runs the call as if there were
-// no hook.
+// of Codex: a JSON answer (stdout starting with "{") against
+// agent.CheckCodexAnswer — Codex reports a hook whose answer breaks one
+// Failed, ignores the answer and runs the call as if there were no hook —
+// and plain text against agent.CheckCodexText, since Codex reads plain
+// stdout as context on a few events only.
 func codexFindings(c *testCase, res result) []finding {
 	if res.rec == nil || res.timedOut || res.rec.Code != hook.ExitOK {
 		return nil
 	}
-	err := agent.CheckCodexAnswer(c.p.event, res.rec.Stdout)
+	out := bytes.TrimLeftFunc(res.rec.Stdout, unicode.IsSpace)
+	var err error
+	if len(out) > 0 && out[0] != '{' {
+		err = agent.CheckCodexText(c.p.event, out)
+	} else {
+		err = agent.CheckCodexAnswer(c.p.event, res.rec.Stdout)
+	}
 	if err == nil {
 		return nil
 	}
-	f := finding{Kind: kindCodex, Detail: "Codex would refuse the answer", Message: err.Error() + "; Codex reports the hook Failed and runs the call as if there were no hook"}
+	f := finding{Kind: kindCodex, Detail: "Codex would refuse the answer", Message: err.Error() + "; Codex reports the hook Failed or drops the answer, and goes on as if there were no hook"}
 	var ce *agent.CodexError
 	if errors.As(err, &ce) {
 		f.Detail = ce.Rule

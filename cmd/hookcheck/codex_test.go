@@ -61,3 +61,36 @@ func TestAgentFlag(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, cfg.codex)
 }
+
+// TestAgentCodexPlainText: under -agent codex a plain-text answer is
+// checked as Codex reads it: context on SessionStart, a finding when it
+// starts with "[" (Codex takes it for broken JSON) or when the event is
+// one whose plain stdout Codex drops (PreCompact).
+func TestAgentCodexPlainText(t *testing.T) {
+	cases := []struct {
+		event, text string
+		refused     string
+	}{
+		{"SessionStart", "tests run with -race", ""},
+		{"SessionStart", "[ci] tests run with -race", "broken JSON"},
+		{"PreCompact", "keep the test names", "ignores plain text on PreCompact"},
+	}
+	for _, c := range cases {
+		_, rep := hookcheck(t, "-agent", "codex", "-event", c.event, "-values", "title", "-per-member", "1", "--",
+			"sh", "-c", "cat >/dev/null; printf '%s\\n' '"+c.text+"'")
+		var got []finding
+		for _, cs := range rep.Cases {
+			for _, f := range cs.Findings {
+				if f.Kind == kindCodex {
+					got = append(got, f)
+				}
+			}
+		}
+		if c.refused == "" {
+			assert.Empty(t, got, "%s %q", c.event, c.text)
+			continue
+		}
+		require.NotEmpty(t, got, "%s %q: %s", c.event, c.text, failing(rep))
+		assert.Contains(t, got[0].Message, c.refused)
+	}
+}

@@ -51,17 +51,23 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) error {
 	asJSON := fl.Bool("json", false, "print the findings as a JSON array")
 	quiet := fl.Bool("q", false, "leave out notes (what each matcher matches)")
 	project, plugins := sourceFlags(fl)
+	agentF := agentFlag(fl)
 	if err := parseFlags(fl, args); err != nil {
 		return err
 	}
 	if fl.NArg() > 0 {
 		return usageErr(stderr, "doctor", "unexpected argument %q", fl.Arg(0))
 	}
-	l, err := load(*project, *plugins)
+	l, err := loadFor(stderr, "doctor", *agentF, *project, *plugins)
 	if err != nil {
 		return err
 	}
-	fs := diagnose(l)
+	var fs []finding
+	if *agentF == agentCodex {
+		fs = diagnoseCodex(l)
+	} else {
+		fs = diagnose(l)
+	}
 	if *quiet {
 		fs = slices.DeleteFunc(fs, func(f finding) bool { return f.Severity == sevNote })
 	}

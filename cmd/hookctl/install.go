@@ -29,6 +29,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		event   = fl.String("event", "", "the hook `EVENT`, as in hook_event_name (PreToolUse, Stop, ...)")
 		matcher = fl.String("matcher", "", "the matcher group (tool names such as \"Edit|Write\", or a regex)")
 		dryRun  = fl.Bool("dry-run", false, "print the change as a diff and write nothing")
+		agentF  = agentFlag(fl)
 		hf      handlerFlags
 	)
 	hf.add(fl)
@@ -38,6 +39,14 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	rest := fl.Args()
 	if *event == "" {
 		return usageErr(stderr, name, "-event is required")
+	}
+	if err := checkAgent(stderr, name, *agentF); err != nil {
+		return err
+	}
+	if *agentF == agentCodex {
+		c := codexInstall{name: name, scope: *scope, file: *file, plugin: *plugin, project: *project,
+			event: *event, matcher: *matcher, remove: remove, dryRun: *dryRun}
+		return c.run(fl, &hf, rest, stdout, stderr)
 	}
 	if !hook.KnownEvent(*event) {
 		return usageErr(stderr, name, "unknown event %q (Claude Code 2.1.332 has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event)
@@ -122,27 +131,9 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		return out, "installed", err
 	}
 	shown := displayPath(path, locs.Project)
-	if *dryRun {
-		data, err := os.ReadFile(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		out, what, err := edit(data)
-		if err != nil {
-			return withFile(err, shown)
-		}
-		fmt.Fprint(stdout, unifiedDiff(shown, string(data), string(out)))
-		fmt.Fprintf(stderr, "hookctl: dry run: %s: would be %s\n", shown, what)
-		return nil
-	}
-	var what string
-	_, err = settings.Update(path, func(data []byte) ([]byte, error) {
-		out, w, err := edit(data)
-		what = w
-		return out, err
-	})
-	if err != nil {
-		return withFile(err, shown)
+	what, err := applyEdit(path, shown, *dryRun, edit, stdout, stderr)
+	if err != nil || *dryRun {
+		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
 	if remove && strings.HasPrefix(what, "removed 0") {
@@ -152,6 +143,36 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher, -if and command, url, server and tool, or prompt as at install)")
 	}
 	return nil
+}
+
+// applyEdit runs edit on the file at path (shown as shown) and returns
+// what it says it did. With dryRun it prints the change as a diff and
+// writes nothing; otherwise it writes through settings.Update, which
+// writes nothing unless the file changed.
+func applyEdit(path, shown string, dryRun bool, edit func([]byte) ([]byte, string, error), stdout, stderr io.Writer) (string, error) {
+	if dryRun {
+		data, err := os.ReadFile(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		out, what, err := edit(data)
+		if err != nil {
+			return "", withFile(err, shown)
+		}
+		fmt.Fprint(stdout, unifiedDiff(shown, string(data), string(out)))
+		fmt.Fprintf(stderr, "hookctl: dry run: %s: would be %s\n", shown, what)
+		return what, nil
+	}
+	var what string
+	_, err := settings.Update(path, func(data []byte) ([]byte, error) {
+		out, w, err := edit(data)
+		what = w
+		return out, err
+	})
+	if err != nil {
+		return "", withFile(err, shown)
+	}
+	return what, nil
 }
 
 // removeEntry removes e from data. A command given as one word matches

@@ -29,6 +29,9 @@ type loaded struct {
 	sources []settings.Source
 	hooks   []found
 	errs    []error
+	// codex holds the findings about Codex's files as a whole (set by
+	// loadCodex).
+	codex []finding
 }
 
 // sourceFlags adds the flags that say which project and plugins to read.
@@ -67,6 +70,20 @@ func load(project string, pluginDirs []string) (*loaded, error) {
 		}
 	}
 	return l, nil
+}
+
+// loadFor loads the hooks of the agent a (-agent) for list and doctor.
+func loadFor(stderr io.Writer, name, a, project string, plugins []string) (*loaded, error) {
+	if err := checkAgent(stderr, name, a); err != nil {
+		return nil, err
+	}
+	if a == agentCodex {
+		if len(plugins) > 0 {
+			return nil, usageErr(stderr, name, "-plugin is for Claude Code plugins, not -agent codex")
+		}
+		return loadCodex(project)
+	}
+	return load(project, plugins)
 }
 
 // scopeName names where a hook comes from: the scope, or "plugin NAME".
@@ -131,13 +148,14 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("list", stderr)
 	asJSON := fl.Bool("json", false, "print a JSON array")
 	project, plugins := sourceFlags(fl)
+	agentF := agentFlag(fl)
 	if err := parseFlags(fl, args); err != nil {
 		return err
 	}
 	if fl.NArg() > 0 {
 		return usageErr(stderr, "list", "unexpected argument %q", fl.Arg(0))
 	}
-	l, err := load(*project, *plugins)
+	l, err := loadFor(stderr, "list", *agentF, *project, *plugins)
 	if err != nil {
 		return err
 	}

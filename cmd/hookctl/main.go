@@ -38,6 +38,12 @@
 // managed settings are read from the system folder Claude Code uses
 // (/etc/claude-code on Linux), or from $HOOKCTL_MANAGED_DIR when set.
 //
+// With -agent codex, install, uninstall, list and doctor work on the
+// OpenAI Codex CLI's hooks instead: the hooks.json of its user layer
+// ($CODEX_HOME, else ~/.codex; -scope user) or project layer (.codex/;
+// -scope project, the default), edited as losslessly, and the hooks of
+// each layer's config.toml, which hookctl reads and never writes.
+//
 // plugin build turns a hook's main package into a Claude Code plugin: it
 // cross-compiles it static and reproducible for linux, darwin and windows
 // on amd64 and arm64 into DIR/bin/NAME-GOOS-GOARCH[.exe], writes
@@ -70,6 +76,7 @@ const usage = `usage:
                     -- COMMAND [ARGS...] | -type TYPE -url URL | -server S -tool T | -prompt TEXT
   hookctl list      [-json] [-project DIR] [-plugin DIR]...
   hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
+  hookctl install|uninstall|list|doctor -agent codex ...   (Codex's hooks.json; see -h)
   hookctl plugin build -dir PLUGIN_DIR -event EVENT [-matcher M] [-name NAME] [-targets LIST]
                     [-shell bash|powershell] [-on-failure continue|block] PACKAGE
 Run "hookctl COMMAND -h" for the flags of one command.

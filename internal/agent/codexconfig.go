@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/gohooks/hook/internal/rawjson"
 )
@@ -80,11 +81,47 @@ func checkCodexGroup(where string, g []byte) error {
 			return fmt.Errorf("codex hooks.json: %s: must be an object, not %s", at, rawjson.KindName(hd))
 		}
 		typ := stringMember(hm, "type")
-		if typ == "" {
+		switch typ {
+		case "":
 			return fmt.Errorf("codex hooks.json: %s.type: required, a string", at)
+		case "command", "prompt", "agent", "mcp_tool":
+		default:
+			return fmt.Errorf("codex hooks.json: %s.type: %q is not a handler type of Codex (command, prompt, agent, mcp_tool)", at, typ)
 		}
 		if typ == "command" && stringMember(hm, "command") == "" {
 			return fmt.Errorf("codex hooks.json: %s.command: a command handler needs a non-empty command string", at)
+		}
+		if err := checkCodexHandlerMembers(at, hm); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkCodexHandlerMembers checks the types of the handler members Codex
+// reads: one of the wrong type makes it refuse the whole file. timeout
+// (alias timeoutSec, timeout_sec) is a whole number of seconds, 0 or more
+// (Codex reads an unsigned integer: 1.5 or -1 is refused); statusMessage
+// and commandWindows are strings or null; async is true or false.
+func checkCodexHandlerMembers(at string, hm []rawjson.Member) error {
+	for _, m := range hm {
+		v := string(m.Value)
+		switch m.Key {
+		case "timeout", "timeoutSec", "timeout_sec":
+			if v == "null" {
+				continue
+			}
+			if _, err := strconv.ParseUint(v, 10, 64); err != nil {
+				return fmt.Errorf("codex hooks.json: %s.%s: must be a whole number of seconds, 0 or more, not %s", at, m.Key, v)
+			}
+		case "statusMessage", "status_message", "commandWindows", "command_windows":
+			if v != "null" && m.Value[0] != '"' {
+				return fmt.Errorf("codex hooks.json: %s.%s: must be a string, not %s", at, m.Key, rawjson.KindName(m.Value))
+			}
+		case "async":
+			if v != "true" && v != "false" {
+				return fmt.Errorf("codex hooks.json: %s.async: must be true or false, not %s", at, rawjson.KindName(m.Value))
+			}
 		}
 	}
 	return nil

@@ -12,6 +12,7 @@ func TestCheckCodexHooksFile(t *testing.T) {
 		`{"description":null,"hooks":{}}`,
 		`{"description":"team hooks","hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/bin/guard","timeout":10,"statusMessage":"checking"}]}]}}`,
 		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","unknownHandlerField":1}],"unknownGroupField":true}],"SessionEnd":[]}}`,
+		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":0,"timeoutSec":null,"async":false,"commandWindows":"x.exe"}]}]}}`,
 		"\ufeff" + `{"hooks":{"Interrupt":[{"hooks":[{"type":"prompt","prompt":"p"}]}]}}`,
 	}
 	for _, g := range good {
@@ -31,6 +32,11 @@ func TestCheckCodexHooksFile(t *testing.T) {
 		{`{"hooks":{"Stop":[{"hooks":{}}]}}`, "hooks.Stop[0].hooks: must be an array"},
 		{`{"hooks":{"Stop":["x"]}}`, "hooks.Stop[0]: must be an object"},
 		{`{"hooks":{"Stop":[{"hooks":[1]}]}}`, "hooks.Stop[0].hooks[0]: must be an object"},
+		{`{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://x"}]}]}}`, `hooks.Stop[0].hooks[0].type: "http" is not a handler type`},
+		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":1.5}]}]}}`, "hooks.Stop[0].hooks[0].timeout: must be a whole number"},
+		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeoutSec":-1}]}]}}`, "timeoutSec: must be a whole number"},
+		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","statusMessage":1}]}]}}`, "statusMessage: must be a string"},
+		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","async":"yes"}]}]}}`, "async: must be true or false"},
 	}
 	for _, b := range bad {
 		err := CheckCodexHooksFile([]byte(b.file))

@@ -9,6 +9,9 @@
 //	codexhook LOG bare CMD      # UpdatedInput without a decision, as examples/rewrite answers
 //	codexhook LOG print JSON    # writes JSON as the answer, bypassing the library: a probe
 //	                            # of what Codex does with answers the library must not write
+//	codexhook LOG postfail      # a PostToolUse handler in hook.FailClosed that fails with
+//	                            # "codexhook: policy unreadable"
+//	codexhook LOG postfailopen  # the same failure without FailClosed
 //
 // The rewrites are built with hook.Merge from the incoming tool_input, so
 // every member Codex sent is kept.
@@ -17,6 +20,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -44,6 +48,19 @@ func main() {
 			os.Exit(1)
 		}
 		os.Stdout.WriteString(cmd)
+		return
+	}
+	if mode == "postfail" || mode == "postfailopen" {
+		var h hook.Handler = hook.PostToolUseFunc(func(_ context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
+			if err := appendLine(log, e.Raw()); err != nil {
+				return nil, err
+			}
+			return nil, errors.New("codexhook: policy unreadable")
+		})
+		if mode == "postfail" {
+			h = hook.FailClosed(h)
+		}
+		hook.Run(h)
 		return
 	}
 	hook.Run(hook.PreToolUseFunc(func(_ context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/agent"
+)
+
+// codexEnv is a fake machine with a CODEX_HOME.
+func codexEnv(t *testing.T) (*env, string) {
+	e := newEnv(t)
+	home := filepath.Join(e.home, "codex-home")
+	require.NoError(t, os.MkdirAll(home, 0o755))
+	t.Setenv("CODEX_HOME", home)
+	return e, home
+}
+
+// TestCodexInstallLossless: install -agent codex adds one handler to
+// $CODEX_HOME/hooks.json keeping every other byte — the description, a
+// group's and a handler's unknown members, another event, the file's
+// layout — and uninstall gives back the original bytes.
+func TestCodexInstallLossless(t *testing.T) {
+	e, home := codexEnv(t)
+	orig := "{\n\t\"description\": \"team hooks\",\n\t\"hooks\": {\n\t\t\"Stop\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"/bin/true\", \"statusMessage\": \"checking\", \"x-owner\": \"ops\"}], \"x-note\": 1}\n\t\t],\n\t\t\"PreToolUse\": [\n\t\t\t{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"/opt/guard\", \"timeout\": 5}]}\n\t\t]\n\t}\n}\n"
+	path := write(t, filepath.Join(home, "hooks.json"), orig, 0o644)
+
+	out, errOut, code := e.run("install", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash",
+		"-timeout", "30", "-status-message", "rewriting", "--", "/opt/rewrite", "it's a b")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "installed PreToolUse[Bash]")
+	got := read(t, path)
+	require.NoError(t, agent.CheckCodexHooksFile([]byte(got)), got)
+	assert.Contains(t, got, `"command": "/opt/rewrite 'it'\\''s a b'"`)
+	assert.Contains(t, got, `"timeout": 30`)
+	for _, kept := range []string{`"description": "team hooks"`, `"x-owner": "ops"`, `"x-note": 1`, `"command": "/opt/guard", "timeout": 5`, "\t\t\"Stop\": ["} {
+		assert.Contains(t, got, kept)
+	}
+	assert.Contains(t, errOut, "trusted", "the note on Codex's hook trust")
+
+	_, errOut, code = e.run("install", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash",
+		"-timeout", "30", "-status-message", "rewriting", "--", "/opt/rewrite", "it's a b")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, got, read(t, path), "installing twice changes nothing")
+
+	out, errOut, code = e.run("list", "-agent", "codex", "-json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"command": "/opt/rewrite 'it'\\''s a b'"`)
+	assert.Contains(t, out, `"scope": "user"`)
+
+	_, errOut, code = e.run("uninstall", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "--", "/opt/rewrite", "it's a b")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, orig, read(t, path), "uninstall gives back the original bytes")
+}
+
+// TestCodexInstallProjectScope: the default scope is the project's
+// .codex/hooks.json, created when missing, in Claude Code's shape.
+func TestCodexInstallProjectScope(t *testing.T) {
+	e, _ := codexEnv(t)
+	_, errOut, code := e.run("install", "-agent", "codex", "-event", "Interrupt", "--", "/opt/h")
+	require.Equal(t, 0, code, errOut)
+	got := read(t, filepath.Join(e.project, ".codex", "hooks.json"))
+	require.NoError(t, agent.CheckCodexHooksFile([]byte(got)))
+	assert.JSONEq(t, `{"hooks":{"Interrupt":[{"hooks":[{"type":"command","command":"/opt/h"}]}]}}`, got)
+	assert.Contains(t, errOut, "project is trusted")
+}
+
+// TestCodexInstallRefuses: what Codex cannot read is refused before any
+// file is touched, each with its reason.
+func TestCodexInstallRefuses(t *testing.T) {
+	e, home := codexEnv(t)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-event", "Notification", "--", "x"}, `Codex 0.171.0 has no event "Notification"`},
+		{[]string{"-event", "Stop", "-if", "Bash(x)", "--", "x"}, `-if (Codex has no "if" rule`},
+		{[]string{"-event", "Stop", "-on-failure", "block", "--", "x"}, "hook.FailClosed"},
+		{[]string{"-event", "Stop", "-exec", "--", "x"}, "no exec form"},
+		{[]string{"-event", "Stop", "-async", "--", "x"}, "skips async"},
+		{[]string{"-event", "Stop", "-type", "http", "-url", "http://x"}, "command hooks only"},
+		{[]string{"-event", "Stop", "-timeout", "1.5", "--", "x"}, "whole number of seconds"},
+		{[]string{"-event", "PreToolUse", "-matcher", "(", "--", "x"}, "not a regular expression"},
+		{[]string{"-scope", "local", "-event", "Stop", "--", "x"}, "user and a project layer"},
+		{[]string{"-plugin", e.project, "-event", "Stop", "--", "x"}, "-plugin is for Claude Code plugins"},
+	}
+	for _, c := range cases {
+		_, errOut, code := e.run(append([]string{"install", "-agent", "codex"}, c.args...)...)
+		assert.Equal(t, 2, code, "%v: %s", c.args, errOut)
+		assert.Contains(t, errOut, c.want, c.args)
+	}
+	_, errOut, code := e.run("install", "-agent", "gemini", "-event", "Stop", "--", "x")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "give claude or codex")
+	assert.NoFileExists(t, filepath.Join(home, "hooks.json"))
+	assert.NoDirExists(t, filepath.Join(e.project, ".codex"))
+
+	// config.toml is never edited: hookctl says why.
+	toml := write(t, filepath.Join(home, "config.toml"), "model = \"m\" # mine\n", 0o644)
+	_, errOut, code = e.run("install", "-agent", "codex", "-settings", toml, "-event", "Stop", "--", "x")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "does not edit Codex's config.toml")
+	assert.Equal(t, "model = \"m\" # mine\n", read(t, toml))
+
+	// A hooks.json Codex refuses as a whole is not edited: the hook
+	// would not run, and the file is the user's to fix.
+	bad := "{\"$schema\": \"x\", \"hooks\": {}}\n"
+	path := write(t, filepath.Join(home, "hooks.json"), bad, 0o644)
+	_, errOut, code = e.run("install", "-agent", "codex", "-scope", "user", "-event", "Stop", "--", "x")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "$schema")
+	assert.Equal(t, bad, read(t, path))
+}
+
+// TestCodexListAndDoctor: list and doctor -agent codex read both layers'
+// hooks.json and config.toml ([[hooks.EVENT]] tables), and doctor reports
+// what Codex would not run or load.
+func TestCodexListAndDoctor(t *testing.T) {
+	e, home := codexEnv(t)
+	guard := write(t, filepath.Join(e.home, "bin", "guard"), "#!/bin/sh\n", 0o755)
+	write(t, filepath.Join(home, "config.toml"), `model = "m"
+[features]
+hooks = false
+
+[[hooks.PreToolUse]]
+matcher = "^Bash$" # the shell
+[[hooks.PreToolUse.hooks]]
+type = "command"
+command = '`+filepath.ToSlash(guard)+` --strict'
+timeout = 10
+
+[hooks.state."x:pre_tool_use:0:0"]
+trusted_hash = "sha256:00"
+
+[[hooks.Stop]]
+hooks = [{ type = "command", command = "x" }]
+`, 0o644)
+	write(t, filepath.Join(home, "hooks.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "/missing/stop", "async": true}]}]}}`, 0o644)
+	write(t, filepath.Join(e.project, ".codex", "hooks.json"), `{"hooks": {"PostToolUse": [{"matcher": "(", "hooks": [{"type": "prompt", "prompt": "p"}]}]}}`, 0o644)
+
+	out, errOut, code := e.run("list", "-agent", "codex")
+	assert.Equal(t, 1, code, "a hook hookctl could not read is an error of list")
+	assert.Contains(t, errOut, "config.toml:16: hooks: hookctl cannot read arrays or inline tables here")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 4, out)
+	assert.Regexp(t, `user +\S+hooks.json:1 +Stop +\* +/missing/stop`, lines[1])
+	assert.Regexp(t, `user +\S+config.toml:7 +PreToolUse +\^Bash\$ +\S+guard --strict +\(timeout 10s\)`, lines[2])
+	assert.Regexp(t, `project +.codex/hooks.json:1 +PostToolUse +\( +`, lines[3])
+
+	out, _, code = e.run("doctor", "-agent", "codex")
+	assert.Equal(t, 1, code, out)
+	for _, want := range []string{
+		"config.toml:3:1: warning: [features] turns hooks off",
+		"config.toml:16:1: warning: hooks: hookctl cannot read arrays or inline tables here",
+		"warning: this layer has hooks in both hooks.json and config.toml",
+		"warning: Codex skips async hooks",
+		"error: /missing/stop does not exist",
+		`error: matcher "(" is not a regular expression`,
+		"warning: Codex reads prompt handlers but does not run them",
+		"note: Codex loads a project's .codex/ hooks only when the project is trusted",
+	} {
+		assert.Contains(t, out, want)
+	}
+	assert.NotContains(t, out, "guard does not exist")
+
+	// A file Codex refuses as a whole is an error of its own.
+	write(t, filepath.Join(home, "hooks.json"), `{"$schema": "s", "hooks": {}}`, 0o644)
+	out, _, _ = e.run("doctor", "-agent", "codex")
+	assert.Contains(t, out, "error: Codex refuses the whole file, so none of its hooks runs")
+}
+
+func TestReadCodexTOML(t *testing.T) {
+	got := readCodexTOML([]byte("\ufeff# c\n[projects.\"/w/p\"]\ntrust_level = \"trusted\"\n" +
+		"notes = \"\"\"\n[[hooks.Stop]]\n\"\"\"\n" +
+		"list = [\n  \"[[hooks.Stop]]\",\n]\n" +
+		"[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"hi\\\" \\u00e9\" # x\ntimeoutSec = 1_0\n" +
+		"[[hooks.SessionStart.hooks]]\ncommand = 'C:\\hooks\\a.exe'\n"))
+	assert.Empty(t, got.Problems)
+	assert.Equal(t, []string{"/w/p"}, got.Trusted)
+	require.Len(t, got.Hooks, 2)
+	assert.Equal(t, `echo "hi" é`, got.Hooks[0].Handler.Command)
+	assert.Equal(t, 10.0, got.Hooks[0].Handler.Timeout)
+	assert.Equal(t, 0, got.Hooks[0].Index)
+	assert.Equal(t, `C:\hooks\a.exe`, got.Hooks[1].Handler.Command)
+	assert.Equal(t, 1, got.Hooks[1].Index)
+	assert.Equal(t, 15, got.Hooks[1].Line)
+
+	for src, want := range map[string]string{
+		"[hooks]\nStop = []\n":                                                "written inline",
+		"hooks.Stop = []\n":                                                   "dotted key",
+		"[[hooks.Stop.hooks]]\ncommand = \"x\"\n":                             "before any [[hooks.Stop]] group",
+		"[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntimeout = 1.5\n":               "whole number",
+		"[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = \"\"\"\nx\n\"\"\"\n": "several lines",
+		"[hooks.Stop]\n":                                                      "not this one",
+	} {
+		got := readCodexTOML([]byte(src))
+		require.NotEmpty(t, got.Problems, src)
+		assert.Contains(t, got.Problems[0].Msg, want, src)
+	}
+}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/settings"
+)
+
+// loadCodex reads the hooks Codex would load for the project: the
+// hooks.json and config.toml of the user's layer ($CODEX_HOME, else
+// ~/.codex) and of the project's .codex/. What is wrong with a file as a
+// whole goes into l.errs (list prints it) and l.codex (doctor's
+// findings).
+func loadCodex(project string) (*loaded, error) {
+	locs, err := settings.DefaultLocations(project)
+	if err != nil {
+		return nil, err
+	}
+	layers, err := codexLayers(locs.Project)
+	if err != nil {
+		return nil, err
+	}
+	l := &loaded{locs: locs}
+	var trusted []string
+	for _, ly := range layers {
+		jsonSrc := settings.Source{Scope: ly.Scope, Path: ly.hooksJSON()}
+		tomlSrc := settings.Source{Scope: ly.Scope, Path: ly.configTOML()}
+		l.sources = append(l.sources, jsonSrc, tomlSrc)
+		nJSON, nTOML := 0, 0
+
+		shown := displayPath(jsonSrc.Path, locs.Project)
+		if data, err := os.ReadFile(jsonSrc.Path); err == nil {
+			hs, perr := settings.Parse(data)
+			switch {
+			case perr != nil:
+				l.errs = append(l.errs, withFile(perr, shown))
+			case agent.CheckCodexHooksFile(data) != nil:
+				err := agent.CheckCodexHooksFile(data)
+				l.errs = append(l.errs, fmt.Errorf("%s: %w", shown, err))
+				l.codex = append(l.codex, finding{Severity: sevError, File: shown,
+					Msg: fmt.Sprintf("Codex refuses the whole file, so none of its hooks runs: %v", err),
+					Fix: "fix the member named; hookctl install -agent codex writes only what Codex reads"})
+			}
+			for _, h := range hs {
+				l.hooks = append(l.hooks, found{src: jsonSrc, file: shown, hook: h})
+			}
+			nJSON = len(hs)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			l.errs = append(l.errs, err)
+		}
+
+		shown = displayPath(tomlSrc.Path, locs.Project)
+		if data, err := os.ReadFile(tomlSrc.Path); err == nil {
+			t := readCodexTOML(data)
+			for _, h := range t.Hooks {
+				l.hooks = append(l.hooks, found{src: tomlSrc, file: shown, hook: h})
+			}
+			nTOML = len(t.Hooks)
+			for _, p := range t.Problems {
+				l.errs = append(l.errs, fmt.Errorf("%s:%d: %s", shown, p.Line, p.Msg))
+				l.codex = append(l.codex, finding{Severity: sevWarning, File: shown, Line: p.Line, Column: 1, Msg: p.Msg,
+					Fix: "write the hook as [[hooks.EVENT]] and [[hooks.EVENT.hooks]] tables, or move it to hooks.json (hookctl install -agent codex), so that hookctl can check it"})
+			}
+			if t.HooksOff > 0 {
+				l.codex = append(l.codex, finding{Severity: sevWarning, File: shown, Line: t.HooksOff, Column: 1,
+					Msg: "[features] turns hooks off: Codex runs none of the hooks of any layer",
+					Fix: "remove the line, or set it to true"})
+			}
+			if ly.Scope == settings.ScopeUser {
+				trusted = t.Trusted
+			}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			l.errs = append(l.errs, err)
+		}
+
+		if nJSON > 0 && nTOML > 0 {
+			l.codex = append(l.codex, finding{Severity: sevWarning, File: displayPath(ly.Dir, locs.Project),
+				Msg: "this layer has hooks in both hooks.json and config.toml: Codex runs both and warns at every start",
+				Fix: "keep the hooks of one layer in one file"})
+		}
+		if ly.Scope == settings.ScopeProject && nJSON+nTOML > 0 &&
+			!slices.ContainsFunc(trusted, func(d string) bool { return samePlace(d, locs.Project) }) {
+			l.codex = append(l.codex, finding{Severity: sevNote, File: displayPath(ly.Dir, locs.Project),
+				Msg: fmt.Sprintf("Codex loads a project's .codex/ hooks only when the project is trusted, and the user config.toml has no [projects.%q] with trust_level = \"trusted\"", locs.Project),
+				Fix: "trust the project when codex asks, or add that table to the user config.toml"})
+		}
+	}
+	return l, nil
+}
+
+// samePlace reports whether two paths name the same folder.
+func samePlace(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+}
+
+// diagnoseCodex checks the files and hooks l (from loadCodex) holds
+// against what Codex loads and runs.
+func diagnoseCodex(l *loaded) []finding {
+	fs := slices.Clone(l.codex)
+	for _, err := range l.errs {
+		var se *settings.SyntaxError
+		if errors.As(err, &se) {
+			fs = append(fs, finding{Severity: sevError, File: se.Path, Line: se.Line, Column: se.Column, Msg: se.Msg,
+				Fix: "Codex reads this file with a JSON parser and loads none of it when it cannot: make it valid JSON"})
+		}
+	}
+	for _, f := range l.hooks {
+		h := f.hook.Handler
+		add := func(sev, msg, fix string) {
+			fs = append(fs, finding{Severity: sev, File: f.file, Line: f.hook.Line, Column: f.hook.Column, Msg: msg, Fix: fix})
+		}
+		ev := f.hook.Event
+		if sent, _ := agent.CodexEvents(ev); !sent {
+			add(sevError, fmt.Sprintf("Codex %s has no event %q: the hook never runs", agent.CodexVersion, ev),
+				"use one of "+fmt.Sprint(codexEventNames()))
+		}
+		if m := f.hook.Matcher; m != "" && m != "*" {
+			if _, err := regexp.Compile(m); err != nil {
+				add(sevError, fmt.Sprintf("matcher %q is not a regular expression: Codex skips its whole group", m), "fix the matcher")
+			}
+		}
+		switch h.Type {
+		case settings.TypeCommand, "":
+		case settings.TypePrompt, settings.TypeAgent:
+			add(sevWarning, fmt.Sprintf("Codex reads %s handlers but does not run them", h.Type), "use a command handler")
+			continue
+		default:
+			add(sevError, fmt.Sprintf("Codex has no %q handler type", h.Type), "use a command handler")
+			continue
+		}
+		if h.Async {
+			add(sevWarning, "Codex skips async hooks: this one never runs", "remove async")
+		}
+		for _, field := range f.hook.Fields {
+			if field == "args" || field == "if" || field == "shell" || field == "onFailure" || field == "asyncRewake" {
+				add(sevWarning, fmt.Sprintf("Codex ignores %q (it is Claude Code's)", field), "remove it; see hookctl install -agent codex")
+			}
+		}
+		if words, ok := shellSplit(h.Command); ok && len(words) > 0 && filepath.IsAbs(words[0]) {
+			if _, err := os.Stat(words[0]); err != nil {
+				add(sevError, fmt.Sprintf("%s does not exist: the hook fails every time", words[0]), "build or install it there, or fix the path")
+			}
+		}
+	}
+	return fs
+}
