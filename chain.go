@@ -296,7 +296,7 @@ func feedbackBlock(ev *Event, reason string) Output {
 		return nil
 	}
 	out := fb.feedbackBlock(reason)
-	if CanBlock(ev.HookEventName) {
+	if ev.canBlock() {
 		ev.invocation().closedAnswer.Store(true)
 	}
 	return out
