@@ -152,31 +152,26 @@ func (p *parser) errorf(format string, args ...any) error {
 	return fmt.Errorf("shell: "+format, args...)
 }
 
-// opener, closer and header tell the reserved words that may start a
-// command. They are switches, not maps, so that a program that links the
-// parser builds nothing when it starts.
-func opener(w string) bool {
+// The kinds of reserved word that may start a command.
+const (
+	notReserved = iota
+	opener      // opens or continues a compound command, or is ! or time
+	closer      // closes a compound command
+	header      // for, case, select: no command runs until the next separator
+)
+
+// reserved returns the kind of w. It is a switch, not a map, so that a
+// program that links the parser builds nothing when it starts.
+func reserved(w string) int {
 	switch w {
 	case "if", "then", "elif", "else", "do", "while", "until", "{", "!", "time":
-		return true
-	}
-	return false
-}
-
-func closer(w string) bool {
-	switch w {
+		return opener
 	case "fi", "done", "esac", "}":
-		return true
-	}
-	return false
-}
-
-func header(w string) bool {
-	switch w {
+		return closer
 	case "for", "case", "select":
-		return true
+		return header
 	}
-	return false
+	return notReserved
 }
 
 // list parses commands until the end of the source, or, in a
@@ -201,6 +196,14 @@ func (p *parser) list(sub bool) error {
 		}
 		cur = Command{}
 		started, skipping = false, false
+	}
+	// begin notes that the command has started, at byte at if it had
+	// not.
+	begin := func(at int) {
+		if !started {
+			cur.Pos = at
+		}
+		started = true
 	}
 	for {
 		p.blanks()
@@ -240,10 +243,7 @@ func (p *parser) list(sub bool) error {
 			if err := p.redirect(&cur, start); err != nil {
 				return err
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 		case c == '&':
 			p.pos++
 			finish("&", start)
@@ -283,19 +283,13 @@ func (p *parser) list(sub bool) error {
 			if err := p.list(true); err != nil {
 				return err
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 			cur.Args = append(cur.Args, Word{Raw: p.src[start:p.pos], Pos: start, Unknown: []string{p.src[start:p.pos]}})
 		case c == '<' || c == '>':
 			if err := p.redirect(&cur, start); err != nil {
 				return err
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 		default:
 			words, err := p.word()
 			if err != nil {
@@ -306,10 +300,7 @@ func (p *parser) list(sub bool) error {
 				if err := p.redirect(&cur, start); err != nil {
 					return err
 				}
-				if !started {
-					cur.Pos = start
-				}
-				started = true
+				begin(start)
 				continue
 			}
 			if skipName {
@@ -318,16 +309,16 @@ func (p *parser) list(sub bool) error {
 			}
 			if !started && len(cur.Assigns) == 0 && len(words) == 1 && !skipping {
 				w := words[0].Raw
-				switch {
-				case opener(w):
+				switch kind := reserved(w); {
+				case kind == opener:
 					if w != "!" && w != "time" {
 						p.compound = p.compound || p.depth == 1
 					}
 					continue
-				case closer(w):
+				case kind == closer:
 					p.compound = p.compound || p.depth == 1
 					continue
-				case header(w):
+				case kind == header:
 					p.compound = p.compound || p.depth == 1
 					skipping = true
 					started = true
@@ -345,10 +336,7 @@ func (p *parser) list(sub bool) error {
 				// until the next separator. "do" and "in" end nothing.
 				continue
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 			for _, w := range words {
 				if len(cur.Args) == 0 && isAssignment(w.Raw) {
 					cur.Assigns = append(cur.Assigns, w)

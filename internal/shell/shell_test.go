@@ -273,14 +273,9 @@ func TestWordsUnquoted(t *testing.T) {
 	for _, tt := range tests {
 		s, err := Parse(tt.src, lookup)
 		require.NoError(t, err, tt.src)
-		var top *Command
-		for i := range s.Commands {
-			if !s.Commands[i].Nested {
-				top = &s.Commands[i]
-				break
-			}
-		}
-		require.NotNil(t, top, tt.src)
+		// A substitution's commands come first: the line's own is last.
+		top := s.Commands[len(s.Commands)-1]
+		assert.False(t, top.Nested, tt.src)
 		assert.Equal(t, tt.want, top.Words(), tt.src)
 	}
 	s, err := Parse("echo a{b,c}d", lookup)
