@@ -14,6 +14,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // agentPayloads returns the payload fixtures of the agent kept under
@@ -44,7 +45,7 @@ func TestEventAgentClaudeCode(t *testing.T) {
 	for _, f := range hooktest.Fixtures() {
 		var got hook.Agent
 		var ran bool
-		code, stdout, stderr := serve(t, recordAgent(&got, &ran), f.JSON)
+		code, stdout, stderr := testutil.Serve(t, recordAgent(&got, &ran), f.JSON)
 		require.Equal(t, 0, code, "%s: %s", f.Name, stderr)
 		assert.Empty(t, stdout, f.Name)
 		assert.True(t, ran, f.Name)
@@ -58,7 +59,7 @@ func TestEventAgentCodex(t *testing.T) {
 	for name, b := range fs {
 		var got hook.Agent
 		var ran bool
-		code, _, stderr := serve(t, recordAgent(&got, &ran), b)
+		code, _, stderr := testutil.Serve(t, recordAgent(&got, &ran), b)
 		require.Equal(t, 0, code, "%s: %s", name, stderr)
 		assert.True(t, ran, name)
 		assert.Equal(t, hook.AgentCodex, got, name)
@@ -70,7 +71,7 @@ func TestEventAgentWithBOM(t *testing.T) {
 	b := append([]byte{0xEF, 0xBB, 0xBF}, agent.CodexFixtures()["pre-tool-use"]...)
 	var got hook.Agent
 	var ran bool
-	code, _, stderr := serve(t, recordAgent(&got, &ran), b)
+	code, _, stderr := testutil.Serve(t, recordAgent(&got, &ran), b)
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, hook.AgentCodex, got)
 }
@@ -82,7 +83,7 @@ func TestEventAgentOutsideServe(t *testing.T) {
 	// Claude Code's.
 	var got hook.Agent
 	var ran bool
-	code, _, stderr := serve(t, recordAgent(&got, &ran), []byte(`{"hook_event_name":"Stop"}`))
+	code, _, stderr := testutil.Serve(t, recordAgent(&got, &ran), []byte(`{"hook_event_name":"Stop"}`))
 	require.Equal(t, 0, code, stderr)
 	assert.True(t, ran)
 	assert.Equal(t, hook.AgentUnknown, got)
@@ -104,7 +105,7 @@ func TestNotServedFailOpen(t *testing.T) {
 				ran = true
 				return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no"}, nil
 			})
-			code, stdout, stderr := serve(t, h, b)
+			code, stdout, stderr := testutil.Serve(t, h, b)
 			assert.Equal(t, hook.ExitOK, code, name)
 			assert.Empty(t, stdout, name)
 			assert.False(t, ran, "%s: the handler ran", name)
@@ -161,7 +162,7 @@ func TestCodexRewriteWithAllow(t *testing.T) {
 		}
 		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: in}, nil
 	})
-	code, stdout, stderr := serve(t, h, codexPre())
+	code, stdout, stderr := testutil.Serve(t, h, codexPre())
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Empty(t, stderr)
 	assert.JSONEq(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"npm test -- --ci"}}}`, stdout)
@@ -172,7 +173,7 @@ func TestCodexDenyIsWritten(t *testing.T) {
 	h := hook.PreToolUseFunc(func(context.Context, *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no npm"}, nil
 	})
-	code, stdout, stderr := serve(t, h, codexPre())
+	code, stdout, stderr := testutil.Serve(t, h, codexPre())
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Contains(t, stdout, `"permissionDecision":"deny"`)
 }
@@ -236,12 +237,12 @@ func TestCodexUpdatedInputWithoutDecisionSaysHow(t *testing.T) {
 		in, err := e.Merge(map[string]any{"command": "npm ci"})
 		return &hook.PreToolUseOutput{UpdatedInput: in}, err
 	})
-	code, stdout, stderr := serve(t, h, codexPre())
+	code, stdout, stderr := testutil.Serve(t, h, codexPre())
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "set Decision: hook.Allow beside UpdatedInput")
 	// The same answer is valid for Claude Code, and written there.
-	code, stdout, stderr = serve(t, h, preToolUse("Bash", `{"command":"npm test"}`))
+	code, stdout, stderr = testutil.Serve(t, h, testutil.PreToolUse("Bash", `{"command":"npm test"}`))
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Contains(t, stdout, `"updatedInput"`)
 	assert.NotContains(t, stdout, `permissionDecision`)
@@ -254,7 +255,7 @@ func TestCodexPostToolUseStringResponse(t *testing.T) {
 			got = string(e.ToolResponse)
 			return &hook.PostToolUseOutput{AdditionalContext: "seen"}, nil
 		})
-		code, stdout, stderr := serve(t, h, agent.CodexFixtures()[name])
+		code, stdout, stderr := testutil.Serve(t, h, agent.CodexFixtures()[name])
 		require.Equal(t, hook.ExitOK, code, "%s: %s", name, stderr)
 		assert.True(t, strings.HasPrefix(got, `"`), "%s: tool_response %s", name, got)
 		require.NoError(t, agent.CheckCodexAnswer("PostToolUse", []byte(stdout)), name)
@@ -286,7 +287,7 @@ func TestCodexRefusedUnderFailClosedBlocks(t *testing.T) {
 		in, err := e.Merge(map[string]any{"command": "npm ci"})
 		return &hook.PreToolUseOutput{UpdatedInput: in}, err
 	}))
-	code, stdout, stderr := serve(t, h, codexPre())
+	code, stdout, stderr := testutil.Serve(t, h, codexPre())
 	assert.Equal(t, hook.ExitBlock, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "set Decision: hook.Allow beside UpdatedInput")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // trickyInput holds what a lossy rewrite would break: a big integer, a
@@ -65,7 +66,7 @@ func TestChainRewritesCompose(t *testing.T) {
 	h := hook.Chain(prefix, silent, fingerprint, dropFlag, allowOnly)
 	for run := 0; run < 3; run++ { // deterministic: the same every time
 		saw = saw[:0]
-		code, stdout, stderr := serve(t, h, preToolUse("Bash", trickyInput))
+		code, stdout, stderr := testutil.Serve(t, h, testutil.PreToolUse("Bash", trickyInput))
 		require.Equal(t, hook.ExitOK, code, stderr)
 		want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"fingerprinted\nfine",` +
 			`"updatedInput":{"command":"timeout 60 make test","timeout":120000,"big":12345678901234567890,"ratio":2.50,"description":"caf\u00e9 \ud800 \/","nested":{"b":1,"a":[1e400]},"fingerprint":"f1"},` +
@@ -102,7 +103,7 @@ func TestChainPreToolUseDecisions(t *testing.T) {
 		{"allow nothing allow", []hook.Handler{d(hook.Allow, "a1"), answer(nil), d(hook.Allow, "a2")}, "allow", "a1\na2"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			code, stdout, stderr := serve(t, hook.Chain(c.hs...), preToolUse("Bash", `{"command":"ls"}`))
+			code, stdout, stderr := testutil.Serve(t, hook.Chain(c.hs...), testutil.PreToolUse("Bash", `{"command":"ls"}`))
 			require.Equal(t, hook.ExitOK, code, stderr)
 			assert.Contains(t, stdout, `"permissionDecision":"`+c.decision+`"`)
 			if c.reason != "" {
@@ -121,14 +122,14 @@ func TestChainPreToolUseDecisions(t *testing.T) {
 		upd, err := e.Merge(map[string]string{"command": "ls -l"})
 		return &hook.PreToolUseOutput{UpdatedInput: upd, AdditionalContext: "c1"}, err
 	})
-	code, stdout, _ := serve(t, hook.Chain(rewrite, d(hook.Deny, "no"), after), preToolUse("Bash", `{"command":"ls"}`))
+	code, stdout, _ := testutil.Serve(t, hook.Chain(rewrite, d(hook.Deny, "no"), after), testutil.PreToolUse("Bash", `{"command":"ls"}`))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.False(t, ran, "nothing runs after a deny")
 	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no","additionalContext":"c1"}}`+"\n", stdout)
 
 	// Block stops the chain with exit 2.
 	block := pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) { return nil, hook.Block("blocked: rm") })
-	code, stdout, stderr := serve(t, hook.Chain(d(hook.Allow, "a"), block, after), preToolUse("Bash", `{"command":"ls"}`))
+	code, stdout, stderr := testutil.Serve(t, hook.Chain(d(hook.Allow, "a"), block, after), testutil.PreToolUse("Bash", `{"command":"ls"}`))
 	assert.Equal(t, hook.ExitBlock, code)
 	assert.Empty(t, stdout)
 	assert.Equal(t, "blocked: rm\n", stderr)
@@ -136,7 +137,7 @@ func TestChainPreToolUseDecisions(t *testing.T) {
 
 	// Ask keeps the rewrite; a legacy answer counts as its decision.
 	legacy := answer(&hook.PreToolUseOutput{Decision: hook.Allow, Reason: "ok", Legacy: true})
-	code, stdout, _ = serve(t, hook.Chain(rewrite, legacy, d(hook.Ask, "sure?")), preToolUse("Bash", `{"command":"ls"}`))
+	code, stdout, _ = testutil.Serve(t, hook.Chain(rewrite, legacy, d(hook.Ask, "sure?")), testutil.PreToolUse("Bash", `{"command":"ls"}`))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?","updatedInput":{"command":"ls -l"},"additionalContext":"c1"}}`+"\n", stdout)
 }
@@ -150,7 +151,7 @@ func TestChainFailures(t *testing.T) {
 	broken := pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) { return nil, errors.New("guard broke") })
 	panics := pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) { panic("boom") })
 	invalid := answer(&hook.PreToolUseOutput{UpdatedInput: jsontext.Value(`{}`)})
-	in := preToolUse("Bash", `{"command":"ls"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"ls"}`)
 
 	for name, hs := range map[string][]hook.Handler{
 		"fail-closed error first":    {hook.FailClosed(broken), allow},
@@ -159,7 +160,7 @@ func TestChainFailures(t *testing.T) {
 		"fail-closed invalid":        {allow, hook.FailClosed(invalid)},
 		"fail-closed in a sub-chain": {allow, hook.Chain(allow, hook.FailClosed(broken))},
 	} {
-		code, stdout, stderr := serve(t, hook.Chain(hs...), in)
+		code, stdout, stderr := testutil.Serve(t, hook.Chain(hs...), in)
 		assert.Equal(t, hook.ExitBlock, code, name)
 		assert.Empty(t, stdout, name)
 		assert.True(t, strings.HasPrefix(stderr, "hook: "), "%s: %q", name, stderr)
@@ -179,7 +180,7 @@ func TestChainFailures(t *testing.T) {
 		"two failures":      {[]hook.Handler{broken, allow, panics}, "guard broke hook: handler 3 of 3"},
 		"in a matching Mux": {[]hook.Handler{allow, muxOf(hook.EventPreToolUse, allow, broken)}, "guard broke"},
 	} {
-		code, stdout, stderr := serve(t, hook.Chain(c.hs...), in)
+		code, stdout, stderr := testutil.Serve(t, hook.Chain(c.hs...), in)
 		assert.Equal(t, hook.ExitError, code, name)
 		assert.Empty(t, stdout, name)
 		assert.Contains(t, stderr, c.want, name)
@@ -192,7 +193,7 @@ func TestChainFailures(t *testing.T) {
 		"failure, deny": {broken, allow, deny},
 		"deny, panic":   {panics, deny, allow},
 	} {
-		code, stdout, stderr := serve(t, hook.Chain(hs...), in)
+		code, stdout, stderr := testutil.Serve(t, hook.Chain(hs...), in)
 		assert.Equal(t, hook.ExitOK, code, name)
 		assert.Empty(t, stderr, name)
 		assert.Contains(t, stdout, `"permissionDecision":"deny","permissionDecisionReason":"no"`, name)
@@ -201,7 +202,7 @@ func TestChainFailures(t *testing.T) {
 
 	// A fail-closed guard that answered cannot have its answer written:
 	// the failure next to it blocks.
-	code, stdout, stderr := serve(t, hook.Chain(hook.FailClosed(allow), broken, panics), in)
+	code, stdout, stderr := testutil.Serve(t, hook.Chain(hook.FailClosed(allow), broken, panics), in)
 	assert.Equal(t, hook.ExitBlock, code, stderr)
 	assert.Empty(t, stdout)
 }
@@ -231,7 +232,7 @@ func TestChainStop(t *testing.T) {
 		stop(&hook.StopOutput{AdditionalContext: "note"}),
 		stop(&hook.StopOutput{Block: true, Reason: "update the changelog", Common: hook.Common{SystemMessage: "guard 2"}}),
 	)
-	code, stdout, stderr := serve(t, h, in)
+	code, stdout, stderr := testutil.Serve(t, h, in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, `{"decision":"block","reason":"run the tests\nupdate the changelog","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"},"systemMessage":"guard 2"}`+"\n", stdout)
 
@@ -246,11 +247,11 @@ func TestChainStop(t *testing.T) {
 		hook.FailClosed(broken),
 		stop(&hook.StopOutput{AdditionalContext: "note"}),
 	)
-	code, stdout, stderr = serve(t, h, in)
+	code, stdout, stderr = testutil.Serve(t, h, in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, `{"decision":"block","reason":"run the tests\nlint first\nhook: marker unreadable","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"note"}}`+"\n", stdout)
 	// A fail-closed failure alone blocks, as JSON.
-	code, stdout, _ = serve(t, hook.Chain(stop(nil), hook.FailClosed(broken)), in)
+	code, stdout, _ = testutil.Serve(t, hook.Chain(stop(nil), hook.FailClosed(broken)), in)
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, `{"decision":"block","reason":"hook: marker unreadable"}`+"\n", stdout)
 
@@ -262,7 +263,7 @@ func TestChainStop(t *testing.T) {
 
 	// continue:false from any handler halts.
 	h = hook.Chain(stop(&hook.StopOutput{Block: true, Reason: "go on"}), stop(&hook.StopOutput{Common: hook.Common{Halt: true, StopReason: "budget"}}))
-	code, stdout, _ = serve(t, h, in)
+	code, stdout, _ = testutil.Serve(t, h, in)
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Contains(t, stdout, `"continue":false,"stopReason":"budget"`)
 }
@@ -282,7 +283,7 @@ func TestChainPermissionRequest(t *testing.T) {
 				UpdatedPermissions: []hook.PermissionUpdate{{Type: "setMode", Mode: "acceptEdits", Destination: "session"}}}
 		})
 	}
-	code, stdout, stderr := serve(t, hook.Chain(rewrite("command", "ls -l"), pr(func(*hook.PermissionRequest) *hook.PermissionRequestOutput { return nil }), rewrite("x", "1")), in)
+	code, stdout, stderr := testutil.Serve(t, hook.Chain(rewrite("command", "ls -l"), pr(func(*hook.PermissionRequest) *hook.PermissionRequestOutput { return nil }), rewrite("x", "1")), in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Contains(t, stdout, `"behavior":"allow","updatedInput":{"command":"ls -l","n":2.50,"x":"1"}`)
 	assert.Equal(t, 2, strings.Count(stdout, `"setMode"`), stdout)
@@ -290,7 +291,7 @@ func TestChainPermissionRequest(t *testing.T) {
 	deny := pr(func(*hook.PermissionRequest) *hook.PermissionRequestOutput {
 		return &hook.PermissionRequestOutput{Decision: hook.Deny, Message: "not here"}
 	})
-	code, stdout, _ = serve(t, hook.Chain(rewrite("command", "ls -l"), deny, rewrite("x", "1")), in)
+	code, stdout, _ = testutil.Serve(t, hook.Chain(rewrite("command", "ls -l"), deny, rewrite("x", "1")), in)
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Contains(t, stdout, `"decision":{"behavior":"deny","message":"not here"}`)
 	assert.NotContains(t, stdout, "updatedInput")
@@ -304,7 +305,7 @@ func TestChainUserPromptSubmit(t *testing.T) {
 	}
 	in := []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"UserPromptSubmit","prompt":"hi"}` + "\n")
 	serveUPS := func(hs ...hook.Handler) string {
-		code, stdout, stderr := serve(t, hook.Chain(hs...), in)
+		code, stdout, stderr := testutil.Serve(t, hook.Chain(hs...), in)
 		require.Equal(t, hook.ExitOK, code, stderr)
 		return stdout
 	}
@@ -319,7 +320,7 @@ func TestChainUserPromptSubmit(t *testing.T) {
 	broken := hook.UserPromptSubmitFunc(func(context.Context, *hook.UserPromptSubmit) (*hook.UserPromptSubmitOutput, error) {
 		return nil, errors.New("lookup failed")
 	})
-	code, stdout, stderr := serve(t, hook.Chain(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), in)
+	code, stdout, stderr := testutil.Serve(t, hook.Chain(ups(&hook.UserPromptSubmitOutput{Text: "first"}), broken), in)
 	assert.Equal(t, hook.ExitError, code, "a failure fails the chain")
 	assert.Empty(t, stdout)
 	assert.Equal(t, "hook: handler 2 of 2 (hook.UserPromptSubmitFunc) failed: lookup failed\n", stderr)
@@ -350,7 +351,7 @@ func TestChainFeedsForward(t *testing.T) {
 		})
 	}
 	in := []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"PostToolUse","tool_name":"mcp__a__b","tool_input":{},"tool_response":{"v":1},"tool_use_id":"t"}` + "\n")
-	code, stdout, stderr := serve(t, hook.Chain(post(`{"v":2}`), post(""), post(`{"v":3}`)), in)
+	code, stdout, stderr := testutil.Serve(t, hook.Chain(post(`{"v":2}`), post(""), post(`{"v":3}`)), in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, []string{`{"v":1}`, `{"v":2}`, `{"v":2}`}, sawResp)
 	assert.Contains(t, stdout, `"updatedToolOutput":{"v":3}`)
@@ -363,7 +364,7 @@ func TestChainFeedsForward(t *testing.T) {
 		})
 	}
 	in = []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"MessageDisplay","turn_id":"u","message_id":"m","index":0,"final":true,"delta":"secret key"}` + "\n")
-	code, stdout, stderr = serve(t, hook.Chain(disp(func(s string) string { return strings.ReplaceAll(s, "secret", "******") }), disp(strings.ToUpper)), in)
+	code, stdout, stderr = testutil.Serve(t, hook.Chain(disp(func(s string) string { return strings.ReplaceAll(s, "secret", "******") }), disp(strings.ToUpper)), in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, []string{"secret key", "****** key"}, sawDelta)
 	assert.Contains(t, stdout, `"displayContent":"****** KEY"`)
@@ -491,7 +492,7 @@ func TestChainOtherEvents(t *testing.T) {
 		}, `{"systemMessage":"one\ntwo"}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			code, stdout, stderr := serve(t, hook.Chain(c.hs...), c.in)
+			code, stdout, stderr := testutil.Serve(t, hook.Chain(c.hs...), c.in)
 			require.Equal(t, hook.ExitOK, code, stderr)
 			assert.Contains(t, stdout, c.want)
 		})
@@ -501,7 +502,7 @@ func TestChainOtherEvents(t *testing.T) {
 func TestChainSetUp(t *testing.T) {
 	assert.Panics(t, func() { hook.Chain(answer(nil), nil) })
 	assert.Panics(t, func() { hook.Chain(hook.PreToolUseFunc(nil)) })
-	code, stdout, _ := serve(t, hook.Chain(), preToolUse("Bash", `{"command":"ls"}`))
+	code, stdout, _ := testutil.Serve(t, hook.Chain(), testutil.PreToolUse("Bash", `{"command":"ls"}`))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Empty(t, stdout)
 	// A chain of PreToolUse adapters answers only PreToolUse.
@@ -541,7 +542,7 @@ func TestMuxPatterns(t *testing.T) {
 		{"mcp__memory__store", []string{"all", "mcp", "star"}},
 	} {
 		ran = nil
-		code, stdout, stderr := serve(t, m, preToolUse(c.tool, `{}`))
+		code, stdout, stderr := testutil.Serve(t, m, testutil.PreToolUse(c.tool, `{}`))
 		require.Equal(t, hook.ExitOK, code, stderr)
 		assert.Equal(t, c.want, ran, c.tool)
 		assert.Contains(t, stdout, fmt.Sprintf(`"additionalContext":%q`, strings.Join(c.want, "\n")), c.tool)
@@ -549,16 +550,16 @@ func TestMuxPatterns(t *testing.T) {
 
 	// One match is called directly: its answer is the answer.
 	one := hook.NewMux()
-	one.Handle("PreToolUse Bash", addFingerprint)
-	_, stdout, _ := serve(t, one, preToolUse("Bash", `{"command":"ls"}`))
+	one.Handle("PreToolUse Bash", testutil.AddFingerprint)
+	_, stdout, _ := testutil.Serve(t, one, testutil.PreToolUse("Bash", `{"command":"ls"}`))
 	assert.Contains(t, stdout, `"updatedInput":{"command":"ls","fingerprint":"6689668a49dc648b"}`)
-	_, stdout, _ = serve(t, one, preToolUse("Read", `{"file_path":"/x"}`))
+	_, stdout, _ = testutil.Serve(t, one, testutil.PreToolUse("Read", `{"file_path":"/x"}`))
 	assert.Empty(t, stdout, "no registration matches Read")
 	assert.NotNil(t, one.Handler(hook.EventPreToolUse))
 	assert.Nil(t, one.Handler(hook.EventStop))
 
 	for _, bad := range []string{"PreToolUse Bash|Read(", "PreToolUse (?i)bash", "PreToolUse ^(?!Bash)", `PreToolUse Bash\z`, "Stop Bash", "Pretooluse Bash", " PreToolUse"} {
-		assert.Panics(t, func() { hook.NewMux().Handle(bad, addFingerprint) }, bad)
+		assert.Panics(t, func() { hook.NewMux().Handle(bad, testutil.AddFingerprint) }, bad)
 	}
 	for _, ok := range []string{"Stop *", "Stop", "PreToolUse ", "FileChanged .env|.envrc"} {
 		h := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return nil, nil })
@@ -629,7 +630,7 @@ func TestChainRefusalNextToFailure(t *testing.T) {
 			if order == "failure last" {
 				hs[0], hs[1] = hs[1], hs[0]
 			}
-			code, stdout, stderr := serve(t, hook.Chain(hs...), hooktest.NewEvent(c.event))
+			code, stdout, stderr := testutil.Serve(t, hook.Chain(hs...), hooktest.NewEvent(c.event))
 			if c.want == "" {
 				assert.Equal(t, hook.ExitError, code, "%s, %s: %s", c.name, order, stdout)
 				assert.Empty(t, stdout, c.name)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // keeper is middleware that keeps a copy of the member name of every
@@ -91,7 +92,7 @@ func postMerge(base func(e *hook.PostToolUse) jsontext.Value, patch string) hook
 const bashResp = `{"stdout":"token=s3cr3t","stderr":"","interrupted":false,"isImage":false}`
 
 func staleCases() []staleCase {
-	pt := preToolUse("Bash", `{"command":"ls","timeout":120000,"nested":{"a":1,"b":{"c":2}}}`)
+	pt := testutil.PreToolUse("Bash", `{"command":"ls","timeout":120000,"nested":{"a":1,"b":{"c":2}}}`)
 	pr := permReq(`{"command":"ls","timeout":120000}`)
 	seenPR := func(e *hook.PermissionRequest) jsontext.Value { return e.ToolInput }
 	seenPost := func(e *hook.PostToolUse) jsontext.Value { return e.ToolResponse }
@@ -263,7 +264,7 @@ func TestChainStaleCopy(t *testing.T) {
 			}
 			k := &keeper{name: name}
 			h := k.wrap(hook.Chain(c.hs(k)...))
-			code, stdout, stderr := serve(t, h, c.in)
+			code, stdout, stderr := testutil.Serve(t, h, c.in)
 			if c.wantErr == "" {
 				require.Equal(t, hook.ExitOK, code, stderr)
 				if c.want == noOutput {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/gohooks/hook/internal/shell"
 	"github.com/gohooks/hook/internal/wire"
 )
 
@@ -30,11 +31,11 @@ import (
 //   - Bash, Monitor and PowerShell: the content is a wildcard pattern
 //     ("git *", "npm run test:*" in the legacy prefix form) tested against
 //     every simple command of the command line (split on ; && || | & and
-//     newlines, quotes removed, leading assignments and redirections
-//     dropped); one matching command is enough. A line with command
-//     substitution, subshells, groups or here-documents matches, as the
-//     client does for what it cannot split. PowerShell compares without
-//     case.
+//     newlines, quotes removed, comments, leading assignments and
+//     redirections dropped); one matching command is enough. A line with
+//     command substitution, subshells, groups, control flow (if, for,
+//     while, case, [[ ]], (( ))) or here-documents matches, as the client
+//     does for what it cannot split. PowerShell compares without case.
 //   - Read, Write, Edit and NotebookEdit: the content is a gitignore-style
 //     pattern for the file ("*.ts", "src/**", "//etc/passwd" for an
 //     absolute path, "~/x" under $HOME), relative to the session's cwd;
@@ -500,159 +501,44 @@ func globRegexp(g string) string {
 
 // simpleCommands splits a shell command line into its simple commands,
 // each its words after quote removal joined by one space, without leading
-// assignments and redirections. It reports false for a line it does not
-// split (substitutions, subshells, groups, here-documents, unclosed
-// quotes).
+// assignments and redirections; expansions such as $HOME stay as written.
+// It reports false for a line it does not split: substitutions,
+// subshells, groups, control flow, here-documents and here-strings,
+// unclosed quotes.
 func simpleCommands(line string) ([]string, bool) {
-	var cmds, words []string
-	var w strings.Builder
-	inWord, skipNext := false, false
-	endWord := func() {
-		if !inWord {
-			return
-		}
-		s := w.String()
-		w.Reset()
-		inWord = false
-		switch {
-		case skipNext:
-			skipNext = false
-		case len(words) == 0 && isAssignmentWord(s):
-		default:
-			words = append(words, s)
-		}
+	script, err := shell.Parse(line, nil)
+	if err != nil || script.Compound {
+		return nil, false
 	}
-	endCmd := func() {
-		endWord()
-		if len(words) > 0 {
-			cmds = append(cmds, strings.Join(words, " "))
-		}
-		words = words[:0]
-	}
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch c {
-		case ' ', '\t':
-			endWord()
-		case '\n', ';':
-			endCmd()
-		case '&', '|':
-			if c == '&' && i+1 < len(line) && line[i+1] == '>' {
-				// &> and &>> redirect.
-				endWord()
-				i++
-				if i+1 < len(line) && line[i+1] == '>' {
-					i++
-				}
-				skipNext, inWord = true, false
-				continue
-			}
-			endCmd()
-			if i+1 < len(line) && (line[i+1] == c || c == '|' && line[i+1] == '&') {
-				i++
-			}
-		case '<', '>':
-			if i+1 < len(line) && (line[i+1] == '(' || c == '<' && line[i+1] == '<') {
-				return nil, false
-			}
-			// A redirection: drop a word of digits before it (2>),
-			// the operator, and its target.
-			if inWord && isDigits(w.String()) {
-				w.Reset()
-				inWord = false
-			}
-			endWord()
-			if i+1 < len(line) && (line[i+1] == '>' || line[i+1] == '&' || line[i+1] == '|') {
-				i++
-				if line[i] == '&' {
-					for i+1 < len(line) && (line[i+1] >= '0' && line[i+1] <= '9' || line[i+1] == '-') {
-						i++
-					}
-					continue
-				}
-			}
-			skipNext = true
-		case '(', ')', '`':
+	var cmds []string
+	for _, c := range script.Commands {
+		if c.Nested {
 			return nil, false
-		case '$':
-			if i+1 < len(line) && line[i+1] == '(' {
+		}
+		for _, r := range c.Redirects {
+			if strings.HasPrefix(r.Op, "<<") || substitutes(r.Target) {
 				return nil, false
 			}
-			w.WriteByte(c)
-			inWord = true
-		case '\\':
-			if i+1 < len(line) {
-				i++
-				if line[i] != '\n' {
-					w.WriteByte(line[i])
-					inWord = true
-				}
-			}
-		case '\'':
-			j := strings.IndexByte(line[i+1:], '\'')
-			if j < 0 {
+		}
+		for _, w := range c.Args {
+			if substitutes(w) {
 				return nil, false
 			}
-			w.WriteString(line[i+1 : i+1+j])
-			inWord = true
-			i += j + 1
-		case '"':
-			inWord = true
-			i++
-			for ; i < len(line) && line[i] != '"'; i++ {
-				switch {
-				case line[i] == '`' || line[i] == '$' && i+1 < len(line) && line[i+1] == '(':
-					return nil, false
-				case line[i] == '\\' && i+1 < len(line) && strings.IndexByte("$`\"\\\n", line[i+1]) >= 0:
-					i++
-					if line[i] != '\n' {
-						w.WriteByte(line[i])
-					}
-				default:
-					w.WriteByte(line[i])
-				}
-			}
-			if i >= len(line) {
-				return nil, false
-			}
-		case '{', '}':
-			if !inWord && (i+1 == len(line) || strings.IndexByte(" \t\n;", line[i+1]) >= 0) {
-				return nil, false
-			}
-			w.WriteByte(c)
-			inWord = true
-		default:
-			w.WriteByte(c)
-			inWord = true
+		}
+		if len(c.Args) > 0 {
+			cmds = append(cmds, strings.Join(c.Words(), " "))
 		}
 	}
-	endCmd()
 	return cmds, true
 }
 
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
+// substitutes reports whether w holds a command, process or arithmetic
+// substitution.
+func substitutes(w shell.Word) bool {
+	for _, u := range w.Unknown {
+		if strings.HasPrefix(u, "$(") || strings.HasPrefix(u, "`") || strings.HasPrefix(u, "<(") || strings.HasPrefix(u, ">(") {
+			return true
 		}
 	}
-	return true
-}
-
-// isAssignmentWord reports whether w is NAME=value.
-func isAssignmentWord(w string) bool {
-	i := strings.IndexByte(w, '=')
-	if i <= 0 {
-		return false
-	}
-	for j := 0; j < i; j++ {
-		c := w[j]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
+	return false
 }

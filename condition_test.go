@@ -124,6 +124,22 @@ func TestSimpleCommands(t *testing.T) {
 		{`echo "unclosed`, nil, false},
 		{"echo 'unclosed", nil, false},
 		{"", nil, true},
+		{"git push # to main", []string{"git push"}, true},
+		{"! git push", []string{"git push"}, true},
+		{"echo a{b,c}d", []string{"echo a{b,c}d"}, true},
+		{"echo ~/x $HOME ${X:-y} \"$Y\"", []string{"echo ~/x $HOME ${X:-y} $Y"}, true},
+		{`printf $'a\tb'`, []string{"printf a\tb"}, true},
+		{`echo "a\"b\\c\d"`, []string{`echo a"b\c\d`}, true},
+		{"git \\\npush", []string{"git push"}, true},
+		{"> out", nil, true},
+		{"NAME+=1 make", []string{"make"}, true},
+		{"cat <<< word", nil, false},
+		{"echo $((1+2))", nil, false},
+		{"echo $()", nil, false},
+		{"echo > $(x)", nil, false},
+		{"if true; then git push; fi", nil, false},
+		{"for f in *; do rm $f; done", nil, false},
+		{"f() { git push; }", nil, false},
 	} {
 		got, ok := simpleCommands(c.line)
 		assert.Equal(t, c.ok, ok, c.line)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // allEvents are the 34 events of Claude Code 2.1.332, from the protocol
@@ -82,7 +83,7 @@ func TestFailClosedComposes(t *testing.T) {
 	for cname, compose := range compositions {
 		for fname, f := range failures {
 			for _, event := range allEvents {
-				code, stdout, stderr := serve(t, compose(event, f), []byte(badEvent(event, "")))
+				code, stdout, stderr := testutil.Serve(t, compose(event, f), []byte(badEvent(event, "")))
 				want := hook.ExitError
 				if hook.CanBlock(event) {
 					want = hook.ExitBlock
@@ -102,9 +103,9 @@ func TestFailClosedNeighbours(t *testing.T) {
 	m := hook.NewMux()
 	m.Handle(hook.EventStop, failures["error"])
 	m.Handle(hook.EventPreToolUse, hook.FailClosed(badDeny))
-	code, _, stderr := serve(t, m, []byte(badEvent(hook.EventStop, "")))
+	code, _, stderr := testutil.Serve(t, m, []byte(badEvent(hook.EventStop, "")))
 	assert.Equal(t, hook.ExitError, code, stderr)
-	code, stdout, _ := serve(t, m, []byte(badBash(`{"command":"ls"}`)))
+	code, stdout, _ := testutil.Serve(t, m, []byte(badBash(`{"command":"ls"}`)))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, badDenyOut, stdout)
 }
@@ -124,7 +125,7 @@ func TestFailClosedUnreadableInput(t *testing.T) {
 		{"fail-closed event, bad common field", `{"hook_event_name":"PreToolUse","cwd":7}`, hook.ExitBlock},
 		{"fail-open event, bad common field", `{"hook_event_name":"Stop","cwd":7}`, hook.ExitError},
 	} {
-		code, stdout, stderr := serve(t, m, []byte(tc.input))
+		code, stdout, stderr := testutil.Serve(t, m, []byte(tc.input))
 		assert.Equal(t, tc.code, code, "%s: %s", tc.name, stderr)
 		assert.Empty(t, stdout, tc.name)
 	}
@@ -199,7 +200,7 @@ func TestTypedNilAnswers(t *testing.T) {
 		"FailClosed(nil)":         hook.FailClosed(nil),
 		"FailClosed(nil adapter)": hook.FailClosed(hook.PreToolUseFunc(nil)),
 	} {
-		code, stdout, stderr := serve(t, h, in)
+		code, stdout, stderr := testutil.Serve(t, h, in)
 		assert.Equal(t, hook.ExitOK, code, "%s: %s", name, stderr)
 		assert.Empty(t, stdout, name)
 		assert.Empty(t, stderr, name)
@@ -212,7 +213,7 @@ func TestTypedNilAnswers(t *testing.T) {
 	} {
 		h := badAny(func(context.Context) error { return err })
 		for _, wrap := range []func(hook.Handler) hook.Handler{func(h hook.Handler) hook.Handler { return h }, hook.FailClosed} {
-			code, stdout, stderr := serve(t, wrap(h), in)
+			code, stdout, stderr := testutil.Serve(t, wrap(h), in)
 			assert.Equal(t, hook.ExitBlock, code, "%s: %s", name, stderr)
 			assert.Empty(t, stdout, name)
 			assert.Equal(t, "blocked by hook\n", stderr, name)
@@ -252,7 +253,7 @@ func TestMuxRefusesMisuse(t *testing.T) {
 	m := hook.NewMux()
 	m.Handle(hook.EventPreToolUse, hook.FailClosed(guard))
 	m.Handle(hook.EventStop, middleware(guard)) // unknown to the Mux: accepted
-	code, stdout, _ := serve(t, m, []byte(badBash(`{"command":"ls"}`)))
+	code, stdout, _ := testutil.Serve(t, m, []byte(badBash(`{"command":"ls"}`)))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, badDenyOut, stdout)
 }
@@ -270,14 +271,14 @@ func (u unwrapping) Unwrap() hook.Handler { return u.h }
 // unreadable input failing closed and adapters checked at registration.
 func TestWrapperIsSeenThrough(t *testing.T) {
 	h := unwrapping{hook.FailClosed(badDeny)}
-	code, stdout, _ := serve(t, h, []byte(`{"hook_event_name":`))
+	code, stdout, _ := testutil.Serve(t, h, []byte(`{"hook_event_name":`))
 	assert.Equal(t, hook.ExitBlock, code)
 	assert.Empty(t, stdout)
-	code, _, _ = serve(t, middleware(hook.FailClosed(badDeny)), []byte(`{"hook_event_name":`))
+	code, _, _ = testutil.Serve(t, middleware(hook.FailClosed(badDeny)), []byte(`{"hook_event_name":`))
 	assert.Equal(t, hook.ExitError, code, "plain middleware hides FailClosed from the read")
 	assert.Panics(t, func() { hook.NewMux().Handle(hook.EventStop, unwrapping{badDeny}) })
 	assert.NotPanics(t, func() { hook.NewMux().Handle(hook.EventPreToolUse, unwrapping{badDeny}) })
-	code, stdout, _ = serve(t, h, []byte(badBash(`{"command":"ls"}`)))
+	code, stdout, _ = testutil.Serve(t, h, []byte(badBash(`{"command":"ls"}`)))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, badDenyOut, stdout)
 }

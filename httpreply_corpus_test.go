@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // corpusInputs returns the inputs of testdata/fuzz/FuzzServe (the bad-input
@@ -76,9 +77,9 @@ func TestHTTPAgreesWithServe(t *testing.T) {
 				require.NotEmpty(t, body, "%s closed=%v", name, closed)
 				v := jsontext.Value(body)
 				assert.True(t, v.IsValid(), "%s: %s", name, body)
-				reason, ok := pathOf([]byte(body), "reason")
+				reason, ok := testutil.PathOf([]byte(body), "reason")
 				if !ok {
-					reason, ok = pathOf([]byte(body), "hookSpecificOutput", "permissionDecisionReason")
+					reason, ok = testutil.PathOf([]byte(body), "hookSpecificOutput", "permissionDecisionReason")
 				}
 				require.True(t, ok, "%s: no reason in %s", name, body)
 				want, err := jsontext.AppendQuote(nil, line)

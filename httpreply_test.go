@@ -8,52 +8,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
-
-// memberOf returns the raw value of the top-level member name of obj.
-func memberOf(obj []byte, name string) (string, bool) {
-	dec := jsontext.NewDecoder(bytes.NewReader(obj))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return "", false
-	}
-	for dec.PeekKind() != '}' {
-		k, err := dec.ReadToken()
-		if err != nil {
-			return "", false
-		}
-		key := k.String()
-		v, err := dec.ReadValue()
-		if err != nil {
-			return "", false
-		}
-		if key == name {
-			return string(v), true
-		}
-	}
-	return "", false
-}
-
-func pathOf(obj []byte, names ...string) (string, bool) {
-	v := string(obj)
-	for _, n := range names {
-		var ok bool
-		if v, ok = memberOf([]byte(v), n); !ok {
-			return "", false
-		}
-	}
-	return v, true
-}
 
 // TestServeHTTPBody checks the transport-neutral reply without net/http.
 func TestServeHTTPBody(t *testing.T) {
 	ctx := context.Background()
-	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
+	in := testutil.PreToolUse("mcp__p__listen_here", `{"room":"r"}`)
 	s := &hook.Server{MaxInputBytes: 4096}
-	rep := s.ServeHTTPBody(ctx, bytes.NewReader(in), int64(len(in)), addFingerprint)
+	rep := s.ServeHTTPBody(ctx, bytes.NewReader(in), int64(len(in)), testutil.AddFingerprint)
 	assert.Equal(t, 200, rep.Status)
 	assert.Equal(t, "PreToolUse", rep.Event)
 	assert.Equal(t, "mcp__p__listen_here", rep.Tool)
@@ -61,7 +27,7 @@ func TestServeHTTPBody(t *testing.T) {
 	assert.Contains(t, string(rep.Body), `"fingerprint":"6689668a49dc648b"`)
 	assert.False(t, rep.Reading)
 
-	rep = s.ServeHTTPBody(ctx, bytes.NewReader(in), 5000, addFingerprint)
+	rep = s.ServeHTTPBody(ctx, bytes.NewReader(in), 5000, testutil.AddFingerprint)
 	assert.Equal(t, 413, rep.Status, "the announced size is over the cap")
 	assert.Equal(t, "error", rep.Decision)
 	assert.Empty(t, rep.Event)
@@ -78,7 +44,7 @@ func TestServeHTTPBody(t *testing.T) {
 	pr, pw := io.Pipe()
 	defer pw.Close()
 	go pw.Write(in[:10])
-	rep = (&hook.Server{Timeout: 50 * time.Millisecond}).ServeHTTPBody(ctx, pr, -1, addFingerprint)
+	rep = (&hook.Server{Timeout: 50 * time.Millisecond}).ServeHTTPBody(ctx, pr, -1, testutil.AddFingerprint)
 	assert.Equal(t, 408, rep.Status, "the body did not arrive in time")
 	assert.True(t, rep.Reading)
 	assert.Contains(t, rep.Message, "gave up waiting for a complete JSON object in the request body")
@@ -88,7 +54,7 @@ func TestServeHTTPBody(t *testing.T) {
 	// The reader's other failures speak of the request body too, failing
 	// open and closed.
 	for _, closed := range []bool{false, true} {
-		srv := &hook.Server{FailClosed: closed, Handler: addFingerprint}
+		srv := &hook.Server{FailClosed: closed, Handler: testutil.AddFingerprint}
 		for _, in := range []string{"", "  ", `{"a":`} {
 			rep = srv.ServeHTTPBody(ctx, strings.NewReader(in), -1, nil)
 			assert.NotContains(t, rep.Message, "stdin", "%q", in)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // TestRawMembersCannotChangeTheChecks: raw members handed to a handler
@@ -34,7 +35,7 @@ func TestRawMembersCannotChangeTheChecks(t *testing.T) {
 		})
 		for event, h := range map[string]hook.Handler{hook.EventPreToolUse: pre, hook.EventPermissionRequest: perm} {
 			in := badEvent(event, `,"tool_name":"mcp__aisle__listen_here","tool_input":`+toolInput)
-			code, stdout, stderr := serve(t, h, []byte(in))
+			code, stdout, stderr := testutil.Serve(t, h, []byte(in))
 			assert.Equal(t, hook.ExitError, code, "%s, %s: %s", name, event, stdout)
 			assert.Empty(t, stdout, "%s, %s", name, event)
 			assert.Contains(t, stderr, "partial", "%s, %s", name, event)
@@ -54,7 +55,7 @@ func TestRawMembersCannotChangeTheChecks(t *testing.T) {
 		return nil, nil
 	})
 	in := badEvent(hook.EventPostToolUse, `,"tool_name":"Bash","tool_input":{"command":"ls"},"tool_response":{"stdout":"x"},"tool_use_id":"toolu_1"`)
-	code, _, stderr := serve(t, h, []byte(in))
+	code, _, stderr := testutil.Serve(t, h, []byte(in))
 	assert.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, in, raw)
 	assert.Equal(t, `"toolu_1"`, field)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // nested returns a JSON value nested d levels deep.
@@ -33,16 +34,16 @@ func TestDeepInputIsAnswerable(t *testing.T) {
 		h     hook.Handler
 	}{{hook.EventPreToolUse, badEcho}, {hook.EventPermissionRequest, echoPerm}} {
 		in := badEvent(tc.event, `,"tool_name":"mcp__x__y","tool_input":{"deep":`+nested(deepest)+`}`)
-		code, stdout, stderr := serve(t, tc.h, []byte(in))
+		code, stdout, stderr := testutil.Serve(t, tc.h, []byte(in))
 		assert.Equal(t, hook.ExitOK, code, "%s: %.300s", tc.event, stderr)
 		assert.Contains(t, stdout, `"checked":true`, tc.event)
 
 		in = badEvent(tc.event, `,"tool_name":"mcp__x__y","tool_input":{"deep":`+nested(deepest+1)+`}`)
-		code, stdout, stderr = serve(t, tc.h, []byte(in))
+		code, stdout, stderr = testutil.Serve(t, tc.h, []byte(in))
 		assert.Equal(t, hook.ExitError, code, tc.event)
 		assert.Empty(t, stdout)
 		assert.Contains(t, stderr, "nested 9999 levels deep", tc.event)
-		code, _, _ = serve(t, hook.FailClosed(tc.h), []byte(in))
+		code, _, _ = testutil.Serve(t, hook.FailClosed(tc.h), []byte(in))
 		assert.Equal(t, hook.ExitBlock, code, tc.event)
 	}
 }

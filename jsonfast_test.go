@@ -171,11 +171,11 @@ type fastText string
 
 func (fastText) MarshalText() ([]byte, error) { return []byte("t"), nil }
 
-// TestLibraryPath checks that the fast codec's idea of the library's own
-// package is this package: a rename of the module would otherwise turn
-// the fast codec off without a failing test.
-func TestLibraryPath(t *testing.T) {
-	assert.Equal(t, reflect.TypeFor[Event]().PkgPath(), wire.LibraryPath)
+// TestAPIPackage checks that the fast codec's idea of the library's own
+// package is this package: a move of the module's packages would
+// otherwise turn the fast codec off without a failing test.
+func TestAPIPackage(t *testing.T) {
+	assert.Equal(t, reflect.TypeFor[Event]().PkgPath(), wire.APIPackage())
 	assert.NotNil(t, wire.TypeOf(reflect.TypeFor[PreToolUse]()), "the fast codec takes the library's own types")
 }
 

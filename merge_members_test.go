@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // manyMembers returns a tool_input with n members, as a model can send to
@@ -96,7 +97,7 @@ func TestManyMembers(t *testing.T) {
 		}
 		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
 	})
-	code, stdout, stderr := serve(t, partial, []byte(badEvent("PreToolUse", `,"tool_name":"mcp__x__y","tool_input":`+in)))
+	code, stdout, stderr := testutil.Serve(t, partial, []byte(badEvent("PreToolUse", `,"tool_name":"mcp__x__y","tool_input":`+in)))
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "lacks /k57 of the incoming tool_input")
@@ -122,14 +123,14 @@ func TestNamesAsJavaScriptComparesThem(t *testing.T) {
 	// Claude Code can send both names in one tool_input; the hook reads
 	// it, and an answer that keeps both passes the partial-answer check.
 	in := []byte(badBash(`{"\ud800":1,"\ufffd":2,"command":"ls"}`))
-	code, stdout, stderr := serve(t, badEcho, in)
+	code, stdout, stderr := testutil.Serve(t, badEcho, in)
 	assert.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, badEchoOut(`{"\ud800":1,"\ufffd":2,"command":"ls"}`), stdout)
 	// One that drops "\ud800" is partial, even though "\ufffd" is there.
 	drop := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: jsontext.Value(`{"\ufffd":2,"command":"ls"}`)}, nil
 	})
-	code, stdout, stderr = serve(t, drop, in)
+	code, stdout, stderr = testutil.Serve(t, drop, in)
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "partial")

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // TestTextThatClaudeCodeReadsAsJSON: every plain-text answer whose text
@@ -31,7 +32,7 @@ func TestTextThatClaudeCodeReadsAsJSON(t *testing.T) {
 			"\u00a0\ufeff {\"async\":true}",
 		} {
 			h := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return answer(text), nil })
-			code, stdout, stderr := serve(t, h, []byte(badEvent(event, "")))
+			code, stdout, stderr := testutil.Serve(t, h, []byte(badEvent(event, "")))
 			assert.Equal(t, hook.ExitError, code, "%s %q: %s", event, text, stderr)
 			assert.Empty(t, stdout, "%s %q", event, text)
 		}
@@ -41,7 +42,7 @@ func TestTextThatClaudeCodeReadsAsJSON(t *testing.T) {
 	h := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) {
 		return &hook.SessionStartOutput{Text: "\u0085{not json"}, nil
 	})
-	code, stdout, stderr := serve(t, h, []byte(badEvent(hook.EventSessionStart, "")))
+	code, stdout, stderr := testutil.Serve(t, h, []byte(badEvent(hook.EventSessionStart, "")))
 	assert.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, "\u0085{not json\n", stdout)
 }
@@ -61,7 +62,7 @@ func TestHandlerBugsAreNamed(t *testing.T) {
 		if strings.Contains(name, "MCP") {
 			in = badEvent(hook.EventPostToolUse, `,"tool_name":"mcp__x__y","tool_input":{},"tool_response":"r","tool_use_id":"t"`)
 		}
-		code, stdout, stderr := serve(t, h, []byte(in))
+		code, stdout, stderr := testutil.Serve(t, h, []byte(in))
 		assert.Equal(t, hook.ExitError, code, name)
 		assert.Empty(t, stdout, name)
 		assert.Contains(t, stderr, "UTF-8", name)
@@ -76,7 +77,7 @@ func TestGoStringsWithInvalidUTF8(t *testing.T) {
 	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no \xfe", AdditionalContext: "\xc3"}, nil
 	})
-	code, stdout, stderr := serve(t, h, []byte(badBash(`{"command":"ls"}`)))
+	code, stdout, stderr := testutil.Serve(t, h, []byte(badBash(`{"command":"ls"}`)))
 	assert.Equal(t, hook.ExitOK, code, stderr)
 	assert.Equal(t, "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"no \ufffd\",\"additionalContext\":\"\ufffd\"}}\n", stdout)
 }

@@ -12,31 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
-
-// preToolUse returns a compact PreToolUse payload for tool with the raw
-// tool_input toolInput, as Claude Code 2.1.332 writes it (one line, then
-// a newline).
-func preToolUse(tool, toolInput string) []byte {
-	return []byte(`{"session_id":"5d3f2c1a-8b7e-4f6a-9c2d-1e0b7a6f4c3d","transcript_path":"/home/dev/.claude/projects/-home-dev-acme-api/5d3f2c1a.jsonl","cwd":"/home/dev/acme-api","prompt_id":"9b1e4c7a-2f3d-4e5b-8a6c-0d9f1e2a3b4c","permission_mode":"default","effort":{"level":"medium"},"hook_event_name":"PreToolUse","tool_name":"` + tool + `","tool_input":` + toolInput + `,"tool_use_id":"toolu_01","mcp_server":{"name":"probe","source":"dynamic"}}` + "\n")
-}
-
-// serve runs h on in and returns exit code, stdout and stderr.
-func serve(t *testing.T, h hook.Handler, in []byte) (int, string, string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := hook.Serve(context.Background(), bytes.NewReader(in), &stdout, &stderr, h)
-	return code, stdout.String(), stderr.String()
-}
-
-// addFingerprint is the seed hook: it merges one member into the input.
-var addFingerprint = hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-	upd, err := e.Merge(map[string]string{"fingerprint": "6689668a49dc648b"})
-	if err != nil {
-		return nil, err
-	}
-	return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
-})
 
 // TestServeKeepsEveryValueByteExact puts each value that broke a real
 // plugin, and each value JSON libraries rewrite, into the tool input and
@@ -61,7 +38,7 @@ func TestServeKeepsEveryValueByteExact(t *testing.T) {
 	for _, v := range values {
 		t.Run(v.name, func(t *testing.T) {
 			in := `{"room":` + v.json + `,"n":1}`
-			code, stdout, stderr := serve(t, addFingerprint, preToolUse("mcp__probe__listen_here", in))
+			code, stdout, stderr := testutil.Serve(t, testutil.AddFingerprint, testutil.PreToolUse("mcp__probe__listen_here", in))
 			require.Equal(t, hook.ExitOK, code, stderr)
 			assert.Empty(t, stderr)
 			want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"room":` + v.json + `,"n":1,"fingerprint":"6689668a49dc648b"}}}` + "\n"
@@ -71,7 +48,7 @@ func TestServeKeepsEveryValueByteExact(t *testing.T) {
 }
 
 func TestServeExitCodes(t *testing.T) {
-	bash := preToolUse("Bash", `{"command":"rm -rf /","description":"wipe"}`)
+	bash := testutil.PreToolUse("Bash", `{"command":"rm -rf /","description":"wipe"}`)
 	tests := []struct {
 		name       string
 		h          hook.Handler
@@ -156,12 +133,12 @@ func TestServeExitCodes(t *testing.T) {
 		},
 		{
 			name: "not JSON", in: []byte("hello"), code: hook.ExitError, stderrHas: "not valid JSON",
-			h: addFingerprint,
+			h: testutil.AddFingerprint,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := serve(t, tt.h, tt.in)
+			code, stdout, stderr := testutil.Serve(t, tt.h, tt.in)
 			assert.Equal(t, tt.code, code)
 			assert.Equal(t, tt.stdout, stdout)
 			if tt.stderrNone {
@@ -189,7 +166,7 @@ func TestServeAnswerWithCommonFields(t *testing.T) {
 			AdditionalContext: "ctx",
 		}, nil
 	})
-	code, stdout, _ := serve(t, h, preToolUse("Bash", `{"command":"ls"}`))
+	code, stdout, _ := testutil.Serve(t, h, testutil.PreToolUse("Bash", `{"command":"ls"}`))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, `{"continue":false,"stopReason":"release freeze","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"ctx"},"systemMessage":"stopping"}`+"\n", stdout)
 }
@@ -198,14 +175,14 @@ func TestServeEmptyAnswerPrintsNothing(t *testing.T) {
 	h := hook.PreToolUseFunc(func(context.Context, *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return &hook.PreToolUseOutput{}, nil
 	})
-	code, stdout, stderr := serve(t, h, preToolUse("Bash", `{"command":"ls"}`))
+	code, stdout, stderr := testutil.Serve(t, h, testutil.PreToolUse("Bash", `{"command":"ls"}`))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Empty(t, stdout)
 	assert.Empty(t, stderr)
 }
 
 func TestServeRemovalMustBeNamed(t *testing.T) {
-	in := preToolUse("Read", `{"file_path":"/a","offset":3,"limit":1}`)
+	in := testutil.PreToolUse("Read", `{"file_path":"/a","offset":3,"limit":1}`)
 	answer := func(removed ...string) hook.Handler {
 		return hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 			upd, err := hook.Remove(e.ToolInput, "offset", "limit")
@@ -215,12 +192,12 @@ func TestServeRemovalMustBeNamed(t *testing.T) {
 			return &hook.PreToolUseOutput{UpdatedInput: upd, Removed: removed}, nil
 		})
 	}
-	code, stdout, stderr := serve(t, answer(), in)
+	code, stdout, stderr := testutil.Serve(t, answer(), in)
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "/offset, /limit")
 
-	code, stdout, _ = serve(t, answer("offset", "limit"), in)
+	code, stdout, _ = testutil.Serve(t, answer("offset", "limit"), in)
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Equal(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"file_path":"/a"}}}`+"\n", stdout)
 }
@@ -231,8 +208,8 @@ func TestPreToolUseDecodesEveryField(t *testing.T) {
 		got = e
 		return nil, nil
 	})
-	in := preToolUse("mcp__probe__listen_here", `{"room":"a\u00f6","n":2.50}`)
-	code, _, stderr := serve(t, h, in)
+	in := testutil.PreToolUse("mcp__probe__listen_here", `{"room":"a\u00f6","n":2.50}`)
+	code, _, stderr := testutil.Serve(t, h, in)
 	require.Equal(t, hook.ExitOK, code, stderr)
 	require.NotNil(t, got)
 	assert.Equal(t, "5d3f2c1a-8b7e-4f6a-9c2d-1e0b7a6f4c3d", got.SessionID)
@@ -255,26 +232,26 @@ func TestPreToolUseDecodesEveryField(t *testing.T) {
 
 func TestMux(t *testing.T) {
 	m := hook.NewMux()
-	m.Handle(hook.EventPreToolUse, addFingerprint)
+	m.Handle(hook.EventPreToolUse, testutil.AddFingerprint)
 	m.HandleFunc(hook.EventSessionEnd, func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		return nil, hook.Block("session end seen")
 	})
-	assert.Panics(t, func() { m.Handle("PreToolUse Bash|(", addFingerprint) }, "a bad matcher panics")
-	assert.Panics(t, func() { m.Handle("", addFingerprint) })
+	assert.Panics(t, func() { m.Handle("PreToolUse Bash|(", testutil.AddFingerprint) }, "a bad matcher panics")
+	assert.Panics(t, func() { m.Handle("", testutil.AddFingerprint) })
 	assert.Panics(t, func() { m.Handle("Stop", nil) })
 	assert.NotNil(t, m.Handler(hook.EventPreToolUse))
 	assert.Nil(t, m.Handler(hook.EventStop))
 
-	code, stdout, _ := serve(t, m, preToolUse("mcp__probe__listen_here", `{"room":"x"}`))
+	code, stdout, _ := testutil.Serve(t, m, testutil.PreToolUse("mcp__probe__listen_here", `{"room":"x"}`))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Contains(t, stdout, `"updatedInput":{"room":"x","fingerprint":"6689668a49dc648b"}`)
 
-	code, stdout, stderr := serve(t, m, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"SessionEnd","reason":"other"}`))
+	code, stdout, stderr := testutil.Serve(t, m, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"SessionEnd","reason":"other"}`))
 	assert.Equal(t, hook.ExitBlock, code)
 	assert.Empty(t, stdout)
 	assert.Equal(t, "session end seen\n", stderr)
 
-	code, stdout, stderr = serve(t, m, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"Stop","stop_hook_active":false}`))
+	code, stdout, stderr = testutil.Serve(t, m, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"Stop","stop_hook_active":false}`))
 	assert.Equal(t, hook.ExitOK, code)
 	assert.Empty(t, stdout)
 	assert.Empty(t, stderr)
@@ -284,7 +261,7 @@ func TestAnswerForAnotherEventIsRefused(t *testing.T) {
 	h := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		return &hook.PreToolUseOutput{Decision: hook.Allow}, nil
 	})
-	code, stdout, stderr := serve(t, h, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"Stop","stop_hook_active":false}`))
+	code, stdout, stderr := testutil.Serve(t, h, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"Stop","stop_hook_active":false}`))
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "cannot answer a Stop event")

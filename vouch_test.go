@@ -15,6 +15,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // vouchInput returns a compact tool_input of at least size bytes whose
@@ -83,15 +84,15 @@ func TestVouchedAnswersEqualCheckedOnes(t *testing.T) {
 			wantUpdatedInput  bool
 			wantMemberChanged []string
 		}{
-			{"PreToolUse", preToolUse("mcp__probe__listen_here", in), vouched, checked, true, nil},
-			{"PreToolUse FailClosed", preToolUse("mcp__probe__listen_here", in), hook.FailClosed(vouched), hook.FailClosed(checked), true, nil},
-			{"PreToolUse Chain", preToolUse("mcp__probe__listen_here", in), hook.Chain(vouched, second), hook.Chain(checked, second), true, nil},
+			{"PreToolUse", testutil.PreToolUse("mcp__probe__listen_here", in), vouched, checked, true, nil},
+			{"PreToolUse FailClosed", testutil.PreToolUse("mcp__probe__listen_here", in), hook.FailClosed(vouched), hook.FailClosed(checked), true, nil},
+			{"PreToolUse Chain", testutil.PreToolUse("mcp__probe__listen_here", in), hook.Chain(vouched, second), hook.Chain(checked, second), true, nil},
 			{"PermissionRequest", permissionRequest("mcp__probe__listen_here", in), permVouched, permChecked, true, nil},
 		} {
 			t.Run(c.name+"/"+sizeName(len(in)), func(t *testing.T) {
-				code, got, stderr := serve(t, c.vouched, c.payload)
+				code, got, stderr := testutil.Serve(t, c.vouched, c.payload)
 				require.Equal(t, hook.ExitOK, code, stderr)
-				wcode, want, _ := serve(t, c.checked, c.payload)
+				wcode, want, _ := testutil.Serve(t, c.checked, c.payload)
 				require.Equal(t, hook.ExitOK, wcode)
 				require.Equal(t, want, got, "the vouched answer differs from the checked one")
 				assert.NotContains(t, got, "hook-vouched", "a placeholder reached stdout")
@@ -150,7 +151,7 @@ func allowUpdate(f func(e *hook.PreToolUse) (jsontext.Value, error)) hook.Handle
 // answer, and a change that keeps both valid is written as made.
 func TestVouchingEndsWhenBytesChange(t *testing.T) {
 	in := vouchInput(64 << 10)
-	payload := preToolUse("mcp__probe__listen_here", in)
+	payload := testutil.PreToolUse("mcp__probe__listen_here", in)
 	patch := jsontext.Value(`{"fingerprint":"x"}`)
 	at := func(v []byte, s string) int {
 		i := strings.Index(string(v), s)
@@ -159,7 +160,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 	}
 
 	t.Run("input broken in place", func(t *testing.T) {
-		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			e.ToolInput[at(e.ToolInput, `,"n":`)] = ' ' // {"room":"…" "n":…}
 			return e.Merge(patch)
 		}), payload)
@@ -169,7 +170,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 	})
 	t.Run("input changed validly in place", func(t *testing.T) {
 		var want jsontext.Value
-		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			e.ToolInput[at(e.ToolInput, `night`)] = 'N'
 			var err error
 			want, err = copyMerge(e.ToolInput, patch)
@@ -181,7 +182,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 		assert.Contains(t, stdout, `Night`)
 	})
 	t.Run("result's member renamed in place", func(t *testing.T) {
-		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			upd, err := e.Merge(patch)
 			if err == nil {
 				upd[at(upd, `"room"`)+4] = 'n' // "roon": valid, but room is lost
@@ -193,7 +194,7 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 		assert.Contains(t, stderr, "updatedInput is partial: it lacks /room")
 	})
 	t.Run("result broken in place", func(t *testing.T) {
-		code, stdout, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, stdout, stderr := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			upd, err := e.Merge(patch)
 			if err == nil {
 				upd[len(upd)-1] = ','
@@ -213,8 +214,8 @@ func TestVouchingEndsWhenBytesChange(t *testing.T) {
 // vouched), and a patch with whitespace inside its values.
 func TestVouchingCornerCases(t *testing.T) {
 	in := vouchInput(16 << 10)
-	compactPayload := preToolUse("mcp__probe__listen_here", in)
-	spacedPayload := preToolUse("mcp__probe__listen_here", strings.Replace(in, `,"n":`, `, "n" : `, 1))
+	compactPayload := testutil.PreToolUse("mcp__probe__listen_here", in)
+	spacedPayload := testutil.PreToolUse("mcp__probe__listen_here", strings.Replace(in, `,"n":`, `, "n" : `, 1))
 	cases := []struct {
 		name    string
 		payload []byte
@@ -253,8 +254,8 @@ func TestVouchingCornerCases(t *testing.T) {
 				orig := append(jsontext.Value(nil), e.ToolInput...)
 				return c.build(e, func(p any) (jsontext.Value, error) { return hook.Merge(orig, p) })
 			})
-			code, got, stderr := serve(t, vouched, c.payload)
-			wcode, want, wstderr := serve(t, checked, c.payload)
+			code, got, stderr := testutil.Serve(t, vouched, c.payload)
+			wcode, want, wstderr := testutil.Serve(t, checked, c.payload)
 			assert.Equal(t, wcode, code, "exit code; stderr %s", stderr)
 			assert.Equal(t, want, got)
 			assert.Equal(t, wstderr, stderr)
@@ -285,7 +286,7 @@ func FuzzVouchedMerge(f *testing.F) {
 	pad := vouchInput(8 << 10) // above the 4 KiB from which inputs are vouched for
 	f.Fuzz(func(t *testing.T, member, patch string) {
 		in := pad[:len(pad)-1] + `,"fuzzed":` + member + `}`
-		payload := preToolUse("mcp__probe__listen_here", in)
+		payload := testutil.PreToolUse("mcp__probe__listen_here", in)
 		answer := func(merge func(any) (jsontext.Value, error)) (*hook.PreToolUseOutput, error) {
 			upd, err := merge(jsontext.Value(patch))
 			if err != nil {
@@ -300,8 +301,8 @@ func FuzzVouchedMerge(f *testing.F) {
 			orig := append(jsontext.Value(nil), e.ToolInput...)
 			return answer(func(p any) (jsontext.Value, error) { return hook.Merge(orig, p) })
 		})
-		code, got, stderr := serve(t, vouched, payload)
-		wcode, want, wstderr := serve(t, checked, payload)
+		code, got, stderr := testutil.Serve(t, vouched, payload)
+		wcode, want, wstderr := testutil.Serve(t, checked, payload)
 		if code != wcode || got != want || stderr != wstderr {
 			t.Fatalf("vouched: %d %.300q %q\nchecked: %d %.300q %q", code, got, stderr, wcode, want, wstderr)
 		}
@@ -332,26 +333,26 @@ func manyMembersRoom(n int) string {
 // be known (the small input's keys, read at once, still are).
 func TestInputOfManyMembers(t *testing.T) {
 	in := manyMembersRoom(5000)
-	payload := preToolUse("mcp__probe__listen_here", in)
+	payload := testutil.PreToolUse("mcp__probe__listen_here", in)
 
-	code, got, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	code, got, stderr := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		return e.Merge(map[string]string{"fingerprint": "f"})
 	}), payload)
 	require.Equal(t, hook.ExitOK, code, stderr)
-	_, want, _ := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	_, want, _ := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		return copyMerge(e.ToolInput, map[string]string{"fingerprint": "f"})
 	}), payload)
 	assert.Equal(t, want, got)
 	assert.NoError(t, hooktest.CheckPreserved(jsontext.Value(in), answerUpdatedInput(t, got), "fingerprint"))
 
-	code, got, stderr = serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	code, got, stderr = testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		return hook.Remove(append(jsontext.Value(nil), e.ToolInput...), "k4321")
 	}), payload)
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, got)
 	assert.Contains(t, stderr, "updatedInput is partial: it lacks /k4321")
 
-	code, got, stderr = serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+	code, got, stderr = testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 		copy(e.ToolInput[2:], "x") // "room" becomes "xoom"
 		return jsontext.Value(`{"room":"lobby"}`), nil
 	}), payload)
@@ -368,7 +369,7 @@ func TestInputOfManyMembers(t *testing.T) {
 // ones ("\u006b7" is "k7"), and so do the patches.
 func TestMergeOfManyMembers(t *testing.T) {
 	in := strings.Replace(manyMembersRoom(5000), `"k7":`, `"\u006b7":`, 1)
-	payload := preToolUse("mcp__probe__listen_here", in)
+	payload := testutil.PreToolUse("mcp__probe__listen_here", in)
 	for _, patch := range []string{
 		`{"fingerprint":"f"}`,          // new
 		`{"fingerprint":"f","g":[1]}`,  // new, two
@@ -382,7 +383,7 @@ func TestMergeOfManyMembers(t *testing.T) {
 		`{"fingerprint":"f","x":null}`, // new, null
 	} {
 		var twice jsontext.Value
-		code, got, stderr := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		code, got, stderr := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			upd, err := e.Merge(jsontext.Value(patch))
 			if err == nil {
 				twice, err = e.Merge(jsontext.Value(patch)) // the input is split by now, or not
@@ -390,7 +391,7 @@ func TestMergeOfManyMembers(t *testing.T) {
 			return upd, err
 		}), payload)
 		require.Equal(t, hook.ExitOK, code, "%s: %s", patch, stderr)
-		_, want, _ := serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
+		_, want, _ := testutil.Serve(t, allowUpdate(func(e *hook.PreToolUse) (jsontext.Value, error) {
 			return copyMerge(e.ToolInput, jsontext.Value(patch))
 		}), payload)
 		assert.Equal(t, want, got, patch)
@@ -412,8 +413,8 @@ func TestVouchedAnswerOverHTTP(t *testing.T) {
 		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, err
 	})
 	for _, in := range []string{vouchInput(64 << 10), manyMembersRoom(5000)} {
-		payload := preToolUse("mcp__probe__listen_here", in)
-		code, stdout, stderr := serve(t, h, payload)
+		payload := testutil.PreToolUse("mcp__probe__listen_here", in)
+		code, stdout, stderr := testutil.Serve(t, h, payload)
 		require.Equal(t, hook.ExitOK, code, stderr)
 		rep := (&hook.Server{}).ServeHTTPBody(context.Background(), bytes.NewReader(payload), int64(len(payload)), h)
 		assert.Equal(t, 200, rep.Status)

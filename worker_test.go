@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // TestServeWorkersAfterTrouble serves events one after another, and from
@@ -23,7 +24,7 @@ import (
 // handlers on end once the handlers have returned and their workers are
 // dropped.
 func TestServeWorkersAfterTrouble(t *testing.T) {
-	in := preToolUse("Bash", `{"command":"ls"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"ls"}`)
 	release := make(chan struct{})
 	var released sync.WaitGroup
 	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
@@ -42,7 +43,7 @@ func TestServeWorkersAfterTrouble(t *testing.T) {
 	before := runtime.NumGoroutine()
 	serveCmd := func(cmd string, timeout time.Duration) (int, string, string) {
 		t.Helper()
-		in := preToolUse("Bash", `{"command":"`+cmd+`"}`)
+		in := testutil.PreToolUse("Bash", `{"command":"`+cmd+`"}`)
 		var stdout, stderr strings.Builder
 		s := hook.Server{Handler: h, Timeout: timeout}
 		code := s.Serve(context.Background(), strings.NewReader(string(in)), &stdout, &stderr)
@@ -99,7 +100,7 @@ func TestServeWorkersAfterTrouble(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	code, out, _ := serve(t, h, in)
+	code, out, _ := testutil.Serve(t, h, in)
 	require.Equal(t, hook.ExitOK, code)
 	require.Equal(t, allowed("ls"), out)
 

@@ -24,7 +24,7 @@ import (
 // linked are the directories, relative to this one, of the packages that
 // every hook links: their package-level variables are initialised when a
 // hook starts.
-var linked = []string{"..", "../internal/rawjson", "../internal/wire", "../internal/jsonopts"}
+var linked = []string{"..", "../internal/rawjson", "../internal/wire", "../internal/jsonopts", "../internal/shell"}
 
 // cheapInit are the functions a package-level variable of a linked
 // package may call in its initialiser: each returns at once, without

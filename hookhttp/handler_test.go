@@ -19,6 +19,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hookhttp"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // postHook sends body to h as Claude Code does (POST, application/json)
@@ -68,42 +69,19 @@ func fixtureNames(t *testing.T) []string {
 
 func eventNameOf(t *testing.T, b []byte) string {
 	t.Helper()
-	v, ok := memberOf(b, "hook_event_name")
+	v, ok := testutil.MemberOf(b, "hook_event_name")
 	require.True(t, ok)
 	return strings.Trim(v, `"`)
-}
-
-// memberOf returns the raw value of the top-level member name of obj.
-func memberOf(obj []byte, name string) (string, bool) {
-	dec := jsontext.NewDecoder(bytes.NewReader(obj))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return "", false
-	}
-	for dec.PeekKind() != '}' {
-		k, err := dec.ReadToken()
-		if err != nil {
-			return "", false
-		}
-		key := k.String()
-		v, err := dec.ReadValue()
-		if err != nil {
-			return "", false
-		}
-		if key == name {
-			return string(v), true
-		}
-	}
-	return "", false
 }
 
 // TestHTTPAnswerIsTheCommandHooksStdout serves the same handler as a
 // command hook and as an http hook on the same input: the body is the
 // command hook's stdout without its newline, byte for byte.
 func TestHTTPAnswerIsTheCommandHooksStdout(t *testing.T) {
-	in := preToolUse("mcp__probe__listen_here", `{"room":"\ud800 K\u00f6ln","n":1.0e+2,"deep":{"a":[1,{"b":"\u2028"}]}}`)
-	code, stdout, stderr := serve(t, addFingerprint, in)
+	in := testutil.PreToolUse("mcp__probe__listen_here", `{"room":"\ud800 K\u00f6ln","n":1.0e+2,"deep":{"a":[1,{"b":"\u2028"}]}}`)
+	code, stdout, stderr := testutil.Serve(t, testutil.AddFingerprint, in)
 	require.Equal(t, 0, code, stderr)
-	resp := postHook(t, hookhttp.Handler(addFingerprint, nil), bytes.TrimSuffix(in, []byte("\n")))
+	resp := postHook(t, hookhttp.Handler(testutil.AddFingerprint, nil), bytes.TrimSuffix(in, []byte("\n")))
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "application/json", resp.Header.Get("Content-Type"))
 	assert.Equal(t, strings.TrimSuffix(stdout, "\n"), bodyOf(t, resp))
@@ -127,7 +105,7 @@ func TestHTTPMuxAndChainUnchanged(t *testing.T) {
 		return nil, nil
 	})))
 	m.Handle("PreToolUse mcp__.*", hook.Chain(
-		addFingerprint,
+		testutil.AddFingerprint,
 		hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 			upd, err := e.Merge(map[string]int{"second": 2})
 			if err != nil {
@@ -154,10 +132,10 @@ func TestHTTPMuxAndChainUnchanged(t *testing.T) {
 			assert.JSONEq(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf /"}}`, body)
 		}},
 		{"panic fails closed", "Bash", `{"command":"panic"}`, func(t *testing.T, _, body string) {
-			reason, ok := pathOf([]byte(body), "hookSpecificOutput", "permissionDecisionReason")
+			reason, ok := testutil.PathOf([]byte(body), "hookSpecificOutput", "permissionDecisionReason")
 			require.True(t, ok, body)
 			assert.Contains(t, reason, "the PreToolUse handler panicked: guard broke")
-			dec, _ := pathOf([]byte(body), "hookSpecificOutput", "permissionDecision")
+			dec, _ := testutil.PathOf([]byte(body), "hookSpecificOutput", "permissionDecision")
 			assert.Equal(t, `"deny"`, dec)
 		}},
 		{"other tool", "Read", `{"file_path":"/x"}`, func(t *testing.T, stdout, body string) {
@@ -167,24 +145,13 @@ func TestHTTPMuxAndChainUnchanged(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			in := preToolUse(tc.tool, tc.input)
-			_, stdout, _ := serve(t, m, in)
+			in := testutil.PreToolUse(tc.tool, tc.input)
+			_, stdout, _ := testutil.Serve(t, m, in)
 			resp := postHook(t, h, in)
 			assert.Equal(t, http.StatusOK, resp.StatusCode)
 			tc.want(t, stdout, bodyOf(t, resp))
 		})
 	}
-}
-
-func pathOf(obj []byte, names ...string) (string, bool) {
-	v := string(obj)
-	for _, n := range names {
-		var ok bool
-		if v, ok = memberOf([]byte(v), n); !ok {
-			return "", false
-		}
-	}
-	return v, true
 }
 
 // TestHTTPBlockFormOfEveryEvent blocks every fixture's event and checks
@@ -322,7 +289,7 @@ func TestHTTPFailures(t *testing.T) {
 			return &hook.PreToolUseOutput{Reason: "database down"}, nil
 		}),
 	}
-	in := preToolUse("Bash", `{"command":"ls"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"ls"}`)
 	for name, h := range failures {
 		t.Run(name, func(t *testing.T) {
 			var log bytes.Buffer
@@ -342,9 +309,9 @@ func TestHTTPFailures(t *testing.T) {
 				resp = postHook(t, hh, in)
 				assert.Equal(t, http.StatusOK, resp.StatusCode)
 				body := bodyOf(t, resp)
-				dec, _ := pathOf([]byte(body), "hookSpecificOutput", "permissionDecision")
+				dec, _ := testutil.PathOf([]byte(body), "hookSpecificOutput", "permissionDecision")
 				assert.Equal(t, `"deny"`, dec, body)
-				reason, _ := pathOf([]byte(body), "hookSpecificOutput", "permissionDecisionReason")
+				reason, _ := testutil.PathOf([]byte(body), "hookSpecificOutput", "permissionDecisionReason")
 				assert.True(t, strings.HasPrefix(reason, `"hook: `), reason)
 			}
 		})
@@ -357,9 +324,9 @@ func (panicError) Error() string { panic("Error broke") }
 
 // TestHTTPBadRequests sends what Claude Code never sends.
 func TestHTTPBadRequests(t *testing.T) {
-	good := preToolUse("Bash", `{"command":"ls"}`)
-	h := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000}, addFingerprint, quiet)
-	closed := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000, FailClosed: true}, addFingerprint, quiet)
+	good := testutil.PreToolUse("Bash", `{"command":"ls"}`)
+	h := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000}, testutil.AddFingerprint, quiet)
+	closed := hookhttp.ServerHandler(&hook.Server{MaxInputBytes: 1000, FailClosed: true}, testutil.AddFingerprint, quiet)
 
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	resp := do(h, req)
@@ -380,7 +347,7 @@ func TestHTTPBadRequests(t *testing.T) {
 	req.Header.Set("Content-Type", "Application/JSON; charset=utf-8")
 	assert.Equal(t, http.StatusOK, do(h, req).StatusCode, "media type parameters and case are fine")
 
-	big := preToolUse("Bash", `{"command":"`+strings.Repeat("x", 1000)+`"}`)
+	big := testutil.PreToolUse("Bash", `{"command":"`+strings.Repeat("x", 1000)+`"}`)
 	resp = postHook(t, h, big)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
 	assert.Contains(t, bodyOf(t, resp), "larger than the 1000-byte limit")
@@ -408,8 +375,8 @@ func TestHTTPBadRequests(t *testing.T) {
 
 // TestHTTPAuth checks the shared secret.
 func TestHTTPAuth(t *testing.T) {
-	h := hookhttp.Handler(addFingerprint, &hookhttp.Options{BearerToken: "s3cret", Logger: slog.New(slog.DiscardHandler)})
-	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
+	h := hookhttp.Handler(testutil.AddFingerprint, &hookhttp.Options{BearerToken: "s3cret", Logger: slog.New(slog.DiscardHandler)})
+	in := testutil.PreToolUse("mcp__p__listen_here", `{"room":"r"}`)
 	for _, tc := range []struct {
 		auth []string
 		ok   bool
@@ -448,30 +415,30 @@ func TestHTTPAuth(t *testing.T) {
 		}
 		return do(h, req).StatusCode
 	}
-	h = hookhttp.Handler(addFingerprint, &hookhttp.Options{Header: "x-hook-key", HeaderValue: "k"})
+	h = hookhttp.Handler(testutil.AddFingerprint, &hookhttp.Options{Header: "x-hook-key", HeaderValue: "k"})
 	assert.Equal(t, http.StatusOK, post(h, map[string]string{"X-Hook-Key": "k"}))
 	assert.Equal(t, http.StatusUnauthorized, post(h, map[string]string{"X-Hook-Key": "K"}))
 	assert.Equal(t, http.StatusUnauthorized, post(h, nil))
-	both := hookhttp.Handler(addFingerprint, &hookhttp.Options{BearerToken: "s3cret", Header: "X-Hook-Key", HeaderValue: "k", Logger: slog.New(slog.DiscardHandler)})
+	both := hookhttp.Handler(testutil.AddFingerprint, &hookhttp.Options{BearerToken: "s3cret", Header: "X-Hook-Key", HeaderValue: "k", Logger: slog.New(slog.DiscardHandler)})
 	assert.Equal(t, http.StatusOK, post(both, map[string]string{"X-Hook-Key": "k", "Authorization": "Bearer s3cret"}))
 	assert.Equal(t, http.StatusUnauthorized, post(both, map[string]string{"X-Hook-Key": "k"}))
 	assert.Equal(t, http.StatusUnauthorized, post(both, map[string]string{"Authorization": "Bearer s3cret"}))
 
 	// The zero Options, and nil, require nothing.
-	assert.Equal(t, http.StatusOK, post(hookhttp.Handler(addFingerprint, &hookhttp.Options{}), nil))
-	assert.Equal(t, http.StatusOK, post(hookhttp.Handler(addFingerprint, nil), nil))
+	assert.Equal(t, http.StatusOK, post(hookhttp.Handler(testutil.AddFingerprint, &hookhttp.Options{}), nil))
+	assert.Equal(t, http.StatusOK, post(hookhttp.Handler(testutil.AddFingerprint, nil), nil))
 
-	assert.Panics(t, func() { hookhttp.Handler(addFingerprint, &hookhttp.Options{Header: "X"}) })
-	assert.Panics(t, func() { hookhttp.Handler(addFingerprint, &hookhttp.Options{HeaderValue: "x"}) })
+	assert.Panics(t, func() { hookhttp.Handler(testutil.AddFingerprint, &hookhttp.Options{Header: "X"}) })
+	assert.Panics(t, func() { hookhttp.Handler(testutil.AddFingerprint, &hookhttp.Options{HeaderValue: "x"}) })
 }
 
 // TestHTTPOptionsCopied checks that changing the Options after the
 // handler was made changes nothing.
 func TestHTTPOptionsCopied(t *testing.T) {
 	opts := &hookhttp.Options{BearerToken: "s3cret", Logger: slog.New(slog.DiscardHandler)}
-	h := hookhttp.Handler(addFingerprint, opts)
+	h := hookhttp.Handler(testutil.AddFingerprint, opts)
 	opts.BearerToken = ""
-	resp := postHook(t, h, preToolUse("mcp__p__listen_here", `{"room":"r"}`))
+	resp := postHook(t, h, testutil.PreToolUse("mcp__p__listen_here", `{"room":"r"}`))
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 }
 
@@ -485,9 +452,9 @@ func TestHTTPLogLine(t *testing.T) {
 		}
 		return nil, nil
 	}), &hookhttp.Options{Logger: logger})
-	postHook(t, h, preToolUse("Bash", `{"command":"ls"}`))
-	postHook(t, h, preToolUse("Read", `{"file_path":"/x"}`))
-	postHook(t, hookhttp.Handler(addFingerprint, &hookhttp.Options{Logger: logger}), preToolUse("mcp__p__listen_here", `{"room":"r"}`))
+	postHook(t, h, testutil.PreToolUse("Bash", `{"command":"ls"}`))
+	postHook(t, h, testutil.PreToolUse("Read", `{"file_path":"/x"}`))
+	postHook(t, hookhttp.Handler(testutil.AddFingerprint, &hookhttp.Options{Logger: logger}), testutil.PreToolUse("mcp__p__listen_here", `{"room":"r"}`))
 	postHook(t, hookhttp.Handler(hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
 		return &hook.PermissionRequestOutput{Decision: hook.Deny, Message: "no"}, nil
 	}), &hookhttp.Options{Logger: logger}), wire(t, "permissionrequest-bash.json"))
@@ -513,23 +480,23 @@ func TestHTTPLogLine(t *testing.T) {
 	}
 	for i, w := range want {
 		l := []byte(lines[i])
-		lv, _ := memberOf(l, "level")
+		lv, _ := testutil.MemberOf(l, "level")
 		assert.Equal(t, `"`+w.level+`"`, lv, lines[i])
-		ev, ok := memberOf(l, "event")
+		ev, ok := testutil.MemberOf(l, "event")
 		assert.Equal(t, w.event != "", ok, lines[i])
 		if ok {
 			assert.Equal(t, `"`+w.event+`"`, ev)
 		}
-		tool, ok := memberOf(l, "tool")
+		tool, ok := testutil.MemberOf(l, "tool")
 		assert.Equal(t, w.tool != "", ok, lines[i])
 		if ok {
 			assert.Equal(t, `"`+w.tool+`"`, tool)
 		}
-		dec, _ := memberOf(l, "decision")
+		dec, _ := testutil.MemberOf(l, "decision")
 		assert.Equal(t, `"`+w.decision+`"`, dec)
-		st, _ := memberOf(l, "status")
+		st, _ := testutil.MemberOf(l, "status")
 		assert.Equal(t, w.status, st)
-		_, ok = memberOf(l, "duration")
+		_, ok = testutil.MemberOf(l, "duration")
 		assert.True(t, ok)
 		assert.Contains(t, lines[i], w.extra)
 	}
@@ -538,14 +505,14 @@ func TestHTTPLogLine(t *testing.T) {
 // TestHTTPServerHandlerSettings checks that ServerHandler takes the
 // Server's handler when given none, and copies the settings.
 func TestHTTPServerHandlerSettings(t *testing.T) {
-	s := &hook.Server{Handler: addFingerprint, MaxInputBytes: 100}
+	s := &hook.Server{Handler: testutil.AddFingerprint, MaxInputBytes: 100}
 	h := hookhttp.ServerHandler(s, nil, quiet)
 	s.MaxInputBytes = 0
 	s.Handler = nil
-	in := preToolUse("mcp__p__listen_here", `{"room":"r"}`)
+	in := testutil.PreToolUse("mcp__p__listen_here", `{"room":"r"}`)
 	resp := postHook(t, h, in)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, "the cap was copied")
-	h = hookhttp.ServerHandler(&hook.Server{Handler: addFingerprint}, nil, nil)
+	h = hookhttp.ServerHandler(&hook.Server{Handler: testutil.AddFingerprint}, nil, nil)
 	resp = postHook(t, h, in)
 	assert.Contains(t, bodyOf(t, resp), "fingerprint")
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/shell"
 	"github.com/gohooks/hook/settings"
 )
 
@@ -468,14 +469,11 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 	if h.Args != nil {
 		words = append([]string{h.Command}, h.Args...)
 	} else {
-		var ok bool
-		if words, ok = shellSplit(h.Command); !ok {
+		script, err := shell.Parse(h.Command, nil)
+		if err != nil || script.Compound || len(script.Commands) == 0 || script.Commands[0].Nested {
 			return // too much shell to follow
 		}
-		for len(words) > 0 && regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`).MatchString(words[0]) {
-			words = words[1:]
-		}
-		if len(words) == 0 || shellWords[words[0]] {
+		if words = script.Commands[0].Words(); len(words) == 0 || shellWords[words[0]] {
 			return
 		}
 	}
@@ -541,63 +539,6 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 			}
 		}
 	}
-}
-
-// shellSplit splits a simple shell command line into words, removing
-// quotes; ok is false when the line holds more than one simple command's
-// worth of shell (pipes, ;, &&, substitutions) before its first word ends.
-func shellSplit(s string) (words []string, ok bool) {
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, false
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case c == '"':
-			j := i + 1
-			for j < len(s) && s[j] != '"' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(s) {
-				return nil, false
-			}
-			cur.WriteString(s[i+1 : j])
-			i = j
-			inWord = true
-		case c == '\\' && i+1 < len(s):
-			cur.WriteByte(s[i+1])
-			i++
-			inWord = true
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case strings.IndexByte(";&|<>()`", c) >= 0:
-			if inWord {
-				words = append(words, cur.String())
-			}
-			return words, len(words) > 0
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, true
 }
 
 // checkDuplicate reports the i'th hook when the same command (same

@@ -284,3 +284,24 @@ func onSystem(t *testing.T, system string) {
 	goos = system
 	t.Cleanup(func() { goos = old })
 }
+
+// TestDoctorShellFormProgram checks that doctor finds the program of a
+// shell-form command as the shell does: after leading assignments and a
+// "!", with quotes removed and comments dropped, and that it leaves alone
+// what it cannot follow (control flow, a substituted program).
+func TestDoctorShellFormProgram(t *testing.T) {
+	e := newEnv(t)
+	onSystem(t, "linux") // shell-form commands are warnings on Windows
+	write(t, filepath.Join(e.project, "bin", "guard"), "#!/bin/sh\n", 0o755)
+	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [
+  {"type": "command", "command": "LANG=C \"$CLAUDE_PROJECT_DIR\"/bin/guard --x"},
+  {"type": "command", "command": "! \"$CLAUDE_PROJECT_DIR\"/bin/'gu'ard # a comment"},
+  {"type": "command", "command": "if true; then no-such-program-xyz; fi"},
+  {"type": "command", "command": "$(which no-such-program-xyz) --x"},
+  {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/bin/\"missing\" && date"}
+]}]}}`, 0o644)
+	out, errOut, code := e.run("doctor")
+	assert.Equal(t, 1, code, out+errOut)
+	assert.Contains(t, out, filepath.FromSlash(".claude/settings.json")+":6:3: error: command "+filepath.Join("bin", "missing")+" does not exist", out)
+	assert.Contains(t, out, "5 hooks in 1 files: 1 errors, 0 warnings\n", out)
+}

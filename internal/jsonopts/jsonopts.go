@@ -2,7 +2,7 @@
 // library's codec (internal/wire), the raw scanner (internal/rawjson),
 // hooktest, hookcheck, claudetest and the benchmarks take their options
 // from here, so that how the module reads and writes JSON is decided in
-// one place. It is a leaf package (it imports only the json packages), so
+// one place. It is a leaf package (it imports nothing of the module), so
 // that internal/rawjson, which internal/wire imports, can use it too.
 //
 // Input is read with invalid UTF-8 allowed, so that lone surrogate escapes
@@ -14,11 +14,13 @@
 // library's sets: internal/rawjson applies the JavaScript rule instead,
 // and every value is validated by it before it is decoded or written.
 //
-// Every value below is built by cheap option constructors only: nothing
-// here does work when a hook starts.
+// Every value below is built by cheap option constructors only, or on
+// first use: nothing here does work when a hook starts.
 package jsonopts
 
 import (
+	"sync"
+
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -52,6 +54,11 @@ var (
 		json.FormatNilMapAsNull(false),
 	)
 
+	// Patch is Marshal for the values of a hook.Merge patch: the members
+	// of maps are written in sorted key order, so that a map patch merges
+	// the same way on every run.
+	Patch = json.JoinOptions(Marshal, Deterministic)
+
 	// Preserve is Read for encoders: escapes and bytes of strings are
 	// written as they were read.
 	Preserve = json.JoinOptions(
@@ -68,3 +75,17 @@ var (
 	// indented by two spaces.
 	Indented = json.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.Multiline(true), jsontext.WithIndent("  "))
 )
+
+// Decode returns Unmarshal with integers read from any JSON number (see
+// number.go): the options the library decodes typed views with. It is
+// built on first use, so that a hook does no work at start-up.
+var Decode = sync.OnceValue(func() json.Options {
+	return json.JoinOptions(Unmarshal, json.WithUnmarshalers(numberUnmarshalers()))
+})
+
+// MarshalWith returns Marshal with the caller's marshalers m, which see
+// each value before the encoder does and may return SkipFunc to leave it
+// to the encoder.
+func MarshalWith(m *json.Marshalers) json.Options {
+	return json.JoinOptions(Marshal, json.WithMarshalers(m))
+}

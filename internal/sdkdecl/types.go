@@ -195,41 +195,33 @@ func (p *parser) text(start int) string {
 }
 
 func (p *parser) parseUnion() (Type, error) {
-	p.accept("|")
-	var types []Type
-	for {
-		t, err := p.parseIntersection()
-		if err != nil {
-			return nil, err
-		}
-		types = append(types, t)
-		if !p.accept("|") {
-			break
-		}
-	}
-	if len(types) == 1 {
-		return types[0], nil
-	}
-	return &Union{Types: types}, nil
+	return p.parseJoined("|", p.parseIntersection, func(ts []Type) Type { return &Union{Types: ts} })
 }
 
 func (p *parser) parseIntersection() (Type, error) {
-	p.accept("&")
+	return p.parseJoined("&", p.parsePostfix, func(ts []Type) Type { return &Intersection{Types: ts} })
+}
+
+// parseJoined parses types read by next and separated by op (with an
+// optional leading op, as TypeScript allows), and returns the one type, or
+// join of all of them.
+func (p *parser) parseJoined(op string, next func() (Type, error), join func([]Type) Type) (Type, error) {
+	p.accept(op)
 	var types []Type
 	for {
-		t, err := p.parsePostfix()
+		t, err := next()
 		if err != nil {
 			return nil, err
 		}
 		types = append(types, t)
-		if !p.accept("&") {
+		if !p.accept(op) {
 			break
 		}
 	}
 	if len(types) == 1 {
 		return types[0], nil
 	}
-	return &Intersection{Types: types}, nil
+	return join(types), nil
 }
 
 // parsePostfix parses a primary type followed by [] and [K] suffixes.

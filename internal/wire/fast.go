@@ -66,10 +66,15 @@ type fastField struct {
 	omitZero  bool
 }
 
-// LibraryPath is the import path of the library's API package. Its types are
-// the only named types the fast codec handles: those of other packages may
-// have meaning to the json package that the fast codec does not know.
-const LibraryPath = "github.com/gohooks/hook"
+// APIPackage returns the import path of the library's API package: the
+// root of the module that holds this internal package, found from wire's
+// own import path, so that wire names none of its importers and a renamed
+// module keeps its fast codec. The API package's types are the only named
+// types the fast codec handles: those of other packages may have meaning
+// to the json package that the fast codec does not know.
+var APIPackage = sync.OnceValue(func() string {
+	return strings.TrimSuffix(reflect.TypeFor[Type]().PkgPath(), "/internal/wire")
+})
 
 var (
 	fastTypesMu sync.Mutex
@@ -260,7 +265,7 @@ func newFastType(t reflect.Type, busy []reflect.Type) *Type {
 	if t == rawType {
 		return fastRawType
 	}
-	if t.Name() != "" && t.PkgPath() != "" && t.PkgPath() != LibraryPath {
+	if t.Name() != "" && t.PkgPath() != "" && t.PkgPath() != APIPackage() {
 		return nil // a type of another package: the json package may treat it specially
 	}
 	if hasJSONMethods(t) {
@@ -351,7 +356,7 @@ func addFields(ft *Type, t reflect.Type, under []int, indexes *[]int, busy []ref
 			}
 		}
 		if f.Anonymous && name == "" {
-			if hasOpts || f.Type.Kind() != reflect.Struct || f.Type.PkgPath() != LibraryPath {
+			if hasOpts || f.Type.Kind() != reflect.Struct || f.Type.PkgPath() != APIPackage() {
 				return false
 			}
 			if buildFastType(f.Type, busy) == nil || !addFields(ft, f.Type, index, indexes, busy) {

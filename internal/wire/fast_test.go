@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,24 @@ func TestFastTypeCacheGrows(t *testing.T) {
 	got, err := Marshal(reflect.New(types[last]).Interface())
 	require.NoError(t, err)
 	assert.Equal(t, fmt.Sprintf(`{"s%d":""}`, last), string(got))
+}
+
+// ownNamed is a plain struct of this package: not the API package's, so
+// the fast codec leaves it to the json package.
+type ownNamed struct {
+	S string `json:"s"`
+}
+
+// TestAPIPackageIsModuleRoot checks that the API package is found from
+// wire's own path, and that the named types of any other package, this
+// one's included, are declined while unnamed ones are taken.
+func TestAPIPackageIsModuleRoot(t *testing.T) {
+	api := APIPackage()
+	assert.Equal(t, api+"/internal/wire", reflect.TypeFor[Type]().PkgPath())
+	assert.NotContains(t, api, "/internal/")
+	assert.Nil(t, TypeOf(reflect.TypeFor[ownNamed]()), "a named type of another package")
+	assert.Nil(t, TypeOf(reflect.TypeFor[time.Month]()), "a named type of the standard library")
+	assert.NotNil(t, TypeOf(reflect.TypeFor[struct {
+		S string `json:"s"`
+	}]()), "an unnamed struct")
 }

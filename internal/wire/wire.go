@@ -11,7 +11,6 @@ package wire
 import (
 	"bytes"
 	"slices"
-	"sync"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -20,20 +19,13 @@ import (
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
-// decodeOpts is jsonopts.Unmarshal with integers read from any JSON
-// number (see number.go), built on first use: a hook does no work at
-// start-up.
-var decodeOpts = sync.OnceValue(func() json.Options {
-	return json.JoinOptions(jsonopts.Unmarshal, json.WithUnmarshalers(numberUnmarshalers()))
-})
-
 // Unmarshal decodes raw JSON into v with the library's input options.
 // The fast codec (fast.go) does the work when it can.
 func Unmarshal(raw []byte, v any) error {
 	if FastUnmarshal(raw, v) {
 		return nil
 	}
-	return json.Unmarshal(raw, v, decodeOpts())
+	return json.Unmarshal(raw, v, jsonopts.Decode())
 }
 
 // Marshal encodes v with the library's output options.
@@ -53,7 +45,7 @@ func MarshalPatch(v any) ([]byte, error) {
 	if b, ok := FastAppendPatch(v); ok {
 		return b, nil
 	}
-	return json.Marshal(v, jsonopts.Marshal, jsonopts.Deterministic)
+	return json.Marshal(v, jsonopts.Patch)
 }
 
 // FastAppendPatch is the fast codec's side of MarshalPatch, exported
@@ -112,7 +104,7 @@ func AppendMarshal(dst []byte, v any) ([]byte, error) {
 		return b, nil
 	}
 	var s splicer
-	b, err := json.Marshal(v, jsonopts.Marshal, json.WithMarshalers(json.MarshalToFunc(s.marshal)))
+	b, err := json.Marshal(v, jsonopts.MarshalWith(json.MarshalToFunc(s.marshal)))
 	if err != nil {
 		return dst, err
 	}

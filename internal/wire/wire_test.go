@@ -95,12 +95,12 @@ func TestAppendMarshalSplices(t *testing.T) {
 	// are even where the encoder would keep them too, and nothing else.
 	raw := big(`{"room":"Ops \"war room\"","n":2.50}`)
 	var s splicer
-	_, err := json.Marshal(&spliceCase{Raw: raw}, jsonopts.Marshal, json.WithMarshalers(json.MarshalToFunc(s.marshal)))
+	_, err := json.Marshal(&spliceCase{Raw: raw}, jsonopts.MarshalWith(json.MarshalToFunc(s.marshal)))
 	require.NoError(t, err)
 	assert.Equal(t, string(raw), string(s.raw))
 	small := jsontext.Value(`{"a":1}`)
 	s = splicer{}
-	_, err = json.Marshal(&spliceCase{Raw: small}, jsonopts.Marshal, json.WithMarshalers(json.MarshalToFunc(s.marshal)))
+	_, err = json.Marshal(&spliceCase{Raw: small}, jsonopts.MarshalWith(json.MarshalToFunc(s.marshal)))
 	require.NoError(t, err)
 	assert.Nil(t, s.raw, "a small value is left to the encoder")
 }

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gohooks/hook/examples/internal/shell"
 	"github.com/gohooks/hook/examples/internal/winpath"
+	"github.com/gohooks/hook/internal/shell"
 )
 
 // ProtectedBranches are the branches a force push (or a deletion) must not

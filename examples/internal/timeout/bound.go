@@ -5,7 +5,7 @@ package timeout
 import (
 	"strings"
 
-	"github.com/gohooks/hook/examples/internal/shell"
+	"github.com/gohooks/hook/internal/shell"
 )
 
 // Prefix is what [Bound] puts in front of a command.

@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // Exec is one program a command line runs, found by looking through
@@ -77,9 +78,15 @@ func execs(src string, lookup Lookup, depth int, out *[]Exec) error {
 // both "rm".
 func ProgramName(w Word) string { return path.Base(w.Text) }
 
-// shells are the programs whose -c argument, or standard input, is a
+// isShell reports the programs whose -c argument, or standard input, is a
 // script.
-var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "yash": true}
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash":
+		return true
+	}
+	return false
+}
 
 // scripts returns the scripts a program runs: a shell's -c text or the
 // here-documents fed to it, or the arguments of eval.
@@ -92,7 +99,7 @@ func scripts(e Exec, c Command) []string {
 			texts = append(texts, a.Text)
 		}
 		return []string{strings.Join(texts, " ")}
-	case shells[e.Name]:
+	case isShell(e.Name):
 		for i := 1; i < len(args); i++ {
 			a := args[i].Text
 			if a == "--" || !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+") {
@@ -134,24 +141,28 @@ type optSpec struct {
 	noCmd   map[string]bool // options after which no command runs (command -v)
 }
 
-var wrappers = map[string]optSpec{
-	"sudo":     {short: "ughpCDRTUrt", long: set("user", "group", "host", "prompt", "close-from", "chdir", "chroot", "command-timeout", "other-user", "role", "type"), dirOpts: set("D", "chdir")},
-	"doas":     {short: "uC"},
-	"env":      {short: "uCS", long: set("unset", "chdir", "split-string"), dirOpts: set("C", "chdir")},
-	"nice":     {short: "n", long: set("adjustment")},
-	"nohup":    {},
-	"builtin":  {},
-	"command":  {noCmd: set("v", "V")},
-	"exec":     {short: "a"},
-	"time":     {short: "of", long: set("output", "format")},
-	"timeout":  {short: "sk", long: set("signal", "kill-after")},
-	"stdbuf":   {short: "ioe", long: set("input", "output", "error")},
-	"ionice":   {short: "cnt", long: set("class", "classdata"), noCmd: set("p", "P", "u", "pid", "pgid", "uid")},
-	"chrt":     {},
-	"setsid":   {},
-	"unbuffer": {},
-	"xargs":    {short: "IiLlnPsdEaeR", long: set("replace", "max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var")},
-}
+// wrappers are the wrappers' options, built on first use: a program that
+// links the parser builds nothing when it starts.
+var wrappers = sync.OnceValue(func() map[string]optSpec {
+	return map[string]optSpec{
+		"sudo":     {short: "ughpCDRTUrt", long: set("user", "group", "host", "prompt", "close-from", "chdir", "chroot", "command-timeout", "other-user", "role", "type"), dirOpts: set("D", "chdir")},
+		"doas":     {short: "uC"},
+		"env":      {short: "uCS", long: set("unset", "chdir", "split-string"), dirOpts: set("C", "chdir")},
+		"nice":     {short: "n", long: set("adjustment")},
+		"nohup":    {},
+		"builtin":  {},
+		"command":  {noCmd: set("v", "V")},
+		"exec":     {short: "a"},
+		"time":     {short: "of", long: set("output", "format")},
+		"timeout":  {short: "sk", long: set("signal", "kill-after")},
+		"stdbuf":   {short: "ioe", long: set("input", "output", "error")},
+		"ionice":   {short: "cnt", long: set("class", "classdata"), noCmd: set("p", "P", "u", "pid", "pgid", "uid")},
+		"chrt":     {},
+		"setsid":   {},
+		"unbuffer": {},
+		"xargs":    {short: "IiLlnPsdEaeR", long: set("replace", "max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var")},
+	}
+})
 
 func set(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -170,7 +181,7 @@ func unwrap(args []Word) (e Exec, ok bool) {
 			args = args[1:]
 			continue
 		}
-		spec, wrapped := wrappers[name]
+		spec, wrapped := wrappers()[name]
 		if !wrapped {
 			break
 		}

@@ -29,6 +29,12 @@ type Word struct {
 	Text string
 	// Raw is the word's source text.
 	Raw string
+	// Unquoted is Raw after quote removal only: quotes and escaping
+	// backslashes removed, every expansion ($NAME, ${…}, $(…), `…`, ~)
+	// left as written and braces not expanded. It is the word as a
+	// permission rule reads it. The words of one brace expansion share
+	// it, as they share Raw and Pos.
+	Unquoted string
 	// Pos is the byte offset of Raw in the parsed source.
 	Pos int
 	// Glob says the word holds an unquoted *, ? or [.
@@ -70,6 +76,20 @@ type Command struct {
 	Nested bool
 	// Pos and End are the command's byte range in the parsed source.
 	Pos, End int
+}
+
+// Words returns the command's words (Args) as a permission rule reads
+// them: each source word once, after quote removal only (see
+// Word.Unquoted).
+func (c *Command) Words() []string {
+	words := make([]string, 0, len(c.Args))
+	for i, w := range c.Args {
+		if i > 0 && w.Pos == c.Args[i-1].Pos {
+			continue // another word of the same brace expansion
+		}
+		words = append(words, w.Unquoted)
+	}
+	return words
 }
 
 // Script is a parsed command line.
@@ -132,12 +152,27 @@ func (p *parser) errorf(format string, args ...any) error {
 	return fmt.Errorf("shell: "+format, args...)
 }
 
-// reserved words that may start a command.
-var (
-	openers = map[string]bool{"if": true, "then": true, "elif": true, "else": true, "do": true, "while": true, "until": true, "{": true, "!": true, "time": true}
-	closers = map[string]bool{"fi": true, "done": true, "esac": true, "}": true}
-	headers = map[string]bool{"for": true, "case": true, "select": true}
+// The kinds of reserved word that may start a command.
+const (
+	notReserved = iota
+	opener      // opens or continues a compound command, or is ! or time
+	closer      // closes a compound command
+	header      // for, case, select: no command runs until the next separator
 )
+
+// reserved returns the kind of w. It is a switch, not a map, so that a
+// program that links the parser builds nothing when it starts.
+func reserved(w string) int {
+	switch w {
+	case "if", "then", "elif", "else", "do", "while", "until", "{", "!", "time":
+		return opener
+	case "fi", "done", "esac", "}":
+		return closer
+	case "for", "case", "select":
+		return header
+	}
+	return notReserved
+}
 
 // list parses commands until the end of the source, or, in a
 // substitution (sub), until the ")" that closes it.
@@ -161,6 +196,14 @@ func (p *parser) list(sub bool) error {
 		}
 		cur = Command{}
 		started, skipping = false, false
+	}
+	// begin notes that the command has started, at byte at if it had
+	// not.
+	begin := func(at int) {
+		if !started {
+			cur.Pos = at
+		}
+		started = true
 	}
 	for {
 		p.blanks()
@@ -200,10 +243,7 @@ func (p *parser) list(sub bool) error {
 			if err := p.redirect(&cur, start); err != nil {
 				return err
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 		case c == '&':
 			p.pos++
 			finish("&", start)
@@ -243,19 +283,13 @@ func (p *parser) list(sub bool) error {
 			if err := p.list(true); err != nil {
 				return err
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 			cur.Args = append(cur.Args, Word{Raw: p.src[start:p.pos], Pos: start, Unknown: []string{p.src[start:p.pos]}})
 		case c == '<' || c == '>':
 			if err := p.redirect(&cur, start); err != nil {
 				return err
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 		default:
 			words, err := p.word()
 			if err != nil {
@@ -266,10 +300,7 @@ func (p *parser) list(sub bool) error {
 				if err := p.redirect(&cur, start); err != nil {
 					return err
 				}
-				if !started {
-					cur.Pos = start
-				}
-				started = true
+				begin(start)
 				continue
 			}
 			if skipName {
@@ -278,16 +309,16 @@ func (p *parser) list(sub bool) error {
 			}
 			if !started && len(cur.Assigns) == 0 && len(words) == 1 && !skipping {
 				w := words[0].Raw
-				switch {
-				case openers[w]:
+				switch kind := reserved(w); {
+				case kind == opener:
 					if w != "!" && w != "time" {
 						p.compound = p.compound || p.depth == 1
 					}
 					continue
-				case closers[w]:
+				case kind == closer:
 					p.compound = p.compound || p.depth == 1
 					continue
-				case headers[w]:
+				case kind == header:
 					p.compound = p.compound || p.depth == 1
 					skipping = true
 					started = true
@@ -305,10 +336,7 @@ func (p *parser) list(sub bool) error {
 				// until the next separator. "do" and "in" end nothing.
 				continue
 			}
-			if !started {
-				cur.Pos = start
-			}
-			started = true
+			begin(start)
 			for _, w := range words {
 				if len(cur.Args) == 0 && isAssignment(w.Raw) {
 					cur.Assigns = append(cur.Assigns, w)
@@ -470,6 +498,7 @@ func (p *parser) readHeredocs() error {
 // wordBuilder accumulates one word.
 type wordBuilder struct {
 	text, pattern strings.Builder
+	unquoted      strings.Builder // see Word.Unquoted
 	glob          bool
 	unknown       []string
 	quoted        bool // some part was quoted
@@ -511,6 +540,7 @@ func (p *parser) word() ([]Word, error) {
 			}
 			_, n := utf8.DecodeRuneInString(p.src[p.pos+1:])
 			b.lit(p.src[p.pos+1:p.pos+1+n], true)
+			b.unquoted.WriteString(p.src[p.pos+1 : p.pos+1+n])
 			b.quoted = true
 			p.pos += 1 + n
 		case '\'':
@@ -519,6 +549,7 @@ func (p *parser) word() ([]Word, error) {
 				return nil, p.errorf("unterminated ' quote")
 			}
 			b.lit(p.src[p.pos+1:p.pos+1+end], true)
+			b.unquoted.WriteString(p.src[p.pos+1 : p.pos+1+end])
 			b.quoted = true
 			p.pos += end + 2
 		case '"':
@@ -534,6 +565,7 @@ func (p *parser) word() ([]Word, error) {
 					return nil, err
 				}
 				b.lit(s, true)
+				b.unquoted.WriteString(s)
 				b.quoted = true
 				continue
 			}
@@ -541,14 +573,19 @@ func (p *parser) word() ([]Word, error) {
 				p.pos++
 				continue
 			}
+			at := p.pos
 			if err := p.dollar(&b, false); err != nil {
 				return nil, err
 			}
+			b.unquoted.WriteString(p.src[at:p.pos])
 		case '`':
+			at := p.pos
 			if err := p.backtick(&b); err != nil {
 				return nil, err
 			}
+			b.unquoted.WriteString(p.src[at:p.pos])
 		case '~':
+			b.unquoted.WriteByte('~')
 			if p.pos == start && (p.pos+1 >= len(p.src) || p.peek(1) == '/' || isWordEnd(p.peek(1))) {
 				p.pos++
 				if home, ok := p.lookup("HOME"); ok {
@@ -563,24 +600,27 @@ func (p *parser) word() ([]Word, error) {
 		case '*', '?', '[':
 			b.glob = true
 			b.lit(string(c), false)
+			b.unquoted.WriteByte(c)
 			p.pos++
 		case '{':
 			braces = true
 			b.lit("{", false)
+			b.unquoted.WriteByte('{')
 			p.pos++
 		default:
 			_, n := utf8.DecodeRuneInString(p.src[p.pos:])
 			b.lit(p.src[p.pos:p.pos+n], false)
+			b.unquoted.WriteString(p.src[p.pos : p.pos+n])
 			p.pos += n
 		}
 	}
 	raw := p.src[start:p.pos]
 	if braces {
 		if alts := expandBraces(raw); len(alts) > 1 {
-			return p.braceWords(raw, start, alts)
+			return p.braceWords(raw, b.unquoted.String(), start, alts)
 		}
 	}
-	return []Word{{Text: b.text.String(), Raw: raw, Pos: start, Glob: b.glob, Pattern: b.pattern.String(), Unknown: b.unknown}}, nil
+	return []Word{{Text: b.text.String(), Raw: raw, Unquoted: b.unquoted.String(), Pos: start, Glob: b.glob, Pattern: b.pattern.String(), Unknown: b.unknown}}, nil
 }
 
 func isWordEnd(c byte) bool {
@@ -588,8 +628,9 @@ func isWordEnd(c byte) bool {
 }
 
 // braceWords lexes each alternative of a brace expansion as a word of its
-// own; they all keep the position of the original word.
-func (p *parser) braceWords(raw string, pos int, alts []string) ([]Word, error) {
+// own; they all keep the position, source and unquoted text of the
+// original word.
+func (p *parser) braceWords(raw, unquoted string, pos int, alts []string) ([]Word, error) {
 	var out []Word
 	for _, a := range alts {
 		sub := &parser{src: a, lookup: p.lookup, depth: p.depth}
@@ -602,6 +643,7 @@ func (p *parser) braceWords(raw string, pos int, alts []string) ([]Word, error) 
 		for _, w := range ws {
 			w.Pos = pos
 			w.Raw = raw
+			w.Unquoted = unquoted
 			out = append(out, w)
 		}
 	}
@@ -622,22 +664,29 @@ func (p *parser) doubleQuoted(b *wordBuilder) error {
 				p.pos += 2
 			case '$', '`', '"', '\\':
 				b.lit(string(p.src[p.pos+1]), true)
+				b.unquoted.WriteByte(p.src[p.pos+1])
 				p.pos += 2
 			default:
 				b.lit(`\`, true)
+				b.unquoted.WriteByte('\\')
 				p.pos++
 			}
 		case '$':
+			at := p.pos
 			if err := p.dollar(b, true); err != nil {
 				return err
 			}
+			b.unquoted.WriteString(p.src[at:p.pos])
 		case '`':
+			at := p.pos
 			if err := p.backtick(b); err != nil {
 				return err
 			}
+			b.unquoted.WriteString(p.src[at:p.pos])
 		default:
 			_, n := utf8.DecodeRuneInString(p.src[p.pos:])
 			b.lit(p.src[p.pos:p.pos+n], true)
+			b.unquoted.WriteString(p.src[p.pos : p.pos+n])
 			p.pos += n
 		}
 	}

@@ -1,4 +1,4 @@
-package wire
+package jsonopts
 
 import (
 	"math"
@@ -47,21 +47,17 @@ type unsigned interface {
 // intFrom decodes a JSON number into *v as described above; anything
 // else is left to the json package (which reports the error).
 func intFrom[T signed](dec *jsontext.Decoder, v *T) error {
-	if dec.PeekKind() != '0' {
-		return SkipFunc
-	}
-	tok, err := dec.ReadToken()
+	num, err := readNumber(dec)
 	if err != nil {
 		return err
 	}
 	bits := 8 * int(sizeOf[T]())
 	lo, hi := -int64(1)<<(bits-1), int64(1)<<(bits-1)-1
-	if n, err := strconv.ParseInt(string(tok.String()), 10, bits); err == nil {
+	if n, err := strconv.ParseInt(num, 10, bits); err == nil {
 		*v = T(n)
 		return nil
 	}
-	f, _ := strconv.ParseFloat(tok.String(), 64) // ±Inf beyond the range of a double
-	f = math.Trunc(f)
+	f := truncated(num)
 	switch {
 	case f <= float64(lo):
 		*v = T(lo)
@@ -75,21 +71,17 @@ func intFrom[T signed](dec *jsontext.Decoder, v *T) error {
 
 // uintFrom is intFrom for unsigned integers; negative numbers read as 0.
 func uintFrom[T unsigned](dec *jsontext.Decoder, v *T) error {
-	if dec.PeekKind() != '0' {
-		return SkipFunc
-	}
-	tok, err := dec.ReadToken()
+	num, err := readNumber(dec)
 	if err != nil {
 		return err
 	}
 	bits := 8 * int(sizeOf[T]())
 	hi := uint64(1)<<(bits-1)<<1 - 1
-	if n, err := strconv.ParseUint(string(tok.String()), 10, bits); err == nil {
+	if n, err := strconv.ParseUint(num, 10, bits); err == nil {
 		*v = T(n)
 		return nil
 	}
-	f, _ := strconv.ParseFloat(tok.String(), 64) // ±Inf beyond the range of a double
-	f = math.Trunc(f)
+	f := truncated(num)
 	switch {
 	case f <= 0 || math.IsNaN(f):
 		*v = 0
@@ -99,6 +91,27 @@ func uintFrom[T unsigned](dec *jsontext.Decoder, v *T) error {
 		*v = T(uint64(f))
 	}
 	return nil
+}
+
+// readNumber reads the next token when it is a number and returns its
+// text; for any other kind it returns SkipFunc, which leaves the value to
+// the json package (which reports the error).
+func readNumber(dec *jsontext.Decoder) (string, error) {
+	if dec.PeekKind() != '0' {
+		return "", SkipFunc
+	}
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return "", err
+	}
+	return tok.String(), nil
+}
+
+// truncated reads num as JavaScript does, a double (±Inf beyond its
+// range), without its fraction.
+func truncated(num string) float64 {
+	f, _ := strconv.ParseFloat(num, 64)
+	return math.Trunc(f)
 }
 
 // sizeOf returns the size of T in bytes.

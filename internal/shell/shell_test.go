@@ -252,3 +252,33 @@ func TestExecsLooksIntoScripts(t *testing.T) {
 	assert.Equal(t, "rm -rf x", es[2].Text())
 	assert.Equal(t, "echo a", es[0].Text())
 }
+
+// TestWordsUnquoted checks the words a permission rule reads: quotes
+// removed, expansions as written, each source word once, even where a
+// variable is known.
+func TestWordsUnquoted(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`echo "a b" 'c d' e\ f`, []string{"echo", "a b", "c d", "e f"}},
+		{`echo ~/x $HOME ${HOME:-y} "$PWD/z" $(pwd)`, []string{"echo", "~/x", "$HOME", "${HOME:-y}", "$PWD/z", "$(pwd)"}},
+		{"echo `date` $((1+2)) $1", []string{"echo", "`date`", "$((1+2))", "$1"}},
+		{`echo "a\"b\\c\d\$x\` + "`" + `"`, []string{"echo", "a\"b\\c\\d$x`"}},
+		{`printf $'a\tb' $"c"`, []string{"printf", "a\tb", "c"}},
+		{"echo a{b,c}d x", []string{"echo", "a{b,c}d", "x"}},
+		{"X=1 make -j2 >out 2>&1", []string{"make", "-j2"}},
+		{`"$CLAUDE_PROJECT_DIR"/hooks/g.sh`, []string{"$CLAUDE_PROJECT_DIR/hooks/g.sh"}},
+	}
+	for _, tt := range tests {
+		s, err := Parse(tt.src, lookup)
+		require.NoError(t, err, tt.src)
+		// A substitution's commands come first: the line's own is last.
+		top := s.Commands[len(s.Commands)-1]
+		assert.False(t, top.Nested, tt.src)
+		assert.Equal(t, tt.want, top.Words(), tt.src)
+	}
+	s, err := Parse("echo a{b,c}d", lookup)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"echo", "abd", "acd"}, texts(s.Commands[0].Args), "Text still expands braces")
+}
