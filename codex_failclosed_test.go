@@ -13,6 +13,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // TestCodexFailClosedBlocksWhereCodexDoes: a fail-closed hook that fails
@@ -57,7 +58,7 @@ func TestCodexRefusedAnswerBlocksOnPostToolUse(t *testing.T) {
 	post := hook.FailClosed(hook.PostToolUseFunc(func(context.Context, *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
 		return &hook.PostToolUseOutput{Common: hook.Common{SuppressOutput: true}}, nil
 	}))
-	code, stdout, stderr := serve(t, post, fx["post-tool-use"])
+	code, stdout, stderr := testutil.Serve(t, post, fx["post-tool-use"])
 	assert.Equal(t, hook.ExitBlock, code, stderr)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "suppressOutput")
@@ -65,7 +66,7 @@ func TestCodexRefusedAnswerBlocksOnPostToolUse(t *testing.T) {
 	perm := hook.FailClosed(hook.PermissionRequestFunc(func(context.Context, *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
 		return &hook.PermissionRequestOutput{Decision: hook.Allow, UpdatedInput: []byte(`{"command":"npm ci"}`)}, nil
 	}))
-	code, stdout, stderr = serve(t, perm, fx["permission-request"])
+	code, stdout, stderr = testutil.Serve(t, perm, fx["permission-request"])
 	assert.Equal(t, hook.ExitBlock, code, stderr)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "hookSpecificOutput.decision.updatedInput")
@@ -91,7 +92,7 @@ func TestCodexPlainText(t *testing.T) {
 		})},
 	}
 	for _, c := range ok {
-		code, stdout, stderr := serve(t, c.h, fx[c.fixture])
+		code, stdout, stderr := testutil.Serve(t, c.h, fx[c.fixture])
 		require.Equal(t, hook.ExitOK, code, "%s: %s", c.fixture, stderr)
 		assert.Equal(t, "", stderr)
 		assert.NotEmpty(t, stdout)
@@ -117,7 +118,7 @@ func TestCodexPlainText(t *testing.T) {
 		}), false},
 	}
 	for _, c := range refused {
-		code, stdout, stderr := serve(t, c.h, fx[c.fixture])
+		code, stdout, stderr := testutil.Serve(t, c.h, fx[c.fixture])
 		want := hook.ExitError
 		if c.block {
 			want = hook.ExitBlock

@@ -10,13 +10,14 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // TestAsyncFromTypedAdapter: a typed adapter's function answers async by
 // returning an Async as its error, plain, as a pointer or wrapped; the
 // answer returned with it is dropped.
 func TestAsyncFromTypedAdapter(t *testing.T) {
-	in := preToolUse("Bash", `{"command":"make test"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"make test"}`)
 	for name, err := range map[string]error{
 		"value":   hook.Async{Timeout: time.Minute},
 		"pointer": &hook.Async{Timeout: time.Minute},
@@ -26,7 +27,7 @@ func TestAsyncFromTypedAdapter(t *testing.T) {
 			h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 				return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "dropped"}, err
 			})
-			code, stdout, stderr := serve(t, h, in)
+			code, stdout, stderr := testutil.Serve(t, h, in)
 			assert.Equal(t, hook.ExitOK, code)
 			assert.Equal(t, `{"async":true,"asyncTimeout":60000}`+"\n", stdout)
 			assert.Empty(t, stderr)
@@ -37,12 +38,12 @@ func TestAsyncFromTypedAdapter(t *testing.T) {
 // TestAsyncFromHandlerFunc: a HandlerFunc may return an Async as its
 // answer or as its error; without a timeout the announcement has none.
 func TestAsyncFromHandlerFunc(t *testing.T) {
-	in := preToolUse("Bash", `{"command":"make test"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"make test"}`)
 	for name, h := range map[string]hook.HandlerFunc{
 		"answer": func(context.Context, *hook.Event) (hook.Output, error) { return hook.Async{}, nil },
 		"error":  func(context.Context, *hook.Event) (hook.Output, error) { return nil, hook.Async{} },
 	} {
-		code, stdout, stderr := serve(t, h, in)
+		code, stdout, stderr := testutil.Serve(t, h, in)
 		assert.Equal(t, hook.ExitOK, code, name)
 		assert.Equal(t, `{"async":true}`+"\n", stdout, name)
 		assert.Empty(t, stderr, name)
@@ -53,11 +54,11 @@ func TestAsyncFromHandlerFunc(t *testing.T) {
 // checked as any answer: a negative timeout is a failure, which a
 // fail-closed server turns into a block.
 func TestAsyncFromTypedAdapterIsValidated(t *testing.T) {
-	in := preToolUse("Bash", `{"command":"make test"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"make test"}`)
 	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return nil, hook.Async{Timeout: -time.Second}
 	})
-	code, stdout, stderr := serve(t, h, in)
+	code, stdout, stderr := testutil.Serve(t, h, in)
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "negative")
@@ -71,14 +72,14 @@ func TestAsyncFromTypedAdapterIsValidated(t *testing.T) {
 // TestAsyncFromTypedAdapterInChain: an Async cannot be combined, from a
 // typed adapter as from any handler: the chain fails.
 func TestAsyncFromTypedAdapterInChain(t *testing.T) {
-	in := preToolUse("Bash", `{"command":"make test"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"make test"}`)
 	detach := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return nil, hook.Async{}
 	})
 	allow := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return &hook.PreToolUseOutput{Decision: hook.Allow}, nil
 	})
-	code, stdout, stderr := serve(t, hook.Chain(allow, detach), in)
+	code, stdout, stderr := testutil.Serve(t, hook.Chain(allow, detach), in)
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "an Async answer cannot be combined")
@@ -87,7 +88,7 @@ func TestAsyncFromTypedAdapterInChain(t *testing.T) {
 // TestAsyncFromTypedAdapterOverHTTP: an http hook has no process to
 // detach, so an Async from a typed adapter is an invalid answer there.
 func TestAsyncFromTypedAdapterOverHTTP(t *testing.T) {
-	in := preToolUse("Bash", `{"command":"make test"}`)
+	in := testutil.PreToolUse("Bash", `{"command":"make test"}`)
 	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		return nil, hook.Async{}
 	})

@@ -148,7 +148,7 @@ func diagnoseCodex(l *loaded) []finding {
 				add(sevWarning, fmt.Sprintf("Codex ignores %q (it is Claude Code's)", field), "remove it; see hookctl install -agent codex")
 			}
 		}
-		if words, ok := shellSplit(h.Command); ok && len(words) > 0 && filepath.IsAbs(words[0]) {
+		if words, ok := firstCommandWords(h.Command); ok && filepath.IsAbs(words[0]) {
 			if _, err := os.Stat(words[0]); err != nil {
 				add(sevError, fmt.Sprintf("%s does not exist: the hook fails every time", words[0]), "build or install it there, or fix the path")
 			}

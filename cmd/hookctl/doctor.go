@@ -457,6 +457,18 @@ var shellWords = map[string]bool{"echo": true, "printf": true, "cd": true, "exit
 var interpreters = map[string]bool{"node": true, "python": true, "python3": true, "bash": true, "sh": true,
 	"zsh": true, "ruby": true, "perl": true, "deno": true, "bun": true, "pwsh": true}
 
+// firstCommandWords returns the words of the one simple command a shell
+// command line runs, quotes removed, and false when the line is more
+// shell than that (a list, a pipeline, a nested command) or has no words.
+func firstCommandWords(line string) ([]string, bool) {
+	script, err := shell.Parse(line, nil)
+	if err != nil || script.Compound || len(script.Commands) == 0 || script.Commands[0].Nested {
+		return nil, false
+	}
+	words := script.Commands[0].Words()
+	return words, len(words) > 0
+}
+
 // checkCommand checks that the program a command handler starts exists and
 // is executable (and, for an interpreter, that its script exists).
 func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
@@ -469,12 +481,9 @@ func checkCommand(l *loaded, f found, add func(sev, msg, fix string)) {
 	if h.Args != nil {
 		words = append([]string{h.Command}, h.Args...)
 	} else {
-		script, err := shell.Parse(h.Command, nil)
-		if err != nil || script.Compound || len(script.Commands) == 0 || script.Commands[0].Nested {
+		var ok bool
+		if words, ok = firstCommandWords(h.Command); !ok || shellWords[words[0]] {
 			return // too much shell to follow
-		}
-		if words = script.Commands[0].Words(); len(words) == 0 || shellWords[words[0]] {
-			return
 		}
 	}
 	expand := func(s string) (string, bool) {

@@ -98,7 +98,7 @@ var funcs = template.FuncMap{
 		}
 		return "blockNone"
 	},
-	"quote": func(s string) string { return fmt.Sprintf("%q", s) },
+	"quote":       func(s string) string { return fmt.Sprintf("%q", s) },
 	"textContext": func(t protocol.Text) bool { return t == protocol.TextContext },
 	"textNoJSON":  func(t protocol.Text) bool { return t == protocol.TextNoJSON },
 	"deny":        func(b protocol.Block) bool { return b == protocol.BlockDeny },
