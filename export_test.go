@@ -1,0 +1,4 @@
+package hook
+
+// MaxInputDepth exposes maxInputDepth to the external tests.
+const MaxInputDepth = maxInputDepth
