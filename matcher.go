@@ -23,7 +23,7 @@ import (
 //     list of exact names, split on '|' and ',' and trimmed; FileChanged
 //     and StopFailure allow only letters, digits, '_' and '|' and split on
 //     '|' only. A legacy tool name in the list stands for its current name
-//     ("Task" matches "Agent"; see [CurrentToolName]).
+//     ("Task" matches "Agent"; "KillShell" and "KillBash" match "TaskStop").
 //   - Anything else is a JavaScript regular expression without flags,
 //     tested unanchored ("Edit.*" matches "NotebookEdit"; "mcp__memory" is
 //     an exact name and matches no tool). It is tested against the value
@@ -199,7 +199,7 @@ func exactNames(src string, wide bool) ([]string, bool) {
 	names := make([]string, 0, len(parts))
 	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
-			names = append(names, CurrentToolName(p))
+			names = append(names, currentToolName(p))
 		}
 	}
 	return names, true
@@ -256,7 +256,8 @@ func (m Matcher) Names() ([]string, bool) {
 }
 
 // Match reports whether the matcher fires for value, the field its event's
-// matcher is tested against (see [MatcherValue]).
+// matcher is tested against: the tool name, the source, the trigger, … (see
+// [Matcher.MatchEvent], which finds that field in an event).
 func (m Matcher) Match(value string) bool {
 	return m.match(value, nil)
 }
@@ -310,7 +311,7 @@ func (m Matcher) MatchEvent(ev *Event) bool {
 	if m.kind == matchAll {
 		return true
 	}
-	v, ok := MatcherValue(ev)
+	v, ok := matcherValue(ev)
 	if !ok {
 		return true
 	}
@@ -330,7 +331,7 @@ func HasMatcher(event string) bool { return matcherField(event) != "" }
 // name of "file_path".
 func MatcherField(event string) string { return matcherField(event) }
 
-// MatcherValue returns the value ev's matcher is tested against: the tool
+// matcherValue returns the value ev's matcher is tested against: the tool
 // name, the source, the trigger, the notification type, the agent type,
 // the base name of a changed file, …, and true; or false when ev's event
 // has no matcher support or the member is absent or not a string, in
@@ -339,7 +340,7 @@ func MatcherField(event string) string { return matcherField(event) }
 // For PreModelSwitch and PostModelSwitch it is to_model as sent; the
 // client tests its canonical form of the id, which may differ for model
 // aliases.
-func MatcherValue(ev *Event) (string, bool) {
+func matcherValue(ev *Event) (string, bool) {
 	name := matcherField(ev.HookEventName)
 	if name == "" {
 		return "", false
@@ -368,7 +369,7 @@ func jsBasename(p string) string {
 	return p
 }
 
-// CurrentToolName returns the current name of a tool that matchers and
+// currentToolName returns the current name of a tool that matchers and
 // permission rules may still name by a legacy name ("Task" → "Agent",
 // "KillShell" and "KillBash" → "TaskStop", "ListPeers" → "ListAgents",
 // "Brief" → "SendUserMessage", "ListMcpResources" →
@@ -376,7 +377,7 @@ func jsBasename(p string) string {
 // "ReadMcpResourceDir" → "ReadMcpResourceDirTool", "ProposeGoal" →
 // "SetGoal"); any other name is returned as it is. Hook inputs always carry
 // the current name.
-func CurrentToolName(name string) string {
+func currentToolName(name string) string {
 	switch name {
 	case "Task":
 		return ToolAgent
@@ -399,7 +400,7 @@ func CurrentToolName(name string) string {
 }
 
 // legacyNamesOf returns the legacy names of a current tool name (the
-// inverse of CurrentToolName), sorted.
+// inverse of currentToolName), sorted.
 func legacyNamesOf(name string) []string {
 	switch name {
 	case ToolAgent:
