@@ -323,7 +323,7 @@ func feedbackBlock(ev *Event, reason string) Output {
 	default:
 		return nil
 	}
-	if CanBlock(ev.HookEventName) {
+	if canBlock(ev.HookEventName) {
 		ev.invocation().closedAnswer.Store(true)
 	}
 	return out

@@ -1,6 +1,6 @@
 package hook
 
-// The event constants, [KnownEvent], [CanBlock], [Events], the matcher
+// The event constants, knownEvent, canBlock, eventNames, the matcher
 // fields and the typed adapters ([PreToolUseFunc] and one per event) are
 // generated into events_gen.go from the protocol table in
 // internal/protocol; the event structs, their answers, docs and

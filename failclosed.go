@@ -11,7 +11,7 @@ import (
 )
 
 // FailClosed returns a handler that behaves as h, except that it fails
-// closed: on an event that can block (see [CanBlock]), any failure of h —
+// closed: on an event that can block (each event type says what exit 2 does there), any failure of h —
 // an error other than [Block], a panic, a runtime.Goexit, an answer the
 // library refuses, a missed [Server] Timeout or signal while h runs, an
 // answer of h that cannot be written — blocks the action (exit 2) with
@@ -74,7 +74,7 @@ func (f failClosedHandler) settle(ev *Event, out Output, err error) (Output, err
 	if _, verr := out.appendAnswer(nil, ev); verr != nil {
 		return nil, closedFailure(ev, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, verr))
 	}
-	if CanBlock(ev.HookEventName) {
+	if canBlock(ev.HookEventName) {
 		ev.invocation().root().closedAnswer.Store(true)
 	}
 	return out, nil
@@ -83,7 +83,7 @@ func (f failClosedHandler) settle(ev *Event, out Output, err error) (Output, err
 // closedFailure is the error a fail-closed handler returns for the
 // failure err: a block on the events that can block, err on the others.
 func closedFailure(ev *Event, err error) error {
-	if !CanBlock(ev.HookEventName) {
+	if !canBlock(ev.HookEventName) {
 		return err
 	}
 	return &BlockError{Reason: failLine(err)}

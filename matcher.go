@@ -29,8 +29,10 @@ import (
 //     an exact name and matches no tool). It is tested against the value
 //     and against the value's legacy names, so "^Task$" matches "Agent"
 //     and "Bash.*" matches "TaskStop" (once "KillBash").
-//   - On the events that have no matcher (see [HasMatcher]) every matcher
-//     matches, even an invalid one.
+//   - On the events that have no matcher (UserPromptSubmit, Stop,
+//     WorktreeCreate, …: the event type's documentation says which field
+//     its matcher is tested against, if any) every matcher matches, even
+//     an invalid one.
 //
 // For PreModelSwitch and PostModelSwitch a "[1m]" or "[2m]" suffix on a
 // name is dropped first, as the client does.
@@ -106,7 +108,7 @@ func (e *MatcherError) Unwrap() error { return e.kind }
 // nil.
 func CompileMatcher(event, matcher string) (Matcher, error) {
 	m := Matcher{event: event, source: matcher}
-	if !HasMatcher(event) {
+	if !hasMatcher(event) {
 		return m, nil
 	}
 	src := matcher
@@ -318,18 +320,12 @@ func (m Matcher) MatchEvent(ev *Event) bool {
 	return m.match(v, ev)
 }
 
-// HasMatcher reports whether Claude Code tests a matcher for event. On the
+// hasMatcher reports whether Claude Code tests a matcher for event. On the
 // other events (UserPromptSubmit, PostToolBatch, Stop, TeammateIdle,
 // TaskCreated, TaskCompleted, WorktreeCreate, WorktreeRemove, CwdChanged,
 // MessageDisplay, and events it does not know) the matcher is ignored
 // and every hook of the event runs.
-func HasMatcher(event string) bool { return matcherField(event) != "" }
-
-// MatcherField returns the name of the input member event's matcher is
-// tested against ("tool_name", "source", …), or "" for an event without
-// matcher support. For FileChanged the matcher is tested against the base
-// name of "file_path".
-func MatcherField(event string) string { return matcherField(event) }
+func hasMatcher(event string) bool { return matcherField(event) != "" }
 
 // matcherValue returns the value ev's matcher is tested against: the tool
 // name, the source, the trigger, the notification type, the agent type,

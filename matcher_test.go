@@ -187,9 +187,9 @@ var matcherFieldSpec = map[string]string{
 func TestMatcherValueEveryEvent(t *testing.T) {
 	require.Len(t, matcherFieldSpec, 34)
 	for ev, field := range matcherFieldSpec {
-		assert.True(t, KnownEvent(ev), ev)
-		assert.Equal(t, field, MatcherField(ev), ev)
-		assert.Equal(t, field != "", HasMatcher(ev), ev)
+		assert.True(t, knownEvent(ev), ev)
+		assert.Equal(t, field, matcherField(ev), ev)
+		assert.Equal(t, field != "", hasMatcher(ev), ev)
 	}
 	seen := map[string]bool{}
 	for _, name := range inputFixtures(t) {

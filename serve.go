@@ -242,7 +242,7 @@ func (s *Server) failsClosed(h Handler, r result) bool {
 		name = r.ev.HookEventName
 	}
 	switch {
-	case name != "" && !CanBlock(name):
+	case name != "" && !canBlock(name):
 		return false
 	case s.FailClosed:
 		return true
@@ -287,7 +287,7 @@ func (s *Server) settle(r result, h Handler, onGoexit func(outcome)) (o outcome)
 // mayBlock reports whether a failure of r could block: its event can
 // block, or is not known.
 func (r result) mayBlock() bool {
-	return r.ev == nil || r.ev.HookEventName == "" || CanBlock(r.ev.HookEventName)
+	return r.ev == nil || r.ev.HookEventName == "" || canBlock(r.ev.HookEventName)
 }
 
 // decide settles the outcome of r (see settle, which calls it); closed

@@ -14,6 +14,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/jsstr"
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -547,7 +548,7 @@ func (c *checker) checkValue(ptr string, v []byte, f field) {
 	}
 }
 
-func knownEvent(name string) bool { return hook.KnownEvent(name) }
+func knownEvent(name string) bool { return protocol.Known(name) }
 
 // asyncAnnouncement reports whether line is an async announcement: a JSON
 // object with "async": true.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -169,7 +169,7 @@ func Answers() []AnswerFixture {
 
 // eventByLowerName maps lower-case event names to their spelling.
 var eventByLowerName = sync.OnceValue(func() map[string]string {
-	events := hook.Events()
+	events := protocol.Names()
 	m := make(map[string]string, len(events))
 	for _, e := range events {
 		m[strings.ToLower(e)] = e
