@@ -76,47 +76,6 @@ func (m *Mux) HandleFunc(pattern string, f func(ctx context.Context, ev *Event) 
 	m.Handle(pattern, HandlerFunc(f))
 }
 
-// Handler returns the handler that serves the event name: nil when
-// nothing is registered for it, the registered handler when it is the
-// only one and has no matcher, else a handler that routes the event by
-// matcher and combines the answers as the Mux does.
-func (m *Mux) Handler(name string) Handler {
-	var only *route
-	n := 0
-	for i := range m.routes {
-		if m.routes[i].event == name {
-			only = &m.routes[i]
-			n++
-		}
-	}
-	switch {
-	case n == 0:
-		return nil
-	case n == 1 && only.matcher.MatchesAll():
-		return only.h
-	}
-	return muxEvent{m, name}
-}
-
-// muxEvent is the part of a Mux that serves one event.
-type muxEvent struct {
-	m    *Mux
-	name string
-}
-
-func (e muxEvent) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	if ev.HookEventName != e.name {
-		return nil, nil
-	}
-	return e.m.ServeHook(ctx, ev)
-}
-
-func (e muxEvent) handles(event string) bool { return event == e.name && e.m.handles(event) }
-
-func (e muxEvent) failsClosed(event string) bool {
-	return (event == "" || event == e.name) && e.m.failsClosed(e.name)
-}
-
 // handles reports whether a handler is registered for event.
 func (m *Mux) handles(event string) bool {
 	for _, r := range m.routes {
