@@ -242,10 +242,6 @@ func (m Matcher) Event() string { return m.event }
 // String returns the matcher as it was given to CompileMatcher.
 func (m Matcher) String() string { return m.source }
 
-// matchesAll reports whether the Matcher matches every value: an empty
-// matcher, "*", or an event without matcher support.
-func (m Matcher) matchesAll() bool { return m.kind == matchAll }
-
 // Names returns the names of an exact-list matcher, legacy names mapped to
 // the current ones, and true; for a matcher that matches everything, a
 // regular expression or an invalid one, it returns nil and false. A list

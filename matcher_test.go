@@ -142,7 +142,7 @@ func TestMatcherNames(t *testing.T) {
 
 func TestMatcherZeroValue(t *testing.T) {
 	var m Matcher
-	assert.True(t, m.matchesAll())
+	assert.Equal(t, matchAll, m.kind)
 	assert.True(t, m.Match("anything"))
 	assert.True(t, m.MatchEvent(fixtureEvent(t, "stop.json")))
 	assert.True(t, m.MatchEvent(fixtureEvent(t, "pretooluse-bash.json")))
