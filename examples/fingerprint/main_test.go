@@ -48,7 +48,7 @@ func TestEveryRoomSurvives(t *testing.T) {
 }
 
 func TestProperty(t *testing.T) {
-	rep := hooktest.CheckHandler(t, Handler(), hooktest.Changes("fingerprint"))
+	rep := hooktest.CheckHandler(t, Handler(), &hooktest.Options{Changes: []string{"fingerprint"}})
 	assert.Greater(t, rep.Updates, 10, "listen_here fixtures are updated")
 }
 
