@@ -39,7 +39,7 @@ func run(t *testing.T, payload []byte, name string, args ...string) *hooktest.Re
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	r, err := hooktest.RunCommand(ctx, payload, name, args...)
+	r, err := (&hooktest.Command{Path: name, Args: args}).Run(ctx, payload)
 	require.NoError(t, err)
 	return r
 }
@@ -176,7 +176,7 @@ func TestGoodProgramPassesThePropertyRun(t *testing.T) {
 }
 
 func TestRunCommandNotFound(t *testing.T) {
-	r, err := hooktest.RunCommand(context.Background(), hooktest.Payload("stop"), "testdata/no-such-hook")
+	r, err := (&hooktest.Command{Path: "testdata/no-such-hook"}).Run(context.Background(), hooktest.Payload("stop"))
 	assert.Error(t, err)
 	assert.Nil(t, r)
 }

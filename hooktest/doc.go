@@ -12,9 +12,9 @@
 //     [WithToolInputField] change one member and keep every other byte.
 //     They panic on bad arguments.
 //   - Runners: [Record] runs a [hook.Handler] in-process through
-//     [hook.Serve] over real bytes; [RunCommand] and [Command] run any hook
+//     [hook.Serve] over real bytes; [Command] runs any hook
 //     program (a Go binary, a bash, node or python script), and [BuildGo]
-//     builds a Go hook for them. Both return a [Recorder]: exit code,
+//     builds a Go hook for it. Both return a [Recorder]: exit code,
 //     stdout, stderr, the decoded answer, and the rules it breaks.
 //   - Checks: [CheckPreserved] compares an updatedInput with the tool_input
 //     byte for byte; [CheckSameValue] compares them as Claude Code reads

@@ -128,7 +128,7 @@ func recordStdout(t *testing.T, in []byte, stdout string) *hooktest.Recorder {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	r, err := hooktest.RunCommand(ctx, in, "sh", "-c", `cat >/dev/null; printf '%s\n' "$1"`, "hook", stdout)
+	r, err := (&hooktest.Command{Path: "sh", Args: []string{"-c", `cat >/dev/null; printf '%s\n' "$1"`, "hook", stdout}}).Run(ctx, in)
 	require.NoError(t, err)
 	require.Equal(t, stdout+"\n", string(r.Stdout))
 	return r
