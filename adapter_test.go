@@ -201,7 +201,7 @@ func decodeWithAdapter(t *testing.T, ev *Event) any {
 func TestAdaptersCoverEveryEvent(t *testing.T) {
 	assert.Len(t, adapters, 34)
 	for name := range adapters {
-		assert.True(t, KnownEvent(name), name)
+		assert.True(t, knownEvent(name), name)
 	}
 }
 
@@ -347,7 +347,7 @@ func TestEveryCapturedPayloadDecodes(t *testing.T) {
 	for _, path := range files {
 		base := filepath.Base(path)
 		event, _, _ := strings.Cut(base, ".")
-		if !KnownEvent(event) {
+		if !knownEvent(event) {
 			continue // model-saw.tool_results.json and the like are not inputs
 		}
 		n++

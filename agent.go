@@ -111,5 +111,5 @@ func (e *Event) canBlock() bool {
 	if e.agent == AgentCodex {
 		return agent.CodexBlocksOnExit2(e.HookEventName)
 	}
-	return CanBlock(e.HookEventName)
+	return canBlock(e.HookEventName)
 }

@@ -94,7 +94,7 @@ func CompileCondition(event, cond string) (Condition, error) {
 		c.never = true
 		return c, fmt.Errorf("hook: \"if\" %q: %w: parentheses must close at the end", cond, ErrInvalidCondition)
 	}
-	c.tool = CurrentToolName(tool)
+	c.tool = currentToolName(tool)
 	if content != "" {
 		switch c.tool {
 		case ToolBash, ToolMonitor, ToolPowerShell, ToolRead, ToolWrite, ToolEdit, ToolNotebookEdit, ToolGlob, ToolGrep:
@@ -164,12 +164,12 @@ func (c Condition) MatchEvent(ev *Event) bool {
 	if c.never || ev.HookEventName != c.event && c.event != "" {
 		return false
 	}
-	name, _ := MatcherValue(ev)
+	name, _ := matcherValue(ev)
 	if name == "" {
 		return false
 	}
 	if !strings.HasPrefix(name, "mcp__") {
-		name = CurrentToolName(name)
+		name = currentToolName(name)
 	}
 	names := append([]string{name}, toolFamilies(name, ev)...)
 	hit := false

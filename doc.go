@@ -51,7 +51,7 @@
 //   - any other error, a recovered panic, an invalid answer, unreadable or
 //     oversized input: 1 and one line on stderr, which Claude Code treats as
 //     a non-blocking error; with [FailClosed] (or [Server].FailClosed), 2 on
-//     the events that can block ([CanBlock]);
+//     the events that can block (each event type says what exit 2 does there);
 //   - an event without a handler, or one the library does not know: 0 and
 //     nothing written, so hooks keep working when Claude Code adds events.
 //

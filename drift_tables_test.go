@@ -29,7 +29,7 @@ import (
 func libraryEvents() ([]string, error) {
 	var events []string
 	for _, e := range protocol.Events {
-		if !KnownEvent(e.Name) {
+		if !knownEvent(e.Name) {
 			return nil, fmt.Errorf("the protocol table's %s is not a KnownEvent: run go generate", e.Name)
 		}
 		events = append(events, e.Name)
@@ -273,7 +273,7 @@ func TestDriftTables(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, consts)
 	for _, v := range consts {
-		assert.True(t, KnownEvent(v), "KnownEvent rejects the constant %q", v)
+		assert.True(t, knownEvent(v), "KnownEvent rejects the constant %q", v)
 	}
 	events, err := libraryEvents()
 	require.NoError(t, err)

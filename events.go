@@ -1,6 +1,6 @@
 package hook
 
-// The event constants, [KnownEvent], [CanBlock], [Events], the matcher
+// The event constants, knownEvent, canBlock, eventNames, the matcher
 // fields, the block forms and which events honour a halt are generated
 // into events_gen.go, and the typed adapters ([PreToolUseFunc] and one
 // per event) with the answer methods a table row implies (combine, the

@@ -113,14 +113,14 @@ var events = [...]string{
 	EventPreSkillShellCommand,
 }
 
-// Events returns the names of the 34 hook events of Claude Code
+// eventNames returns the names of the 34 hook events of Claude Code
 // 2.1.332, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
 // on every call.
-func Events() []string { return append([]string(nil), events[:]...) }
+func eventNames() []string { return append([]string(nil), events[:]...) }
 
-// KnownEvent reports whether name is one of the 34 hook events of Claude
+// knownEvent reports whether name is one of the 34 hook events of Claude
 // Code 2.1.332.
-func KnownEvent(name string) bool {
+func knownEvent(name string) bool {
 	switch name {
 	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPostToolBatch, EventNotification, EventUserPromptSubmit, EventUserPromptExpansion, EventSessionStart, EventSessionEnd, EventStop, EventStopFailure, EventSubagentStart, EventSubagentStop, EventPreCompact, EventPostCompact, EventPreModelSwitch, EventPostModelSwitch, EventPermissionRequest, EventPermissionDenied, EventSetup, EventTeammateIdle, EventTaskCreated, EventTaskCompleted, EventElicitation, EventElicitationResult, EventConfigChange, EventWorktreeCreate, EventWorktreeRemove, EventInstructionsLoaded, EventCwdChanged, EventFileChanged, EventDirectoryAdded, EventMessageDisplay, EventPreSkillShellCommand:
 		return true
@@ -128,11 +128,11 @@ func KnownEvent(name string) bool {
 	return false
 }
 
-// CanBlock reports whether exit code 2 blocks (or otherwise changes) the
+// canBlock reports whether exit code 2 blocks (or otherwise changes) the
 // action behind the event name, as Claude Code 2.1.332 documents it (spec
 // §3, "Exit 2 blocks?"). For the other events, exit 2 only shows stderr
 // somewhere or is ignored.
-func CanBlock(name string) bool {
+func canBlock(name string) bool {
 	switch name {
 	case EventPreToolUse, EventPostToolBatch, EventUserPromptSubmit, EventUserPromptExpansion, EventStop, EventSubagentStop, EventPreCompact, EventPreModelSwitch, EventTeammateIdle, EventTaskCreated, EventTaskCompleted, EventElicitation, EventElicitationResult, EventConfigChange, EventWorktreeCreate, EventPreSkillShellCommand:
 		return true

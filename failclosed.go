@@ -8,7 +8,7 @@ import (
 )
 
 // FailClosed returns a handler that behaves as h, except that it fails
-// closed: on an event that can block (see [CanBlock]), any failure of h —
+// closed: on an event that can block (each event type says what exit 2 does there), any failure of h —
 // an error other than [Block], a panic, a runtime.Goexit, an answer the
 // library refuses, a missed [Server] Timeout or signal while h runs, an
 // answer of h that cannot be written — blocks the action (exit 2) with

@@ -17,8 +17,8 @@ const (
 	// ExitError is a non-blocking error: Claude Code goes on as if the hook
 	// had not run and shows the one line on stderr as a notice.
 	ExitError = 1
-	// ExitBlock blocks the action on the events that can block (see
-	// [CanBlock]); stderr is the reason. Nothing is written on stdout.
+	// ExitBlock blocks the action on the events that can block (each
+	// event type says what exit 2 does there); stderr is the reason. Nothing is written on stdout.
 	ExitBlock = 2
 )
 
@@ -39,7 +39,7 @@ const DefaultMaxInputBytes = 64 << 20
 //     written, and counts as a failure;
 //   - [Block] (a *[BlockError], possibly wrapped): exit 2, the reason on
 //     stderr, nothing on stdout, which blocks on the events that can block
-//     (see [CanBlock]);
+//     (each event type says what exit 2 does there);
 //   - any other error, or a panic: a failure — exit 1 with one line on
 //     stderr (a non-blocking error), or exit 2 where the handler is
 //     wrapped in [FailClosed] (or the [Server] fails closed) and the event
@@ -110,7 +110,7 @@ func blockReason(e *BlockError) string {
 // Block returns an error that blocks the action: [Serve] writes reason on
 // stderr, nothing on stdout, and returns [ExitBlock]. Claude Code gives the
 // reason to Claude (PreToolUse, Stop, …) or to the user (UserPromptSubmit),
-// depending on the event; on events that cannot block (see [CanBlock]) exit
+// depending on the event; on events that cannot block (each event type says what exit 2 does there) exit
 // code 2 only shows stderr or is ignored. An empty reason is replaced by
 // "blocked by hook".
 func Block(reason string) error {
@@ -145,7 +145,7 @@ type Server struct {
 	// FailClosed turns every failure — a handler error other than
 	// [Block], a recovered panic, an invalid answer, a missed deadline,
 	// unreadable input — into exit code 2 on the events that can block
-	// (see [CanBlock]), so that a guard never lets an action through
+	// (each event type says what exit 2 does there), so that a guard never lets an action through
 	// because it broke. On the other events failures stay exit 1.
 	// Unreadable input that does not name its event fails closed too.
 	FailClosed bool

@@ -12,14 +12,14 @@ import (
 	"strings"
 )
 
-// MaxInputDepth is the deepest nesting of objects and arrays that [Serve]
+// maxInputDepth is the deepest nesting of objects and arrays that [Serve]
 // reads; deeper input is refused at the read with a clear error (exit 1,
 // or 2 when failing closed). An answer puts the input's values at most
 // two levels deeper than the event holds them (PermissionRequest's
 // hookSpecificOutput.decision.updatedInput), and JSON text is read to
 // 10000 levels, so every answer built from input the read accepted can
 // be written.
-const MaxInputDepth = 10000 - 2
+const maxInputDepth = 10000 - 2
 
 // readEvent reads one JSON object from r, at most max bytes (max < 0: no
 // limit), and decodes its common fields. It returns as soon as the object
@@ -28,7 +28,7 @@ const MaxInputDepth = 10000 - 2
 // knows the event's name when it could be read. An event read whole has
 // its invocation, made from what the read learned of it.
 func readEvent(r io.Reader, max int64) (*Event, error) {
-	o, err := wire.ReadObject(r, max, MaxInputDepth, "tool_input")
+	o, err := wire.ReadObject(r, max, maxInputDepth, "tool_input")
 	if err != nil {
 		return nil, err
 	}

@@ -157,12 +157,12 @@ func badCases(t *testing.T) []badCase {
 			stderr: `hook: the input holds a duplicate member name: jsontext: duplicate object member name "cwd"`},
 		{name: "duplicate member names in tool_input", in: badBash(`{"command":"ls","command":"rm -rf /"}`), code: 1, closed: 2,
 			stderr: `hook: the input holds a duplicate member name: jsontext: duplicate object member name "command" within "/tool_input"`},
-		{name: "nesting at the library's limit (MaxInputDepth, 9998)", in: deep(9996), srv: hook.Server{Handler: badDeny},
+		{name: "nesting at the library's limit (9998)", in: deep(9996), srv: hook.Server{Handler: badDeny},
 			stdout: badDenyOut},
 		{name: "nesting deeper than the library reads", in: deep(9997), code: 1, closed: 2,
-			stderr: "hook: the input is nested 9999 levels deep; the library reads at most 9998 (MaxInputDepth)…"},
+			stderr: "hook: the input is nested 9999 levels deep; the library reads at most 9998, so that…"},
 		{name: "nesting deeper than JSON allows", in: deep(9999), code: 1, closed: 2,
-			stderr: "hook: the input is nested 10001 levels deep; the library reads at most 9998 (MaxInputDepth)…"},
+			stderr: "hook: the input is nested 10001 levels deep; the library reads at most 9998, so that…"},
 
 		// Common fields.
 		{name: "wrong type for a common field", in: strings.Replace(bash, `"cwd":"/w"`, `"cwd":5`, 1), code: 1, closed: 2,

@@ -79,7 +79,7 @@ func TestFastCodecOnEveryInput(t *testing.T) {
 	fast := map[string]int{}
 	for _, path := range files {
 		event, _, _ := strings.Cut(filepath.Base(path), ".")
-		if strings.Contains(path, "captured") && !KnownEvent(event) {
+		if strings.Contains(path, "captured") && !knownEvent(event) {
 			continue
 		}
 		rel, err := filepath.Rel(fixtureDir, path)

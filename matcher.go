@@ -23,14 +23,16 @@ import (
 //     list of exact names, split on '|' and ',' and trimmed; FileChanged
 //     and StopFailure allow only letters, digits, '_' and '|' and split on
 //     '|' only. A legacy tool name in the list stands for its current name
-//     ("Task" matches "Agent"; see [CurrentToolName]).
+//     ("Task" matches "Agent"; "KillShell" and "KillBash" match "TaskStop").
 //   - Anything else is a JavaScript regular expression without flags,
 //     tested unanchored ("Edit.*" matches "NotebookEdit"; "mcp__memory" is
 //     an exact name and matches no tool). It is tested against the value
 //     and against the value's legacy names, so "^Task$" matches "Agent"
 //     and "Bash.*" matches "TaskStop" (once "KillBash").
-//   - On the events that have no matcher (see [HasMatcher]) every matcher
-//     matches, even an invalid one.
+//   - On the events that have no matcher (UserPromptSubmit, Stop,
+//     WorktreeCreate, …: the event type's documentation says which field
+//     its matcher is tested against, if any) every matcher matches, even
+//     an invalid one.
 //
 // For PreModelSwitch and PostModelSwitch a "[1m]" or "[2m]" suffix on a
 // name is dropped first, as the client does.
@@ -106,7 +108,7 @@ func (e *MatcherError) Unwrap() error { return e.kind }
 // nil.
 func CompileMatcher(event, matcher string) (Matcher, error) {
 	m := Matcher{event: event, source: matcher}
-	if !HasMatcher(event) {
+	if !hasMatcher(event) {
 		return m, nil
 	}
 	src := matcher
@@ -199,7 +201,7 @@ func exactNames(src string, wide bool) ([]string, bool) {
 	names := make([]string, 0, len(parts))
 	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
-			names = append(names, CurrentToolName(p))
+			names = append(names, currentToolName(p))
 		}
 	}
 	return names, true
@@ -240,10 +242,6 @@ func (m Matcher) Event() string { return m.event }
 // String returns the matcher as it was given to CompileMatcher.
 func (m Matcher) String() string { return m.source }
 
-// MatchesAll reports whether the Matcher matches every value: an empty
-// matcher, "*", or an event without matcher support.
-func (m Matcher) MatchesAll() bool { return m.kind == matchAll }
-
 // Names returns the names of an exact-list matcher, legacy names mapped to
 // the current ones, and true; for a matcher that matches everything, a
 // regular expression or an invalid one, it returns nil and false. A list
@@ -256,7 +254,8 @@ func (m Matcher) Names() ([]string, bool) {
 }
 
 // Match reports whether the matcher fires for value, the field its event's
-// matcher is tested against (see [MatcherValue]).
+// matcher is tested against: the tool name, the source, the trigger, … (see
+// [Matcher.MatchEvent], which finds that field in an event).
 func (m Matcher) Match(value string) bool {
 	return m.match(value, nil)
 }
@@ -310,27 +309,21 @@ func (m Matcher) MatchEvent(ev *Event) bool {
 	if m.kind == matchAll {
 		return true
 	}
-	v, ok := MatcherValue(ev)
+	v, ok := matcherValue(ev)
 	if !ok {
 		return true
 	}
 	return m.match(v, ev)
 }
 
-// HasMatcher reports whether Claude Code tests a matcher for event. On the
+// hasMatcher reports whether Claude Code tests a matcher for event. On the
 // other events (UserPromptSubmit, PostToolBatch, Stop, TeammateIdle,
 // TaskCreated, TaskCompleted, WorktreeCreate, WorktreeRemove, CwdChanged,
 // MessageDisplay, and events it does not know) the matcher is ignored
 // and every hook of the event runs.
-func HasMatcher(event string) bool { return matcherField(event) != "" }
+func hasMatcher(event string) bool { return matcherField(event) != "" }
 
-// MatcherField returns the name of the input member event's matcher is
-// tested against ("tool_name", "source", …), or "" for an event without
-// matcher support. For FileChanged the matcher is tested against the base
-// name of "file_path".
-func MatcherField(event string) string { return matcherField(event) }
-
-// MatcherValue returns the value ev's matcher is tested against: the tool
+// matcherValue returns the value ev's matcher is tested against: the tool
 // name, the source, the trigger, the notification type, the agent type,
 // the base name of a changed file, …, and true; or false when ev's event
 // has no matcher support or the member is absent or not a string, in
@@ -339,7 +332,7 @@ func MatcherField(event string) string { return matcherField(event) }
 // For PreModelSwitch and PostModelSwitch it is to_model as sent; the
 // client tests its canonical form of the id, which may differ for model
 // aliases.
-func MatcherValue(ev *Event) (string, bool) {
+func matcherValue(ev *Event) (string, bool) {
 	name := matcherField(ev.HookEventName)
 	if name == "" {
 		return "", false
@@ -368,7 +361,7 @@ func jsBasename(p string) string {
 	return p
 }
 
-// CurrentToolName returns the current name of a tool that matchers and
+// currentToolName returns the current name of a tool that matchers and
 // permission rules may still name by a legacy name ("Task" → "Agent",
 // "KillShell" and "KillBash" → "TaskStop", "ListPeers" → "ListAgents",
 // "Brief" → "SendUserMessage", "ListMcpResources" →
@@ -376,7 +369,7 @@ func jsBasename(p string) string {
 // "ReadMcpResourceDir" → "ReadMcpResourceDirTool", "ProposeGoal" →
 // "SetGoal"); any other name is returned as it is. Hook inputs always carry
 // the current name.
-func CurrentToolName(name string) string {
+func currentToolName(name string) string {
 	switch name {
 	case "Task":
 		return ToolAgent
@@ -399,7 +392,7 @@ func CurrentToolName(name string) string {
 }
 
 // legacyNamesOf returns the legacy names of a current tool name (the
-// inverse of CurrentToolName), sorted.
+// inverse of currentToolName), sorted.
 func legacyNamesOf(name string) []string {
 	switch name {
 	case ToolAgent:

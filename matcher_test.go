@@ -142,24 +142,24 @@ func TestMatcherNames(t *testing.T) {
 
 func TestMatcherZeroValue(t *testing.T) {
 	var m Matcher
-	assert.True(t, m.MatchesAll())
+	assert.Equal(t, matchAll, m.kind)
 	assert.True(t, m.Match("anything"))
 	assert.True(t, m.MatchEvent(fixtureEvent(t, "stop.json")))
 	assert.True(t, m.MatchEvent(fixtureEvent(t, "pretooluse-bash.json")))
 }
 
 func TestCurrentToolName(t *testing.T) {
-	assert.Equal(t, "Agent", CurrentToolName("Task"))
-	assert.Equal(t, "TaskStop", CurrentToolName("KillShell"))
-	assert.Equal(t, "TaskStop", CurrentToolName("KillBash"))
-	assert.Equal(t, "Bash", CurrentToolName("Bash"))
-	assert.Equal(t, "", CurrentToolName(""))
+	assert.Equal(t, "Agent", currentToolName("Task"))
+	assert.Equal(t, "TaskStop", currentToolName("KillShell"))
+	assert.Equal(t, "TaskStop", currentToolName("KillBash"))
+	assert.Equal(t, "Bash", currentToolName("Bash"))
+	assert.Equal(t, "", currentToolName(""))
 	legacy := []string{"Task", "KillShell", "KillBash", "ListPeers", "Brief", "ListMcpResources", "ReadMcpResource", "ReadMcpResourceDir", "ProposeGoal"}
 	for _, old := range legacy { // spec §8 lists nine legacy names
-		cur := CurrentToolName(old)
+		cur := currentToolName(old)
 		assert.NotEqual(t, old, cur, old)
 		assert.Contains(t, legacyNamesOf(cur), old, "legacyNamesOf is the inverse")
-		assert.Equal(t, cur, CurrentToolName(cur), "current names are fixed points")
+		assert.Equal(t, cur, currentToolName(cur), "current names are fixed points")
 	}
 	assert.Equal(t, []string{"KillBash", "KillShell"}, legacyNamesOf("TaskStop"))
 	assert.Nil(t, legacyNamesOf("Bash"))
@@ -187,15 +187,15 @@ var matcherFieldSpec = map[string]string{
 func TestMatcherValueEveryEvent(t *testing.T) {
 	require.Len(t, matcherFieldSpec, 34)
 	for ev, field := range matcherFieldSpec {
-		assert.True(t, KnownEvent(ev), ev)
-		assert.Equal(t, field, MatcherField(ev), ev)
-		assert.Equal(t, field != "", HasMatcher(ev), ev)
+		assert.True(t, knownEvent(ev), ev)
+		assert.Equal(t, field, matcherField(ev), ev)
+		assert.Equal(t, field != "", hasMatcher(ev), ev)
 	}
 	seen := map[string]bool{}
 	for _, name := range inputFixtures(t) {
 		ev := fixtureEvent(t, name)
 		seen[ev.HookEventName] = true
-		v, ok := MatcherValue(ev)
+		v, ok := matcherValue(ev)
 		field := matcherFieldSpec[ev.HookEventName]
 		if field == "" {
 			assert.False(t, ok, "%s: %s has no matcher", name, ev.HookEventName)
@@ -248,7 +248,7 @@ func TestMatcherValueSpecifics(t *testing.T) {
 		{"sessionend-clear.json", "clear"},
 		{"pretooluse-agent.json", "Agent"},
 	} {
-		v, ok := MatcherValue(fixtureEvent(t, c.fixture))
+		v, ok := matcherValue(fixtureEvent(t, c.fixture))
 		assert.True(t, ok, c.fixture)
 		assert.Equal(t, c.value, v, c.fixture)
 	}

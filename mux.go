@@ -37,22 +37,22 @@ func NewMux() *Mux { return &Mux{} }
 // matches NotebookEdit, "Task" matches Agent. No matcher, "" or "*"
 // matches every occurrence of the event.
 //
-// Handle panics if the event is not one of Claude Code 2.1.332 (see
-// [KnownEvent]); if the matcher does not compile cleanly
+// Handle panics if the event is not one of Claude Code 2.1.332 (the
+// Event constants); if the matcher does not compile cleanly
 // ([CompileMatcher] returns an error: an invalid regular expression, one
 // RE2 cannot express, Go-only syntax); if the event has no matcher
-// support (see [HasMatcher]) and the matcher is anything but "" or "*",
-// since Claude Code would ignore it; if h is nil (or a nil function such
+// support (its type's documentation says so) and the matcher is anything
+// but "" or "*", since Claude Code would ignore it; if h is nil (or a nil function such
 // as a nil [PreToolUseFunc]); or if h is a typed adapter of another event
 // (it would never answer: PreToolUseFunc under "Stop"). Misuse at set-up
 // panics, trouble with an event is returned as a value. Registering
 // several handlers for one event is how several policies share one hook.
 func (m *Mux) Handle(pattern string, h Handler) {
 	name, matcher, _ := strings.Cut(pattern, " ")
-	if !KnownEvent(name) {
+	if !knownEvent(name) {
 		panic(fmt.Sprintf("hook: Mux.Handle: %q is not a hook event of Claude Code 2.1.332", name))
 	}
-	if !HasMatcher(name) && matcher != "" && matcher != "*" {
+	if !hasMatcher(name) && matcher != "" && matcher != "*" {
 		panic(fmt.Sprintf("hook: Mux.Handle(%q): %s has no matcher; Claude Code ignores it and runs every %s hook (register %q)", pattern, name, name, name))
 	}
 	mt, err := CompileMatcher(name, matcher)
@@ -74,47 +74,6 @@ func (m *Mux) HandleFunc(pattern string, f func(ctx context.Context, ev *Event) 
 		panic(fmt.Sprintf("hook: Mux.HandleFunc(%q): nil function", pattern))
 	}
 	m.Handle(pattern, HandlerFunc(f))
-}
-
-// Handler returns the handler that serves the event name: nil when
-// nothing is registered for it, the registered handler when it is the
-// only one and has no matcher, else a handler that routes the event by
-// matcher and combines the answers as the Mux does.
-func (m *Mux) Handler(name string) Handler {
-	var only *route
-	n := 0
-	for i := range m.routes {
-		if m.routes[i].event == name {
-			only = &m.routes[i]
-			n++
-		}
-	}
-	switch {
-	case n == 0:
-		return nil
-	case n == 1 && only.matcher.MatchesAll():
-		return only.h
-	}
-	return muxEvent{m, name}
-}
-
-// muxEvent is the part of a Mux that serves one event.
-type muxEvent struct {
-	m    *Mux
-	name string
-}
-
-func (e muxEvent) ServeHook(ctx context.Context, ev *Event) (Output, error) {
-	if ev.HookEventName != e.name {
-		return nil, nil
-	}
-	return e.m.ServeHook(ctx, ev)
-}
-
-func (e muxEvent) handles(event string) bool { return event == e.name && e.m.handles(event) }
-
-func (e muxEvent) failsClosed(event string) bool {
-	return (event == "" || event == e.name) && e.m.failsClosed(e.name)
 }
 
 // handles reports whether a handler is registered for event.

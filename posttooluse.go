@@ -173,7 +173,7 @@ func checkUpdatedToolOutput(tool string, orig, upd jsontext.Value) error {
 	if upd.Kind() == 'n' {
 		return errors.New("UpdatedToolOutput is null; omit it to keep the tool's result")
 	}
-	if IsMCPTool(tool) {
+	if isMCPTool(tool) {
 		return nil
 	}
 	if orig != nil && orig.Kind() != upd.Kind() {
@@ -205,7 +205,7 @@ func checkUpdatedMCPToolOutput(tool string, upd jsontext.Value, withToolOutput b
 	switch {
 	case !wire.Valid(upd):
 		return errors.New("UpdatedMCPToolOutput is not one valid JSON value")
-	case !IsMCPTool(tool):
+	case !isMCPTool(tool):
 		return fmt.Errorf("UpdatedMCPToolOutput only applies to MCP tools, not %s; use UpdatedToolOutput", tool)
 	case withToolOutput:
 		return errors.New("UpdatedMCPToolOutput is ignored when UpdatedToolOutput is set; set only one")

@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// ProjectDirEnv is the environment variable in which Claude Code passes a
+// projectDirEnv is the environment variable in which Claude Code passes a
 // command hook the project's root folder.
-const ProjectDirEnv = "CLAUDE_PROJECT_DIR"
+const projectDirEnv = "CLAUDE_PROJECT_DIR"
 
 // ProjectDir returns the root folder of the project the hook runs for,
 // spelled as the system running the hook spells paths. Claude Code
@@ -35,7 +35,7 @@ func (e *Event) ProjectDir() string {
 	if e != nil && filepath.IsAbs(e.Cwd) {
 		cwd = filepath.Clean(e.Cwd)
 	}
-	if dir := os.Getenv(ProjectDirEnv); filepath.IsAbs(dir) {
+	if dir := os.Getenv(projectDirEnv); filepath.IsAbs(dir) {
 		dir = filepath.Clean(dir)
 		if wt, ok := worktreeOf(dir, cwd); ok {
 			return wt

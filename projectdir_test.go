@@ -41,13 +41,13 @@ func TestProjectDir(t *testing.T) {
 		{"nothing known: the working directory", "", "", wd},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv(ProjectDirEnv, tc.env)
+			t.Setenv(projectDirEnv, tc.env)
 			e := &Event{Cwd: tc.cwd}
 			assert.Equal(t, tc.want, e.ProjectDir())
 		})
 	}
 	t.Run("nil event", func(t *testing.T) {
-		t.Setenv(ProjectDirEnv, "")
+		t.Setenv(projectDirEnv, "")
 		var e *Event
 		assert.Equal(t, wd, e.ProjectDir())
 	})

@@ -457,8 +457,8 @@ func SplitMCPToolName(name string) (server, tool string, ok bool) {
 	return server, tool, true
 }
 
-// IsMCPTool reports whether name is an MCP tool name "mcp__<server>__<tool>".
-func IsMCPTool(name string) bool {
+// isMCPTool reports whether name is an MCP tool name "mcp__<server>__<tool>".
+func isMCPTool(name string) bool {
 	_, _, ok := SplitMCPToolName(name)
 	return ok
 }

@@ -35,7 +35,7 @@ func TestSplitMCPToolName(t *testing.T) {
 		assert.Equal(t, c.ok, ok, c.name)
 		assert.Equal(t, c.server, server, c.name)
 		assert.Equal(t, c.tool, tool, c.name)
-		assert.Equal(t, c.ok, IsMCPTool(c.name), c.name)
+		assert.Equal(t, c.ok, isMCPTool(c.name), c.name)
 	}
 }
 

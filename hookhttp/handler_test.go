@@ -19,6 +19,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hookhttp"
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/testutil"
 )
 
@@ -262,7 +263,7 @@ func TestHTTPAnswersWithoutAnHTTPForm(t *testing.T) {
 			in := wire(t, tc.fixture)
 			resp = postHook(t, hookhttp.Handler(hook.FailClosed(h), quiet), in)
 			body = bodyOf(t, resp)
-			if !hook.CanBlock(eventNameOf(t, in)) {
+			if !protocol.CanBlockEvent(eventNameOf(t, in)) {
 				assert.Equal(t, http.StatusInternalServerError, resp.StatusCode, "an event that cannot block fails open")
 				return
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/jsstr"
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -553,7 +554,7 @@ func (c *checker) checkValue(ptr string, v []byte, f field) {
 	}
 }
 
-func knownEvent(name string) bool { return hook.KnownEvent(name) }
+func knownEvent(name string) bool { return protocol.Known(name) }
 
 // asyncAnnouncement reports whether line is an async announcement: a JSON
 // object with "async": true.

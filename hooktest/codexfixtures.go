@@ -17,10 +17,10 @@ import (
 // (such as "codex/pre-tool-use-mcp"): one per event Codex sends, built
 // from its published input schemas, and the shell, apply_patch and MCP
 // tool calls as Codex sends them to PreToolUse. Pass them to
-// [UseFixtures] to run the same properties on Codex's payloads as on
+// [Options.Fixtures] to run the same properties on Codex's payloads as on
 // Claude Code's:
 //
-//	hooktest.CheckHandler(t, h, hooktest.UseFixtures(hooktest.CodexFixtures()...))
+//	hooktest.CheckHandler(t, h, &hooktest.Options{Fixtures: hooktest.CodexFixtures()})
 //
 // A hook served on one of them answers as it would under Codex: [hook.Serve]
 // refuses an answer Codex would refuse (see hook.Event.Agent), so such an

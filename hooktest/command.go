@@ -65,13 +65,6 @@ const (
 	RuleSurvivors = "a hook must not leave processes running"
 )
 
-// RunCommand runs the hook program name with args on payload; it is
-// (&Command{Path: name, Args: args}).Run(ctx, payload).
-func RunCommand(ctx context.Context, payload []byte, name string, args ...string) (*Recorder, error) {
-	c := &Command{Path: name, Args: args}
-	return c.Run(ctx, payload)
-}
-
 // Run runs the program once, the way Claude Code runs a command hook:
 // payload and one newline on stdin, then stdin closed; the environment
 // plus CLAUDE_PROJECT_DIR set to the payload's cwd (or the working

@@ -39,7 +39,7 @@ func run(t *testing.T, payload []byte, name string, args ...string) *hooktest.Re
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	r, err := hooktest.RunCommand(ctx, payload, name, args...)
+	r, err := (&hooktest.Command{Path: name, Args: args}).Run(ctx, payload)
 	require.NoError(t, err)
 	return r
 }
@@ -169,14 +169,14 @@ func TestGoodProgramPassesThePropertyRun(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	start := time.Now()
-	rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: bin}, hooktest.UseFixtures(fs...), hooktest.UseValues(vs...), hooktest.Parallel(2))
+	rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: bin}, &hooktest.Options{Fixtures: fs, Values: vs, Parallel: 2})
 	t.Logf("%d fixtures, %d cases in %v", rep.Fixtures, rep.Cases, time.Since(start))
 	assert.Equal(t, 5, rep.Fixtures)
 	assert.Equal(t, rep.Cases, rep.Updates)
 }
 
 func TestRunCommandNotFound(t *testing.T) {
-	r, err := hooktest.RunCommand(context.Background(), hooktest.Payload("stop"), "testdata/no-such-hook")
+	r, err := (&hooktest.Command{Path: "testdata/no-such-hook"}).Run(context.Background(), hooktest.Payload("stop"))
 	assert.Error(t, err)
 	assert.Nil(t, r)
 }
@@ -201,26 +201,32 @@ func values(t *testing.T, names ...string) []hooktest.Tricky {
 func TestCheckCommandJudgesAsClaudeCode(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	opts := []hooktest.Option{hooktest.UseFixtures(), hooktest.ForTool("mcp__aisle__listen_here", `{"room":"Zürich","seats":12}`),
-		hooktest.UseValues(values(t, "quote", "non-ASCII", "lone high surrogate escape", "big integer")...), hooktest.Parallel(4)}
+	opts := &hooktest.Options{
+		Fixtures: []hooktest.Fixture{},
+		Tools:    []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: `{"room":"Zürich","seats":12}`}},
+		Values:   values(t, "quote", "non-ASCII", "lone high surrogate escape", "big integer"),
+		Parallel: 4,
+	}
 
 	t.Run("node spread", func(t *testing.T) {
 		needs(t, "node")
 		c := &hooktest.Command{Path: "node", Args: []string{"testdata/spread.mjs"}}
-		rep := hooktest.CheckCommand(t, ctx, c, opts...)
+		rep := hooktest.CheckCommand(t, ctx, c, opts)
 		assert.Positive(t, rep.Updates)
 		require.NotEmpty(t, rep.StrictFindings, "JSON.parse rounds the big integer")
 		assert.Contains(t, rep.StrictFindings[0].Error(), "member respelled from 12345678901234567890 to 12345678901234567000")
 
 		rec := &recordingTB{TB: t}
-		strict := hooktest.CheckCommand(rec, ctx, c, append(opts, hooktest.Strict())...)
+		strictOpts := *opts
+		strictOpts.Strict = true
+		strict := hooktest.CheckCommand(rec, ctx, c, &strictOpts)
 		require.NotEmpty(t, strict.Failures)
 		assert.Equal(t, "big integer", strict.Failures[0].Value)
 		assert.Contains(t, strings.Join(rec.errors, "\n"), "12345678901234567890")
 	})
 	t.Run("python json.dumps", func(t *testing.T) {
 		needs(t, "python3")
-		rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: "python3", Args: []string{"testdata/dumps.py"}}, opts...)
+		rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: "python3", Args: []string{"testdata/dumps.py"}}, opts)
 		assert.Positive(t, rep.Updates)
 		require.NotEmpty(t, rep.Notes, "json.dumps escapes non-ASCII text")
 		assert.Contains(t, rep.Notes[0].Error(), `\u00fc`)
@@ -228,7 +234,7 @@ func TestCheckCommandJudgesAsClaudeCode(t *testing.T) {
 	t.Run("sh printf", func(t *testing.T) {
 		needs(t, "sh")
 		rec := &recordingTB{TB: t}
-		rep := hooktest.CheckCommand(rec, ctx, &hooktest.Command{Path: "testdata/onefield.sh"}, opts...)
+		rep := hooktest.CheckCommand(rec, ctx, &hooktest.Command{Path: "testdata/onefield.sh"}, opts)
 		require.NotEmpty(t, rep.Failures)
 		assert.Contains(t, rep.Failures[0].Error(), "/hookSpecificOutput/updatedInput/room: member lost")
 		assert.Contains(t, rep.Failures[0].Error(), "/hookSpecificOutput/updatedInput/seats: member lost")

@@ -36,7 +36,7 @@ func TestRunCommandKillsTheProcessGroupOnTimeout(t *testing.T) {
 	done := make(chan ran, 1)
 	go func() {
 		// The hook starts a grandchild that holds stdout open, then waits.
-		r, err := hooktest.RunCommand(ctx, hooktest.Payload("pretooluse-bash"), "bash", "-c", `sleep 86400 & echo $! >"$1.tmp" && mv "$1.tmp" "$1"; wait`, "hook", pidFile)
+		r, err := (&hooktest.Command{Path: "bash", Args: []string{"-c", `sleep 86400 & echo $! >"$1.tmp" && mv "$1.tmp" "$1"; wait`, "hook", pidFile}}).Run(ctx, hooktest.Payload("pretooluse-bash"))
 		done <- ran{r, err}
 	}()
 	var pid int
@@ -65,7 +65,7 @@ func TestRunCommandDeadline(t *testing.T) {
 	needs(t, "sleep")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	r, err := hooktest.RunCommand(ctx, hooktest.Payload("stop"), "sleep", "86400")
+	r, err := (&hooktest.Command{Path: "sleep", Args: []string{"86400"}}).Run(ctx, hooktest.Payload("stop"))
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, context.DeadlineExceeded), "%v", err)
 	require.NotNil(t, r)
@@ -105,7 +105,7 @@ func TestRunCommandStdin(t *testing.T) {
 	needs(t, "bash")
 	// Claude Code writes the payload, one newline, and closes stdin.
 	in := hooktest.Payload("stop")
-	r, err := hooktest.RunCommand(context.Background(), in, "bash", "-c", `cat >&2`)
+	r, err := (&hooktest.Command{Path: "bash", Args: []string{"-c", `cat >&2`}}).Run(context.Background(), in)
 	require.NoError(t, err)
 	assert.Equal(t, string(in)+"\n", string(r.Stderr))
 	assert.Equal(t, 0, r.Code)
@@ -115,7 +115,7 @@ func TestRunCommandKillsASetsidChild(t *testing.T) {
 	needs(t, "setsid")
 	needs(t, "sleep")
 	// The child leaves the process group and outlives the hook.
-	r, err := hooktest.RunCommand(context.Background(), hooktest.Payload("stop"), "sh", "-c", `setsid sleep 297 </dev/null >/dev/null 2>&1 & echo started`)
+	r, err := (&hooktest.Command{Path: "sh", Args: []string{"-c", `setsid sleep 297 </dev/null >/dev/null 2>&1 & echo started`}}).Run(context.Background(), hooktest.Payload("stop"))
 	require.NoError(t, err)
 	assert.Equal(t, 0, r.Code)
 	require.Len(t, r.Survivors, 1, "stderr: %s", r.Stderr)

@@ -86,5 +86,5 @@ func TrickyValues() []Tricky {
 // control escapes and 5e-324 are sendable; 12345678901234567890, 1e400,
 // -0, 2.50, "\/" and "\u00f6" are not. A property run reports the runs on
 // values that are not sendable as a tier of their own, which fails only
-// under [Strict].
+// under [Options.Strict].
 func (t Tricky) Sendable() bool { return verdict.Sendable(t.JSON) }

@@ -91,7 +91,7 @@ func ExampleNewPreToolUse() {
 // A hook that copies tool_input through map[string]any, judged as
 // Claude Code reads its answers: the lone surrogate it turns into U+FFFD
 // is a failure; the 2.50 it writes as 2.5 is a value Claude Code never
-// sends, so it is a strict finding, a failure only with hooktest.Strict().
+// sends, so it is a strict finding, a failure only with Options.Strict.
 func ExampleRunProperty() {
 	bad := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		var m map[string]any
@@ -102,11 +102,13 @@ func ExampleRunProperty() {
 		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: b}, nil
 	})
 	run := func(payload []byte) (*hooktest.Recorder, error) { return hooktest.Record(bad, payload), nil }
-	rep := hooktest.RunProperty(run,
-		hooktest.UseFixtures(hooktest.Fixture{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}),
-		hooktest.UseValues(
-			hooktest.Tricky{Name: "lone surrogate", JSON: jsontext.Value(`"\ud800"`)},
-			hooktest.Tricky{Name: "trailing zero", JSON: jsontext.Value(`2.50`)}))
+	rep := hooktest.RunProperty(run, &hooktest.Options{
+		Fixtures: []hooktest.Fixture{{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}},
+		Values: []hooktest.Tricky{
+			{Name: "lone surrogate", JSON: jsontext.Value(`"\ud800"`)},
+			{Name: "trailing zero", JSON: jsontext.Value(`2.50`)},
+		},
+	})
 	fmt.Printf("%d cases: %d answered, %d updated, %d rewrote the input to itself, %d blocked, %d silent\n", rep.Cases, rep.Answered, rep.Updates, rep.NoOpUpdates, rep.Blocked, rep.Silent)
 	fmt.Println("failures:")
 	for _, f := range rep.Failures {
@@ -135,9 +137,10 @@ func ExampleRunProperty() {
 	// 	/hookSpecificOutput/updatedInput/command: member respelled from 2.50 to 2.5 (a hook must keep every tool_input member it did not change)
 }
 
-// ForTool points a property run at a tool no fixture calls. The seed
-// bug — an updatedInput of the one member the hook sets — fails on it.
-func ExampleForTool() {
+// Options.Tools points a property run at a tool no fixture calls. The
+// seed bug — an updatedInput of the one member the hook sets — fails on
+// it.
+func ExampleOptions_tools() {
 	h := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 		if e.ToolName != "mcp__aisle__listen_here" {
 			return nil, nil
@@ -146,15 +149,17 @@ func ExampleForTool() {
 	})
 	run := func(payload []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, payload), nil }
 
-	rep := hooktest.RunProperty(run, hooktest.UseValues(hooktest.RoomNames()[:1]...))
+	rep := hooktest.RunProperty(run, &hooktest.Options{Values: hooktest.RoomNames()[:1]})
 	fmt.Println(rep.Err())
 
-	rep = hooktest.RunProperty(run, hooktest.UseValues(hooktest.RoomNames()[:1]...),
-		hooktest.ForTool("mcp__aisle__listen_here", `{"room":"lobby","seats":4}`))
+	rep = hooktest.RunProperty(run, &hooktest.Options{
+		Tools:  []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: `{"room":"lobby","seats":4}`}},
+		Values: hooktest.RoomNames()[:1],
+	})
 	fmt.Println(rep.Failures[0])
 	// Output:
 	// the property run:
-	// 	the hook answered none of the 221 cases (exit 0 and nothing on stdout for every payload, of the tools Bash, Edit, mcp__github__create_pull_request, Agent, AskUserQuestion, ExitPlanMode, Glob, Grep and 10 more), so nothing was tested; point the run at the tools the hook handles with hooktest.ForTool(tool, toolInput), e.g. hooktest.ForTool("mcp__server__tool", `{"room":"lobby"}`) (a property run must reach the hook: it must answer at least one case)
+	// 	the hook answered none of the 221 cases (exit 0 and nothing on stdout for every payload, of the tools Bash, Edit, mcp__github__create_pull_request, Agent, AskUserQuestion, ExitPlanMode, Glob, Grep and 10 more), so nothing was tested; point the run at the tools the hook handles with hooktest.Options.Tools, e.g. Tools: []hooktest.Tool{{Name: "mcp__server__tool", Input: `{"room":"lobby"}`}} (a property run must reach the hook: it must answer at least one case)
 	// pretooluse mcp__aisle__listen_here (unchanged):
 	// 	hook: invalid answer to PreToolUse: updatedInput is partial: it lacks /room, /seats of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed); Claude Code got no answer (a hook's answer must be one the library can write)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/protocol"
 )
 
 func TestFixturesCoverEveryEvent(t *testing.T) {
@@ -20,7 +21,7 @@ func TestFixturesCoverEveryEvent(t *testing.T) {
 	events := map[string]int{}
 	for _, f := range fs {
 		events[f.Event]++
-		assert.True(t, hook.KnownEvent(f.Event), "%s: unknown event %q", f.Name, f.Event)
+		assert.True(t, protocol.Known(f.Event), "%s: unknown event %q", f.Name, f.Event)
 		assert.True(t, f.JSON.IsValid(jsonopts.Lenient), f.Name)
 		got, ok := hooktest.Field(f.JSON, "hook_event_name")
 		require.True(t, ok, f.Name)

@@ -21,13 +21,80 @@ import (
 // value to tool_input as a new member.
 const AddedMember = "hooktest_added"
 
-// Option configures a property run ([CheckHandler], [CheckCommand],
-// [RunProperty]).
-type Option func(*config)
+// Options configures a property run ([CheckHandler], [CheckCommand],
+// [RunProperty]). A nil *Options is the zero Options: every PreToolUse
+// and PermissionRequest fixture, every tricky value, one case at a time.
+type Options struct {
+	// Fixtures replaces the fixtures of the run, which are by default
+	// (nil) every fixture of [Fixtures] that is a PreToolUse or
+	// PermissionRequest payload with a tool_input object. Fixtures of
+	// other events, or without a tool_input object, are skipped. A
+	// non-nil empty slice leaves only the calls of Tools.
+	Fixtures []Fixture
 
+	// Tools adds a PreToolUse and a PermissionRequest payload for each
+	// call (built with [NewPreToolUse] and [NewPermissionRequest]: the
+	// common fields of a real payload) to the fixtures of the run, so
+	// that the tricky values go into that tool's members. Name every tool
+	// the hook handles that the fixtures do not call — an MCP tool of
+	// your own above all: a run whose hook answers no payload fails. The
+	// run panics, as the builders do, on a call whose Name is empty or
+	// whose Input is not one JSON object.
+	Tools []Tool
+
+	// Values replaces the tricky values of the run, by default (nil)
+	// [TrickyValues].
+	Values []Tricky
+
+	// Changes names tool_input members the hook changes on purpose, in
+	// ways that depend on the input (e.g. a hook that prefixes
+	// "command"): their new values are not checked, but they must still
+	// be there. A member the hook sets to the same value whatever the
+	// other members hold is recognised as its own without this.
+	Changes []string
+
+	// Removes names tool_input members the hook drops on purpose (with
+	// [hook.Remove]); they are not checked at all.
+	Removes []string
+
+	// Parallel runs up to that many cases at a time (0 or 1: one). Use it
+	// for programs run with [CheckCommand]; a handler given to
+	// [CheckHandler] must then be safe for concurrent use.
+	Parallel int
+
+	// MaxReported is how many failures [CheckHandler] and [CheckCommand]
+	// report one by one (0: 10; negative: none); the rest are counted,
+	// grouped by rule, in one more message.
+	MaxReported int
+
+	// Strict makes the runs on tricky values that Claude Code can never
+	// send (see [Tricky.Sendable]: 12345678901234567890, 1e400, -0,
+	// 2.50, "\/", …) count: without it their failures are listed in
+	// [Report.StrictFindings] and logged, but do not fail the run. A hook
+	// that copies what it does not change, as the library does, passes
+	// strict runs.
+	Strict bool
+
+	// Exact judges every updatedInput byte for byte, as [CheckPreserved]
+	// does, instead of as Claude Code reads it (see [CheckSameValue]): a
+	// member respelled (\u00e9 for é, 2.5 for 2.50) or moved fails too,
+	// and so do the runs Strict counts. It is the promise of a hook built
+	// with this library, and [CheckHandler] always judges so.
+	Exact bool
+}
+
+// Tool is a call of a tool for [Options.Tools].
+type Tool struct {
+	// Name is the tool's name, e.g. "mcp__aisle__listen_here".
+	Name string
+	// Input is the call's tool_input, one JSON object.
+	Input string
+}
+
+// config is Options with the defaults applied.
 type config struct {
 	fixtures []Fixture
-	extra    []Fixture // from ForTool
+	extra    []Fixture // from Tools
 	values   []Tricky
 	changes  []string
 	removes  []string
@@ -35,87 +102,6 @@ type config struct {
 	report   int
 	strict   bool
 	exact    bool
-}
-
-// Changes names tool_input members the hook changes on purpose, in ways
-// that depend on the input (e.g. a hook that prefixes "command"): their
-// new values are not checked, but they must still be there. A member the
-// hook sets to the same value whatever the other members hold is
-// recognised as its own without this option.
-func Changes(members ...string) Option {
-	return func(c *config) { c.changes = append(c.changes, members...) }
-}
-
-// Removes names tool_input members the hook drops on purpose (with
-// [hook.Remove]); they are not checked at all.
-func Removes(members ...string) Option {
-	return func(c *config) { c.removes = append(c.removes, members...) }
-}
-
-// UseFixtures replaces the fixtures of the run, which are by default every
-// fixture of [Fixtures] that is a PreToolUse or PermissionRequest payload
-// with a tool_input object. Fixtures of other events, or without a
-// tool_input object, are skipped. UseFixtures() with none leaves only
-// the calls [ForTool] adds.
-func UseFixtures(fs ...Fixture) Option {
-	return func(c *config) { c.fixtures = append([]Fixture{}, fs...) }
-}
-
-// UseValues replaces the tricky values of the run, by default
-// [TrickyValues].
-func UseValues(vs ...Tricky) Option {
-	return func(c *config) { c.values = vs }
-}
-
-// Parallel runs up to n cases at a time (default 1). Use it for programs
-// run with [CheckCommand]; a handler given to [CheckHandler] must then be
-// safe for concurrent use.
-func Parallel(n int) Option {
-	return func(c *config) { c.parallel = max(n, 1) }
-}
-
-// MaxReported sets how many failures [CheckHandler] and [CheckCommand]
-// report one by one (default 10); the rest are counted, grouped by rule,
-// in one more message.
-func MaxReported(n int) Option {
-	return func(c *config) { c.report = max(n, 0) }
-}
-
-// ForTool adds a PreToolUse and a PermissionRequest payload for a call of
-// tool with toolInput as its tool_input (built with [NewPreToolUse] and
-// [NewPermissionRequest]: the common fields of a real payload) to the
-// fixtures of the run, so that the tricky values go into that tool's
-// members. Use it for every tool the hook handles that the fixtures do not
-// call — an MCP tool of your own above all: a run whose hook answers no
-// payload fails. It may be given several times. ForTool panics as the
-// builders do, when tool is empty or toolInput is not one JSON object.
-func ForTool(tool, toolInput string) Option {
-	pre := NewPreToolUse(tool, toolInput)
-	perm := NewPermissionRequest(tool, toolInput)
-	return func(c *config) {
-		c.extra = append(c.extra,
-			Fixture{Name: "pretooluse " + tool, Event: hook.EventPreToolUse, JSON: pre},
-			Fixture{Name: "permissionrequest " + tool, Event: hook.EventPermissionRequest, JSON: perm})
-	}
-}
-
-// Strict makes the runs on tricky values that Claude Code can never send
-// (see [Tricky.Sendable]: 12345678901234567890, 1e400, -0, 2.50, "\/", …)
-// count: without it their failures are listed in
-// [Report.StrictFindings] and logged, but do not fail the run. A hook
-// that copies what it does not change, as the library does, passes
-// strict runs.
-func Strict() Option {
-	return func(c *config) { c.strict = true }
-}
-
-// Exact judges every updatedInput byte for byte, as [CheckPreserved]
-// does, instead of as Claude Code reads it (see [CheckSameValue]): a
-// member respelled (\u00e9 for é, 2.5 for 2.50) or moved fails too, and
-// so do the runs [Strict] counts. It is the promise of a hook built with
-// this library, and [CheckHandler]'s default.
-func Exact() Option {
-	return func(c *config) { c.exact, c.strict = true, true }
 }
 
 // Report is the outcome of a property run.
@@ -132,7 +118,7 @@ type Report struct {
 	Answered, Silent int
 	// Updates is the number of runs whose answer carried an updatedInput
 	// that changes the tool_input it was given. An updatedInput that
-	// holds that tool_input — the same bytes, or, unless [Exact], the
+	// holds that tool_input — the same bytes, or, unless [Options.Exact], the
 	// same value as Claude Code reads it — updates nothing and is counted
 	// in NoOpUpdates instead (it is still checked like any other).
 	Updates int
@@ -154,13 +140,13 @@ type Report struct {
 	// send that broke a rule because of the value: the member that held it
 	// changed or respelled, or a result broken as a whole (a member lost,
 	// or changed elsewhere, is a failure whatever the value). They are
-	// not failures unless [Strict] (or [Exact]) is given, and then are in
+	// not failures unless [Options.Strict] (or [Options.Exact]) is set, and then are in
 	// Failures instead.
 	StrictFindings []*Failure
 	// Notes lists the runs whose updatedInput respelled a member: the same
 	// value as Claude Code reads it, other bytes (Err holds
 	// [*Violation]s of [NoteRespelled]). They are not failures; with
-	// [Exact] they are failures instead.
+	// [Options.Exact] they are failures instead.
 	Notes []*Failure
 }
 
@@ -230,33 +216,37 @@ func (f *Failure) Error() string {
 
 // CheckHandler runs the property run on h in-process (see [RunProperty])
 // and reports each failure with t.Errorf, the first ones one by one (see
-// [MaxReported]) and the rest in a summary. It judges byte for byte, as
-// [Exact] does: a handler built with this library keeps the bytes of what
+// [Options.MaxReported]) and the rest in a summary. It judges byte for byte, as
+// [Options.Exact] does: a handler built with this library keeps the bytes of what
 // it does not change. It logs the counts of the report with t.Logf, and
 // returns the report.
-func CheckHandler(t testing.TB, h hook.Handler, opts ...Option) *Report {
+func CheckHandler(t testing.TB, h hook.Handler, opts *Options) *Report {
 	t.Helper()
-	opts = append([]Option{Exact()}, opts...)
-	r := RunProperty(func(payload []byte) (*Recorder, error) { return Record(h, payload), nil }, opts...)
-	reportTo(t, r, opts)
+	exact := Options{}
+	if opts != nil {
+		exact = *opts
+	}
+	exact.Exact = true
+	r := RunProperty(func(payload []byte) (*Recorder, error) { return Record(h, payload), nil }, &exact)
+	reportTo(t, r, &exact)
 	return r
 }
 
 // CheckCommand runs the property run on the hook program c (see
 // [RunProperty] and [Command.Run]) and reports failures as
 // [CheckHandler] does; a run that cannot start or times out fails the
-// test. It judges as Claude Code reads the answers, unless [Exact] or
-// [Strict] is given. Each run gets ctx. A program takes milliseconds per
-// run where a handler takes microseconds: consider [UseValues] with a few
-// values, and [Parallel].
-func CheckCommand(t testing.TB, ctx context.Context, c *Command, opts ...Option) *Report {
+// test. It judges as Claude Code reads the answers, unless [Options.Exact] or
+// [Options.Strict] is set. Each run gets ctx. A program takes milliseconds per
+// run where a handler takes microseconds: consider [Options.Values] with a few
+// values, and [Options.Parallel].
+func CheckCommand(t testing.TB, ctx context.Context, c *Command, opts *Options) *Report {
 	t.Helper()
-	r := RunProperty(func(payload []byte) (*Recorder, error) { return c.Run(ctx, payload) }, opts...)
+	r := RunProperty(func(payload []byte) (*Recorder, error) { return c.Run(ctx, payload) }, opts)
 	reportTo(t, r, opts)
 	return r
 }
 
-func reportTo(t testing.TB, r *Report, opts []Option) {
+func reportTo(t testing.TB, r *Report, opts *Options) {
 	t.Helper()
 	cfg := newConfig(opts)
 	t.Logf("hooktest: %d fixtures, %d cases: %d answered (%d updated, %d blocked), %d silent", r.Fixtures, r.Cases, r.Answered, r.Updates, r.Blocked, r.Silent)
@@ -283,7 +273,7 @@ func reportTo(t testing.TB, r *Report, opts []Option) {
 		t.Errorf("%s", b.String())
 	}
 	if n := len(r.StrictFindings); n > 0 {
-		t.Logf("hooktest: %d cases on values Claude Code can never send broke a rule (they fail only with hooktest.Strict()); the first:\n%v", n, r.StrictFindings[0])
+		t.Logf("hooktest: %d cases on values Claude Code can never send broke a rule (they fail only with Options.Strict); the first:\n%v", n, r.StrictFindings[0])
 	}
 	if n := len(r.Notes); n > 0 {
 		t.Logf("hooktest: %d cases respelled a member (the same value for Claude Code, other bytes); the first:\n%v", n, r.Notes[0])
@@ -313,44 +303,64 @@ func violations(err error) []*Violation {
 	return out
 }
 
-func newConfig(opts []Option) *config {
-	c := &config{parallel: 1, report: 10}
-	for _, o := range opts {
-		o(c)
+func newConfig(o *Options) *config {
+	if o == nil {
+		o = &Options{}
+	}
+	c := &config{
+		fixtures: o.Fixtures,
+		values:   o.Values,
+		changes:  o.Changes,
+		removes:  o.Removes,
+		parallel: max(o.Parallel, 1),
+		report:   o.MaxReported,
+		strict:   o.Strict || o.Exact,
+		exact:    o.Exact,
+	}
+	switch {
+	case c.report == 0:
+		c.report = 10
+	case c.report < 0:
+		c.report = 0
+	}
+	for _, t := range o.Tools {
+		c.extra = append(c.extra,
+			Fixture{Name: "pretooluse " + t.Name, Event: hook.EventPreToolUse, JSON: NewPreToolUse(t.Name, t.Input)},
+			Fixture{Name: "permissionrequest " + t.Name, Event: hook.EventPermissionRequest, JSON: NewPermissionRequest(t.Name, t.Input)})
 	}
 	return c
 }
 
 // RunProperty is the property run behind [CheckHandler] and
 // [CheckCommand]; run runs the hook on one payload. For each fixture (see
-// [UseFixtures] and [ForTool]) it runs the hook on the unchanged payload,
-// then, for each tricky value (see [UseValues]), once with the value in
+// [Options.Fixtures] and [Options.Tools]) it runs the hook on the unchanged payload,
+// then, for each tricky value (see [Options.Values]), once with the value in
 // place of each tool_input member's value and once with the value added
 // as the new member [AddedMember]. Every result is checked with
 // [CheckAnswer]; a run on an unchanged fixture must also not fail (exit
 // code 1). Every updatedInput the hook answers (except with exit code 2,
 // when Claude Code ignores stdout) must then keep every member of the
 // tool_input the hook was given (tricky value included) — the same value
-// as Claude Code reads it (see [CheckSameValue]), or with [Exact] the same
+// as Claude Code reads it (see [CheckSameValue]), or with [Options.Exact] the same
 // bytes in the same order — except:
 //   - the members the hook owns: in every answer of the fixture's runs
 //     that holds the member, the member has one and the same value, and
 //     at least once the input held another (a fingerprint, a flag it
 //     forces);
-//   - the members named with [Changes] (values not checked) or [Removes]
+//   - the members named with [Options.Changes] (values not checked) or [Options.Removes]
 //     (not checked at all), and those the handler's answer lists in
 //     Removed (see [Recorder.Removed]).
 //
 // A run whose hook answers without updatedInput, or fails with exit code
 // 1 on a tricky value (a typed hook may refuse a number where it wants a
 // string), passes if its result breaks no rule. The runs on values Claude
-// Code can never send form a tier of their own (see [Strict]). A run in
+// Code can never send form a tier of their own (see [Options.Strict]). A run in
 // which the hook answered no case at all, or that had no fixture with a
 // tool_input object, ends with a failure of [RuleAnswers]. Cases run in
-// fixture order, then member order, then value order; with [Parallel]
+// fixture order, then member order, then value order; with [Options.Parallel]
 // they run concurrently but the report keeps that order. RunProperty
 // returns an error in the report (as a Failure) when run does.
-func RunProperty(run func(payload []byte) (*Recorder, error), opts ...Option) *Report {
+func RunProperty(run func(payload []byte) (*Recorder, error), opts *Options) *Report {
 	cfg := newConfig(opts)
 	fixtures := cfg.fixtures
 	if fixtures == nil {
@@ -390,7 +400,7 @@ func RunProperty(run func(payload []byte) (*Recorder, error), opts ...Option) *R
 
 // vacuous explains a run that tested nothing.
 func vacuous(rep *Report, tools []string) string {
-	how := `point the run at the tools the hook handles with hooktest.ForTool(tool, toolInput), e.g. hooktest.ForTool("mcp__server__tool", ` + "`" + `{"room":"lobby"}` + "`" + `)`
+	how := `point the run at the tools the hook handles with hooktest.Options.Tools, e.g. Tools: []hooktest.Tool{{Name: "mcp__server__tool", Input: ` + "`" + `{"room":"lobby"}` + "`" + `}}`
 	if rep.Fixtures == 0 {
 		return "no fixture is a PreToolUse or PermissionRequest payload with a tool_input object, so nothing was tested; " + how
 	}
@@ -597,7 +607,7 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 func keepViolation(ptr string, me *MemberError, member string) *Violation {
 	detail := me.detail()
 	if name := topMember(me.Pointer); me.Problem == ProblemChanged && name != member {
-		detail += fmt.Sprintf("; if the hook changes it on purpose, in a way that depends on the input, declare it with hooktest.Changes(%q)", name)
+		detail += fmt.Sprintf("; if the hook changes it on purpose, in a way that depends on the input, declare it in hooktest.Options.Changes: %q", name)
 	}
 	return &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: detail, Err: me}
 }
@@ -642,7 +652,7 @@ const (
 	RuleAnswers = "a property run must reach the hook: it must answer at least one case"
 	// NoteRespelled is the rule of a [Report]'s notes: a member of the
 	// updatedInput holds the same value as Claude Code reads it, written
-	// with other bytes. It is not a failure, except with [Exact].
+	// with other bytes. It is not a failure, except with [Options.Exact].
 	NoteRespelled = "a member Claude Code reads as the same value may be written differently (a note)"
 )
 

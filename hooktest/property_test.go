@@ -46,7 +46,7 @@ func goodHook() hook.Handler {
 
 func TestGoodHookPassesTheFullPropertyRun(t *testing.T) {
 	start := time.Now()
-	rep := hooktest.CheckHandler(t, goodHook())
+	rep := hooktest.CheckHandler(t, goodHook(), nil)
 	t.Logf("%d fixtures, %d cases, %d updates in %v", rep.Fixtures, rep.Cases, rep.Updates, time.Since(start))
 	assert.Empty(t, rep.Failures)
 	assert.GreaterOrEqual(t, rep.Fixtures, 40)
@@ -85,7 +85,7 @@ func (r *recordingTB) Error(args ...any) { r.errors = append(r.errors, fmt.Sprin
 
 func TestPropertyRunCatchesMapRoundTrip(t *testing.T) {
 	rec := &recordingTB{TB: t}
-	rep := hooktest.CheckHandler(rec, mapHook(), hooktest.MaxReported(3))
+	rep := hooktest.CheckHandler(rec, mapHook(), &hooktest.Options{MaxReported: 3})
 	require.NotEmpty(t, rep.Failures)
 	require.Len(t, rec.errors, 4, "3 failures one by one, then a summary")
 	assert.Contains(t, rec.errors[3], "more failures of")
@@ -139,7 +139,7 @@ func TestPropertyRunCatchesAPartialAnswer(t *testing.T) {
 		}
 	}
 	rep := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(partial, p), nil },
-		hooktest.UseFixtures(fs...), hooktest.UseValues(hooktest.RoomNames()...))
+		&hooktest.Options{Fixtures: fs, Values: hooktest.RoomNames()})
 	// The library refuses the answer in every case, and the report says
 	// so with its whole message.
 	require.Len(t, rep.Failures, rep.Cases)
@@ -182,7 +182,7 @@ func TestPropertyRunChanges(t *testing.T) {
 			fs = append(fs, f)
 		}
 	}
-	rep := hooktest.RunProperty(run, hooktest.UseFixtures(fs...))
+	rep := hooktest.RunProperty(run, &hooktest.Options{Fixtures: fs})
 	require.NotEmpty(t, rep.Failures, "without Changes, a new command for a new input looks like a broken member")
 	for _, f := range rep.Failures {
 		for _, v := range f.Err.(interface{ Unwrap() []error }).Unwrap() {
@@ -190,7 +190,7 @@ func TestPropertyRunChanges(t *testing.T) {
 		}
 		assert.Contains(t, f.Error(), "/hookSpecificOutput/updatedInput/command: member changed from")
 	}
-	rep = hooktest.RunProperty(run, hooktest.UseFixtures(fs...), hooktest.Changes("command"))
+	rep = hooktest.RunProperty(run, &hooktest.Options{Fixtures: fs, Changes: []string{"command"}})
 	assert.Empty(t, rep.Failures)
 	assert.Positive(t, rep.Updates)
 }
@@ -209,7 +209,7 @@ func TestPropertyRunRemoves(t *testing.T) {
 	fs := []hooktest.Fixture{{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}}
 	run := func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(dropper, p), nil }
 	// Record sees the answer's Removed: the removal is deliberate.
-	rep := hooktest.RunProperty(run, hooktest.UseFixtures(fs...))
+	rep := hooktest.RunProperty(run, &hooktest.Options{Fixtures: fs})
 	assert.Empty(t, rep.Failures, "%v", rep.Err())
 	assert.Equal(t, rep.Cases, rep.Updates)
 
@@ -220,9 +220,9 @@ func TestPropertyRunRemoves(t *testing.T) {
 		r.Removed = nil
 		return r, nil
 	}
-	rep = hooktest.RunProperty(noRemoved, hooktest.UseFixtures(fs...))
+	rep = hooktest.RunProperty(noRemoved, &hooktest.Options{Fixtures: fs})
 	require.NotEmpty(t, rep.Failures)
 	assert.Contains(t, rep.Failures[0].Error(), "/hookSpecificOutput/updatedInput/description: member lost")
-	rep = hooktest.RunProperty(noRemoved, hooktest.UseFixtures(fs...), hooktest.Removes("description"))
+	rep = hooktest.RunProperty(noRemoved, &hooktest.Options{Fixtures: fs, Removes: []string{"description"}})
 	assert.Empty(t, rep.Failures, "%v", rep.Err())
 }

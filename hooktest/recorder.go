@@ -15,7 +15,7 @@ import (
 )
 
 // Recorder is the result of one hook run, from [Record] (a [hook.Handler]
-// in-process) or [RunCommand] (any hook program): what the hook wrote and
+// in-process) or [Command.Run] (any hook program): what the hook wrote and
 // how it exited, and a decoded, checked view of its answer. It plays the
 // part of httptest.ResponseRecorder.
 //

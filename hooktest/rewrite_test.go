@@ -19,14 +19,16 @@ import (
 // hook is a Go handler (the same bytes) or a program in another language
 // (the same value as Claude Code reads it).
 func TestNoOpRewriteIsNoUpdate(t *testing.T) {
-	bash := hooktest.UseFixtures(hooktest.Fixture{Name: "bash", Event: hook.EventPreToolUse, JSON: hooktest.Payload("pretooluse-bash")})
-	vs := hooktest.UseValues(values(t, "quote", "non-ASCII", "big integer", "lone high surrogate escape")...)
+	opts := hooktest.Options{
+		Fixtures: []hooktest.Fixture{{Name: "bash", Event: hook.EventPreToolUse, JSON: hooktest.Payload("pretooluse-bash")}},
+		Values:   values(t, "quote", "non-ASCII", "big integer", "lone high surrogate escape"),
+	}
 
 	t.Run("handler", func(t *testing.T) {
 		same := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: e.ToolInput}, nil
 		})
-		rep := hooktest.CheckHandler(t, same, bash, vs)
+		rep := hooktest.CheckHandler(t, same, &opts)
 		assert.Empty(t, rep.Failures)
 		assert.Equal(t, rep.Cases, rep.Answered)
 		assert.Zero(t, rep.Updates, "the input itself is no update")
@@ -36,7 +38,9 @@ func TestNoOpRewriteIsNoUpdate(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
 		c := &hooktest.Command{Path: "python3", Args: []string{"testdata/echo.py"}}
-		rep := hooktest.CheckCommand(t, ctx, c, bash, vs, hooktest.Parallel(2))
+		par := opts
+		par.Parallel = 2
+		rep := hooktest.CheckCommand(t, ctx, c, &par)
 		assert.Empty(t, rep.Failures)
 		assert.Zero(t, rep.Updates)
 		assert.Equal(t, rep.Cases, rep.NoOpUpdates, "json.dumps respells, yet every value is the same for Claude Code")
@@ -44,20 +48,21 @@ func TestNoOpRewriteIsNoUpdate(t *testing.T) {
 		// Judged byte for byte, a respelled value is a change: those
 		// answers are updates (and failures).
 		rec := &recordingTB{TB: t}
-		exact := hooktest.CheckCommand(rec, ctx, c, bash, vs, hooktest.Parallel(2), hooktest.Exact())
+		par.Exact = true
+		exact := hooktest.CheckCommand(rec, ctx, c, &par)
 		assert.Positive(t, exact.Updates)
 		assert.Positive(t, exact.NoOpUpdates, "the cases without a value json.dumps respells")
 		assert.Equal(t, exact.Cases, exact.Updates+exact.NoOpUpdates)
 	})
 	t.Run("a real update", func(t *testing.T) {
-		rep := hooktest.CheckHandler(t, goodHook(), bash, vs)
+		rep := hooktest.CheckHandler(t, goodHook(), &opts)
 		assert.Equal(t, rep.Cases, rep.Updates)
 		assert.Zero(t, rep.NoOpUpdates)
 	})
 }
 
 // TestChangeNamesTheOption: a hook that changes a member in a way that
-// depends on the input fails, and the failure names hooktest.Changes;
+// depends on the input fails, and the failure names hooktest.Options.Changes;
 // with it, the run passes.
 func TestChangeNamesTheOption(t *testing.T) {
 	prefix := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
@@ -73,24 +78,27 @@ func TestChangeNamesTheOption(t *testing.T) {
 		}
 		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
 	})
-	bash := hooktest.UseFixtures(hooktest.Fixture{Name: "bash", Event: hook.EventPreToolUse, JSON: hooktest.Payload("pretooluse-bash")})
-	vs := hooktest.UseValues(values(t, "quote", "title")...)
+	opts := hooktest.Options{
+		Fixtures: []hooktest.Fixture{{Name: "bash", Event: hook.EventPreToolUse, JSON: hooktest.Payload("pretooluse-bash")}},
+		Values:   values(t, "quote", "title"),
+	}
 
 	rec := &recordingTB{TB: t}
-	rep := hooktest.CheckHandler(rec, prefix, bash, vs)
+	rep := hooktest.CheckHandler(rec, prefix, &opts)
 	require.NotEmpty(t, rep.Failures)
 	first := rep.Failures[0]
 	assert.Equal(t, "", first.Value, "the unchanged fixture")
-	assert.Contains(t, first.Error(), `/hookSpecificOutput/updatedInput/command: member changed from "npm test -- --runInBand" to "timeout 600 npm test -- --runInBand"; if the hook changes it on purpose, in a way that depends on the input, declare it with hooktest.Changes("command")`)
-	assert.Contains(t, strings.Join(rec.errors, "\n"), `hooktest.Changes("command")`)
+	assert.Contains(t, first.Error(), `/hookSpecificOutput/updatedInput/command: member changed from "npm test -- --runInBand" to "timeout 600 npm test -- --runInBand"; if the hook changes it on purpose, in a way that depends on the input, declare it in hooktest.Options.Changes: "command"`)
+	assert.Contains(t, strings.Join(rec.errors, "\n"), `hooktest.Options.Changes: "command"`)
 	for _, f := range rep.Failures {
 		if f.Member == "command" {
 			// The value it mangles is the one it holds: no hint there.
-			assert.NotContains(t, f.Error(), "hooktest.Changes", f.Where())
+			assert.NotContains(t, f.Error(), "hooktest.Options.Changes", f.Where())
 		}
 	}
 
-	rep = hooktest.CheckHandler(t, prefix, bash, vs, hooktest.Changes("command"))
+	opts.Changes = []string{"command"}
+	rep = hooktest.CheckHandler(t, prefix, &opts)
 	assert.Empty(t, rep.Failures)
 	assert.Equal(t, rep.Cases, rep.Updates)
 }
@@ -120,7 +128,7 @@ func recordStdout(t *testing.T, in []byte, stdout string) *hooktest.Recorder {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	r, err := hooktest.RunCommand(ctx, in, "sh", "-c", `cat >/dev/null; printf '%s\n' "$1"`, "hook", stdout)
+	r, err := (&hooktest.Command{Path: "sh", Args: []string{"-c", `cat >/dev/null; printf '%s\n' "$1"`, "hook", stdout}}).Run(ctx, in)
 	require.NoError(t, err)
 	require.Equal(t, stdout+"\n", string(r.Stdout))
 	return r

@@ -37,21 +37,21 @@ func TestPropertyRunThatAnswersNothingFails(t *testing.T) {
 		return e.Merge(map[string]string{"fingerprint": fingerprint(e.Cwd)})
 	})
 	rec := &recordingTB{TB: t}
-	rep := hooktest.CheckHandler(rec, good)
+	rep := hooktest.CheckHandler(rec, good, nil)
 	assert.Positive(t, rep.Cases)
 	assert.Zero(t, rep.Answered)
 	assert.Equal(t, rep.Cases, rep.Silent)
 	require.Len(t, rec.errors, 1, "one failure: the run tested nothing")
 	assert.Contains(t, rec.errors[0], "the hook answered none of the")
-	assert.Contains(t, rec.errors[0], "hooktest.ForTool(")
+	assert.Contains(t, rec.errors[0], "hooktest.Options.Tools")
 	assert.Contains(t, rec.errors[0], "("+hooktest.RuleAnswers+")")
 	require.Error(t, rep.Err())
 
 	// Pointed at its tool, the good hook passes.
 	rec = &recordingTB{TB: t}
-	rep = hooktest.CheckHandler(rec, good, hooktest.ForTool("mcp__aisle__listen_here", aisleInput))
+	rep = hooktest.CheckHandler(rec, good, &hooktest.Options{Tools: []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: aisleInput}}})
 	assert.Empty(t, rec.errors)
-	assert.Equal(t, 2, rep.Fixtures-len(onlyToolFixtures()), "ForTool adds a PreToolUse and a PermissionRequest payload")
+	assert.Equal(t, 2, rep.Fixtures-len(onlyToolFixtures()), "Options.Tools adds a PreToolUse and a PermissionRequest payload")
 	n := 1 + 4*len(hooktest.TrickyValues()) // unchanged, three members and the added one
 	assert.Equal(t, n, rep.Answered, "the PreToolUse payload of the tool is answered, the PermissionRequest one not")
 	assert.Equal(t, n, rep.Updates)
@@ -72,7 +72,7 @@ func onlyToolFixtures() []hooktest.Fixture {
 
 func TestPropertyRunWithNoFixtureFails(t *testing.T) {
 	rep := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(goodHook(), p), nil },
-		hooktest.UseFixtures(hooktest.Fixture{Name: "stop", Event: "Stop", JSON: hooktest.Payload("stop")}))
+		&hooktest.Options{Fixtures: []hooktest.Fixture{{Name: "stop", Event: "Stop", JSON: hooktest.Payload("stop")}}})
 	require.Len(t, rep.Failures, 1)
 	assert.Contains(t, rep.Failures[0].Error(), "the property run:\n\tno fixture is a PreToolUse or PermissionRequest payload")
 }
@@ -82,7 +82,7 @@ func TestOneFieldUpdateForAnMCPToolFails(t *testing.T) {
 		return jsontext.Value(`{"fingerprint":"` + fingerprint(e.Cwd) + `"}`), nil
 	})
 	rec := &recordingTB{TB: t}
-	rep := hooktest.CheckHandler(rec, oneField, hooktest.ForTool("mcp__aisle__listen_here", aisleInput), hooktest.UseValues(hooktest.RoomNames()...))
+	rep := hooktest.CheckHandler(rec, oneField, &hooktest.Options{Tools: []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: aisleInput}}, Values: hooktest.RoomNames()})
 	require.NotEmpty(t, rep.Failures)
 	f := rep.Failures[0]
 	assert.Equal(t, "pretooluse mcp__aisle__listen_here", f.Fixture)
@@ -100,7 +100,7 @@ func TestOneFieldUpdateForAnMCPToolFails(t *testing.T) {
 		}
 		return fakeProgram(p, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"fingerprint":"x"}}}`), nil
 	}
-	rep = hooktest.RunProperty(run, hooktest.ForTool("mcp__aisle__listen_here", aisleInput), hooktest.UseValues(hooktest.RoomNames()[:1]...))
+	rep = hooktest.RunProperty(run, &hooktest.Options{Tools: []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: aisleInput}}, Values: hooktest.RoomNames()[:1]})
 	require.NotEmpty(t, rep.Failures)
 	assert.Equal(t, "pretooluse mcp__aisle__listen_here (unchanged):\n"+
 		"\t/hookSpecificOutput/updatedInput/room: member lost (a hook must keep every tool_input member it did not change)\n"+
@@ -146,10 +146,10 @@ func TestVerdictTiers(t *testing.T) {
 			values = append(values, v)
 		}
 	}
-	opts := []hooktest.Option{hooktest.UseFixtures(), hooktest.ForTool("mcp__aisle__listen_here", aisleInput), hooktest.UseValues(values...)}
+	opts := hooktest.Options{Fixtures: []hooktest.Fixture{}, Tools: []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: aisleInput}}, Values: values}
 	run := func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(nodeLike(), p), nil }
 
-	rep := hooktest.RunProperty(run, opts...)
+	rep := hooktest.RunProperty(run, &opts)
 	// encoding/json turns a lone surrogate into U+FFFD: changed, a failure.
 	for _, f := range rep.Failures {
 		assert.Equal(t, "lone high surrogate escape", f.Value, f.Error())
@@ -172,12 +172,16 @@ func TestVerdictTiers(t *testing.T) {
 	assert.Contains(t, rep.Notes[0].Error(), `member respelled from "<script>&amp;</script>" to "\u003cscript`)
 	assert.Contains(t, rep.Notes[0].Error(), hooktest.NoteRespelled)
 
-	strict := hooktest.RunProperty(run, append(opts, hooktest.Strict())...)
+	strictOpts := opts
+	strictOpts.Strict = true
+	strict := hooktest.RunProperty(run, &strictOpts)
 	assert.Empty(t, strict.StrictFindings)
 	assert.Len(t, strict.Failures, len(rep.Failures)+len(rep.StrictFindings))
 	assert.Len(t, strict.Notes, len(rep.Notes))
 
-	exact := hooktest.RunProperty(run, append(opts, hooktest.Exact())...)
+	exactOpts := opts
+	exactOpts.Exact = true
+	exact := hooktest.RunProperty(run, &exactOpts)
 	assert.Empty(t, exact.Notes)
 	assert.Greater(t, len(exact.Failures), len(strict.Failures), "respellings and moves fail byte for byte")
 
@@ -186,7 +190,7 @@ func TestVerdictTiers(t *testing.T) {
 		return e.Merge(map[string]string{"fingerprint": fingerprint(e.Cwd)})
 	})
 	all := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(good, p), nil },
-		hooktest.UseFixtures(), hooktest.ForTool("mcp__aisle__listen_here", aisleInput), hooktest.Exact())
+		&hooktest.Options{Fixtures: []hooktest.Fixture{}, Tools: []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: aisleInput}}, Exact: true})
 	assert.NoError(t, all.Err())
 	assert.Empty(t, all.Notes)
 }
@@ -279,8 +283,7 @@ func TestPropertyRunShowsTheWholeError(t *testing.T) {
 		return nil, errors.New(long)
 	})
 	rep := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, p), nil },
-		hooktest.UseFixtures(hooktest.Fixture{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}),
-		hooktest.UseValues(hooktest.RoomNames()[:1]...))
+		&hooktest.Options{Fixtures: []hooktest.Fixture{{Name: "bash", Event: "PreToolUse", JSON: hooktest.Payload("pretooluse-bash")}}, Values: hooktest.RoomNames()[:1]})
 	require.NotEmpty(t, rep.Failures)
 	assert.Contains(t, rep.Failures[0].Error(), long+" ("+hooktest.RuleFails+")")
 }

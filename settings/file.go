@@ -10,16 +10,16 @@ import (
 	"time"
 )
 
-// LockTimeout is how long [Update] waits for another writer's lock before
-// giving up. A lock file older than StaleLock is taken to be left behind by
-// a writer that died, and removed.
+// lockTimeout is how long [Update] waits for another writer's lock before
+// giving up. A lock file older than staleLock is taken to be left behind by
+// a writer that died, and removed. They are variables for the tests.
 var (
-	LockTimeout = 10 * time.Second
-	StaleLock   = 30 * time.Second
+	lockTimeout = 10 * time.Second
+	staleLock   = 30 * time.Second
 )
 
 // ErrLocked reports a file whose lock another writer held for longer than
-// [LockTimeout].
+// 10 seconds.
 var ErrLocked = errors.New("settings: the file is locked by another writer")
 
 // ReadFile reads the hooks of the file at path; a file that does not exist
@@ -64,8 +64,9 @@ func Uninstall(path string, e Entry) (int, error) {
 //
 // Writers that go through Update take turns: each holds path+".lock"
 // (created exclusively) while it reads, edits and writes, and waits up to
-// [LockTimeout] for it. The new bytes go to a temporary file in the same
-// folder, with the old file's permissions, which is synced and renamed
+// 10 seconds for it (a lock older than 30 seconds is taken to be left
+// behind by a writer that died). The new bytes go to a temporary file in
+// the same folder, with the old file's permissions, which is synced and renamed
 // over the old one, so that a reader sees the old file or the new one,
 // never half of one. A writer that ignores the lock (an editor, Claude
 // Code itself) is noticed: when the file changed between the read and the
@@ -155,7 +156,7 @@ func writeIfSame(path string, old, out []byte, mode fs.FileMode) (bool, error) {
 // lock creates the lock file at path exclusively, waiting while another
 // writer holds it, and returns the function that releases it.
 func lock(path string) (func(), error) {
-	deadline := time.Now().Add(LockTimeout)
+	deadline := time.Now().Add(lockTimeout)
 	wait := time.Millisecond
 	for {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
@@ -167,7 +168,7 @@ func lock(path string) (func(), error) {
 		if !errors.Is(err, fs.ErrExist) {
 			return nil, err
 		}
-		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > StaleLock {
+		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > staleLock {
 			os.Remove(path) // left by a writer that died
 			continue
 		}

@@ -157,17 +157,17 @@ func TestUpdateThroughSymlink(t *testing.T) {
 func TestLockTimeout(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.json")
 	require.NoError(t, os.WriteFile(path+".lock", nil, 0o600))
-	old := LockTimeout
-	LockTimeout = 0
-	defer func() { LockTimeout = old }()
+	old := lockTimeout
+	lockTimeout = 0
+	defer func() { lockTimeout = old }()
 	_, err := Install(path, goldenEntry)
 	require.ErrorIs(t, err, ErrLocked)
 	_, statErr := os.Stat(path)
 	assert.True(t, os.IsNotExist(statErr))
 
-	oldStale := StaleLock
-	StaleLock = 0
-	defer func() { StaleLock = oldStale }()
+	oldStale := staleLock
+	staleLock = 0
+	defer func() { staleLock = oldStale }()
 	changed, err := Install(path, goldenEntry)
 	require.NoError(t, err)
 	assert.True(t, changed)

@@ -30,16 +30,6 @@ type Header struct {
 	Name, Value string
 }
 
-// Fields returns the members Claude Code 2.1.332 reads for a handler of
-// type typ, in the order of the SDK's settings type, or nil for a type it
-// does not know. An empty typ is "command".
-func Fields(typ string) []string {
-	if typ == "" {
-		typ = TypeCommand
-	}
-	return slices.Clone(handlerFields[typ])
-}
-
 // handlerFields are the members of each handler type, in schema order.
 var handlerFields = map[string][]string{
 	TypeCommand: {"type", "command", "args", "if", "shell", "timeout", "onFailure", "statusMessage", "once", "async", "asyncRewake"},

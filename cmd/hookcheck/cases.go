@@ -16,6 +16,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -155,7 +156,7 @@ func noPayload(cfg *config) error {
 		return usagef("no fixture is a payload of %s; give payloads of it with -fixtures DIR (one JSON object a file, as Claude Code sends them)", events)
 	}
 	toolCalls := slices.ContainsFunc(cfg.events, takesUpdatedInput)
-	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return hook.MatcherField(e) == "tool_name" }) {
+	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return protocol.MatcherOf(e) == "tool_name" }) {
 		if toolCalls {
 			return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
 		}

@@ -166,6 +166,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/protocol"
 )
 
 // Exit statuses of hookcheck.
@@ -356,7 +357,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		}
 		if cfg.matcher != nil && !slices.ContainsFunc(cfg.events, func(e string) bool {
 			m, _ := compileMatcher(e, matcher)
-			return hook.MatcherField(e) == "tool_name" && m.Match(cfg.tool)
+			return protocol.MatcherOf(e) == "tool_name" && m.Match(cfg.tool)
 		}) {
 			return nil, fmt.Errorf("-matcher %q does not match -tool %s: Claude Code would not run the hook on its calls", matcher, cfg.tool)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/shell"
 	"github.com/gohooks/hook/settings"
 )
@@ -212,7 +213,7 @@ func checkFile(l *loaded, src settings.Source) []finding {
 		}
 	}
 	for _, k := range keys {
-		if !hook.KnownEvent(k.Name) {
+		if !protocol.Known(k.Name) {
 			continue
 		}
 		f := finding{Severity: sevError, File: shown, Line: k.Line, Column: k.Column,
@@ -241,9 +242,9 @@ func checkHook(l *loaded, p policy, f found) []finding {
 			Fix: "Claude Code refuses a handler with a field of the wrong type; see the field's type in the hooks reference"})
 	}
 	ev := f.hook.Event
-	if !hook.KnownEvent(ev) {
+	if !protocol.Known(ev) {
 		fix := "use one of the 34 events of Claude Code 2.1.332 (PreToolUse, PostToolUse, Stop, ...)"
-		for _, e := range hook.Events() {
+		for _, e := range protocol.Names() {
 			if strings.EqualFold(e, ev) {
 				fix = fmt.Sprintf("write %q (event names are case-sensitive)", e)
 			}
@@ -293,7 +294,7 @@ func checkHook(l *loaded, p policy, f found) []finding {
 		add(sevWarning, fmt.Sprintf("%v: Claude Code reads it as JavaScript", mr.err), "write the JavaScript form")
 	case mr.err != nil:
 		add(sevError, mr.err.Error(), "")
-	case hook.MatcherField(ev) == "tool_name" && !mr.all:
+	case protocol.MatcherOf(ev) == "tool_name" && !mr.all:
 		switch {
 		case len(mr.tools) > 0:
 			add(sevNote, fmt.Sprintf("matcher %q matches %s", f.hook.Matcher, strings.Join(mr.tools, ", ")), "")
@@ -603,7 +604,7 @@ func runner(s settings.Source) string {
 // tool, a name either lists) matches both.
 func overlap(event, a, b string) bool {
 	ra, rb := checkMatcher(event, a), checkMatcher(event, b)
-	if a == b || !hook.HasMatcher(event) || ra.all || rb.all {
+	if a == b || protocol.MatcherOf(event) == "" || ra.all || rb.all {
 		return true
 	}
 	if ra.err != nil || rb.err != nil {

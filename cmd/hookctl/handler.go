@@ -59,7 +59,9 @@ var flagTypes = map[string][]string{
 // or returns why it cannot (a usage error).
 func (hf *handlerFlags) handler(fl *flag.FlagSet, rest []string, name string) (settings.Handler, error) {
 	typ := hf.typ
-	if settings.Fields(typ) == nil {
+	switch typ {
+	case "", settings.TypeCommand, settings.TypeHTTP, settings.TypeMCPTool, settings.TypePrompt, settings.TypeAgent:
+	default:
 		return settings.Handler{}, fmt.Errorf(`unknown -type %q: give command, http, mcp_tool, prompt or agent`, typ)
 	}
 	var bad []string

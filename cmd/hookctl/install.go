@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/settings"
 )
 
@@ -48,7 +49,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 			event: *event, matcher: *matcher, remove: remove, dryRun: *dryRun}
 		return c.run(fl, &hf, rest, stdout, stderr)
 	}
-	if !hook.KnownEvent(*event) {
+	if !protocol.Known(*event) {
 		return usageErr(stderr, name, "unknown event %q (Claude Code 2.1.332 has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event)
 	}
 	sel := 0
@@ -73,7 +74,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	if _, err := hook.CompileMatcher(*event, *matcher); err != nil {
 		return usageErr(stderr, name, "%v", err)
 	}
-	if *matcher != "" && !hook.HasMatcher(*event) {
+	if *matcher != "" && protocol.MatcherOf(*event) == "" {
 		fmt.Fprintf(stderr, "hookctl: warning: %s has no matcher: Claude Code ignores -matcher %q and runs the hook on every %s\n", *event, *matcher, *event)
 	}
 	if h.If != "" {

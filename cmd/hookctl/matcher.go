@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/internal/protocol"
 )
 
 // builtinTools are the built-in tool names of Claude Code 2.1.332 (the
@@ -38,7 +39,7 @@ type matcherResult struct {
 // names the built-in tools it matches.
 func checkMatcher(event, matcher string) matcherResult {
 	var r matcherResult
-	if !hook.HasMatcher(event) {
+	if protocol.MatcherOf(event) == "" {
 		r.ignored = matcher != "" && matcher != "*"
 		return r
 	}
@@ -48,7 +49,7 @@ func checkMatcher(event, matcher string) matcherResult {
 		r.all = true
 		return r
 	}
-	if hook.MatcherField(event) != "tool_name" {
+	if protocol.MatcherOf(event) != "tool_name" {
 		return r
 	}
 	for _, t := range builtinTools {

@@ -71,8 +71,10 @@ func TestAnswersAreValidForTrickyInput(t *testing.T) {
 	// No fixture asks permission for a read-only tool: point the run at
 	// two of them, or it tests nothing.
 	rep := hooktest.CheckHandler(t, Handler(),
-		hooktest.ForTool(hook.ToolRead, `{"file_path":"/home/dev/shared-notes/design.md"}`),
-		hooktest.ForTool(hook.ToolGlob, `{"pattern":"**/*.go","path":"/home/dev/other-repo"}`))
+		&hooktest.Options{Tools: []hooktest.Tool{
+			{Name: hook.ToolRead, Input: `{"file_path":"/home/dev/shared-notes/design.md"}`},
+			{Name: hook.ToolGlob, Input: `{"pattern":"**/*.go","path":"/home/dev/other-repo"}`},
+		}})
 	assert.Greater(t, rep.Cases, 50)
 	assert.Positive(t, rep.Answered)
 	assert.Zero(t, rep.Updates)

@@ -290,7 +290,7 @@ func TestHandlerAnswersAreValidForTrickyInput(t *testing.T) {
 	t.Setenv("CLAUDE_PROJECT_DIR", project)
 	// Every payload of the corpus: bashguard never writes an answer the
 	// client would reject, and never an updatedInput.
-	rep := hooktest.CheckHandler(t, Handler())
+	rep := hooktest.CheckHandler(t, Handler(), nil)
 	assert.Greater(t, rep.Cases, 50)
 	assert.Zero(t, rep.Updates)
 }

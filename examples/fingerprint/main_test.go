@@ -48,7 +48,7 @@ func TestEveryRoomSurvives(t *testing.T) {
 }
 
 func TestProperty(t *testing.T) {
-	rep := hooktest.CheckHandler(t, Handler(), hooktest.Changes("fingerprint"))
+	rep := hooktest.CheckHandler(t, Handler(), &hooktest.Options{Changes: []string{"fingerprint"}})
 	assert.Greater(t, rep.Updates, 10, "listen_here fixtures are updated")
 }
 
@@ -76,7 +76,7 @@ func TestBuiltBinary(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	rec, err := hooktest.RunCommand(ctx, b, bin)
+	rec, err := (&hooktest.Command{Path: bin}).Run(ctx, b)
 	require.NoError(t, err)
 	require.NoError(t, rec.Err())
 	assert.Equal(t, 0, rec.Code)

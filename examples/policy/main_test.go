@@ -116,6 +116,6 @@ func TestStopGuard(t *testing.T) {
 // TestProperty: the composed hook keeps every member it does not change,
 // on every fixture and tricky value.
 func TestProperty(t *testing.T) {
-	rep := hooktest.CheckHandler(t, testHandler(t), hooktest.Changes("command"))
+	rep := hooktest.CheckHandler(t, testHandler(t), &hooktest.Options{Changes: []string{"command"}})
 	assert.Greater(t, rep.Updates, 10)
 }

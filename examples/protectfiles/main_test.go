@@ -106,7 +106,7 @@ func TestFailsClosed(t *testing.T) {
 }
 
 func TestAnswersAreValidForTrickyInput(t *testing.T) {
-	rep := hooktest.CheckHandler(t, Handler())
+	rep := hooktest.CheckHandler(t, Handler(), nil)
 	assert.Greater(t, rep.Cases, 50)
 	assert.Zero(t, rep.Updates)
 }

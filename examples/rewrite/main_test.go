@@ -147,7 +147,7 @@ func shellQuote(s string) string {
 func TestPropertyKeepsMembers(t *testing.T) {
 	// Tricky values in place of and next to every member of every
 	// fixture: the update changes "command" only.
-	rep := hooktest.CheckHandler(t, newHandler(onPath), hooktest.Changes("command"))
+	rep := hooktest.CheckHandler(t, newHandler(onPath), &hooktest.Options{Changes: []string{"command"}})
 	assert.Greater(t, rep.Updates, 10)
 }
 

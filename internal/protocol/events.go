@@ -2,7 +2,7 @@
 // the library is built on: every event of Claude Code 2.1.332, once, with
 // its facts. The mechanical code of the root package is generated from it
 // by `go generate ./...` (see gen/): events_gen.go (event constants,
-// KnownEvent, CanBlock, Events, the matcher fields, the block forms,
+// knownEvent, canBlock, eventNames, the matcher fields, the block forms,
 // honoursHalt) and adapters_gen.go (the typed adapters, their ServeHook
 // methods, and each answer's combine, which calls its hand-written join);
 // CI checks that the generated files are fresh, and the drift test checks
@@ -113,4 +113,46 @@ var Events = []Event{
 	{Name: "DirectoryAdded", Fires: "on /add-dir or the SDK's register_repo_root", Matcher: "source"},
 	{Name: "MessageDisplay", Fires: "when assistant text is being rendered", HaltIgnored: true},
 	{Name: "PreSkillShellCommand", Fires: "before a skill's inline shell command runs", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny"}},
+}
+
+// Lookup returns the event named name and true, or false when Claude Code
+// 2.1.332 has no such hook event.
+func Lookup(name string) (Event, bool) {
+	for _, e := range Events {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return Event{}, false
+}
+
+// Names returns the names of Events, in their order.
+func Names() []string {
+	out := make([]string, len(Events))
+	for i, e := range Events {
+		out[i] = e.Name
+	}
+	return out
+}
+
+// Known reports whether name is one of the hook events of Claude Code
+// 2.1.332.
+func Known(name string) bool {
+	_, ok := Lookup(name)
+	return ok
+}
+
+// MatcherOf returns the input member event's matcher is tested against
+// ("tool_name", "source", …), or "" for an event without matcher support
+// or unknown. FileChanged's matcher is tested against the base name of it.
+func MatcherOf(event string) string {
+	e, _ := Lookup(event)
+	return e.Matcher
+}
+
+// CanBlockEvent reports whether exit code 2 blocks (or otherwise changes)
+// the action behind the event name.
+func CanBlockEvent(name string) bool {
+	e, _ := Lookup(name)
+	return e.CanBlock
 }

@@ -279,7 +279,7 @@ type Object struct {
 
 // ReadObject reads the first JSON value of r and returns it if it is one
 // valid JSON object of at most limit bytes (limit < 0: no limit), nested
-// at most maxDepth levels deep (hook.MaxInputDepth),
+// at most maxDepth levels deep (9998 for package hook),
 // counting whitespace and a UTF-8 byte order mark before it. It returns as
 // soon as the object is complete. Anything after the object that arrived
 // with it must be whitespace; nothing more is read. Every error is a
@@ -346,7 +346,7 @@ func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, err
 		return Object{}, TooLarge(limit)
 	}
 	if s.deepest > maxDepth {
-		return Object{}, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d (MaxInputDepth), so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
+		return Object{}, fmt.Errorf("hook: the input is nested %d levels deep; the library reads at most %d, so that every answer that carries a value of the input stays within JSON's 10000 levels", s.deepest, maxDepth)
 	}
 	rest := c.cur[s.stop-c.curBase:] // read with the object, after it
 	var raw []byte

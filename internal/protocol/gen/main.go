@@ -124,14 +124,14 @@ var events = [...]string{
 {{- end}}
 }
 
-// Events returns the names of the {{len .}} hook events of Claude Code
+// eventNames returns the names of the {{len .}} hook events of Claude Code
 // 2.1.332, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
 // on every call.
-func Events() []string { return append([]string(nil), events[:]...) }
+func eventNames() []string { return append([]string(nil), events[:]...) }
 
-// KnownEvent reports whether name is one of the {{len .}} hook events of Claude
+// knownEvent reports whether name is one of the {{len .}} hook events of Claude
 // Code 2.1.332.
-func KnownEvent(name string) bool {
+func knownEvent(name string) bool {
 	switch name {
 	case {{range $i, $e := .}}{{if $i}}, {{end}}Event{{$e.Name}}{{end}}:
 		return true
@@ -139,11 +139,11 @@ func KnownEvent(name string) bool {
 	return false
 }
 
-// CanBlock reports whether exit code 2 blocks (or otherwise changes) the
+// canBlock reports whether exit code 2 blocks (or otherwise changes) the
 // action behind the event name, as Claude Code 2.1.332 documents it (spec
 // §3, "Exit 2 blocks?"). For the other events, exit 2 only shows stderr
 // somewhere or is ignored.
-func CanBlock(name string) bool {
+func canBlock(name string) bool {
 	switch name {
 	case {{range $i, $n := blocking .}}{{if $i}}, {{end}}Event{{$n}}{{end}}:
 		return true

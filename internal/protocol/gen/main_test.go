@@ -48,7 +48,7 @@ func TestAddingAnEvent(t *testing.T) {
 	for _, want := range []string{
 		"// EventArtifactSaved fires after an artifact was saved.\n\tEventArtifactSaved = \"ArtifactSaved\"",
 		"\tEventArtifactSaved,\n}",
-		"EventPreSkillShellCommand, EventArtifactSaved:\n\t\treturn true", // KnownEvent
+		"EventPreSkillShellCommand, EventArtifactSaved:\n\t\treturn true", // knownEvent
 		"case EventArtifactSaved:\n\t\treturn \"artifact_kind\"",
 		"case EventArtifactSaved:\n\t\treturn blockDecision",
 		"type ArtifactSavedFunc func(ctx context.Context, e *ArtifactSaved) (*ArtifactSavedOutput, error)",
@@ -64,8 +64,8 @@ func TestAddingAnEvent(t *testing.T) {
 	} {
 		assert.Contains(t, s, want)
 	}
-	assert.Contains(t, s, "Events returns the names of the 35 hook events")
-	// CanBlock lists it too.
-	i := strings.Index(s, "func CanBlock")
+	assert.Contains(t, s, "eventNames returns the names of the 35 hook events")
+	// canBlock lists it too.
+	i := strings.Index(s, "func canBlock")
 	assert.Contains(t, s[i:i+800], "EventArtifactSaved")
 }
