@@ -56,51 +56,101 @@ func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 // mergeMembers builds the merged object of the members ms of orig and the
 // patch members ps.
 func mergeMembers(orig []byte, ms, ps []rawjson.Member) jsontext.Value {
-	used := make([]bool, len(ps))
-	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
-	out = append(out, '{')
-	n := 0
-	add := func(name, value []byte) {
-		if n > 0 {
-			out = append(out, ',')
-		}
-		n++
-		out = append(out, name...)
-		out = append(out, ':')
-		out = append(out, value...)
-	}
-	find := indexMembers(ps)
-	for _, m := range ms {
-		v := m.Value
-		if j := find(m.Key); j >= 0 {
-			v, used[j] = ps[j].Value, true
-		}
-		add(m.Name, v)
-	}
-	for j, p := range ps {
-		if !used[j] {
-			add(p.Name, p.Value)
-		}
-	}
-	return append(out, '}')
+	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
+	m.merge(ms, ps)
+	return m.out
 }
 
 // appendMembers is mergeMembers for a compact orig that has none of the
 // keys of ps: orig's bytes, then the patch members.
 func appendMembers(orig []byte, ps []rawjson.Member) jsontext.Value {
-	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
-	out = append(out, orig[:len(orig)-1]...)
-	comma := len(orig) > 2 // orig has members: it is not {}
+	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
+	m.append(ps)
+	return m.out
+}
+
+// mergeOut is where a merge of a base object and a patch writes its
+// result: out, and, when sp is set, the same bytes as the pieces of sp
+// (ranges of base and bytes of sp's own; see vouchsplice.go).
+type mergeOut struct {
+	out  jsontext.Value
+	base []byte
+	sp   *splicedValue
+}
+
+// from appends v, a slice of m.base.
+func (m *mergeOut) from(v []byte) {
+	m.out = append(m.out, v...)
+	if m.sp != nil {
+		m.sp.addBase(m.base, v)
+	}
+}
+
+// own appends v, bytes not taken from m.base.
+func (m *mergeOut) own(v ...byte) {
+	m.out = append(m.out, v...)
+	if m.sp != nil {
+		m.sp.addOwn(m.base, v)
+	}
+}
+
+// merge writes the merged object of m.base's members ms and the patch
+// members ps.
+func (m *mergeOut) merge(ms, ps []rawjson.Member) {
+	used := make([]bool, len(ps))
+	m.own('{')
+	n := 0
+	add := func(name, value []byte, valueFromBase bool) {
+		if n > 0 {
+			m.own(',')
+		}
+		n++
+		m.from(name)
+		m.own(':')
+		if valueFromBase {
+			m.from(value)
+		} else {
+			m.own(value...)
+		}
+	}
+	find := indexMembers(ps)
+	for _, mb := range ms {
+		if j := find(mb.Key); j >= 0 {
+			used[j] = true
+			add(mb.Name, ps[j].Value, false)
+			continue
+		}
+		add(mb.Name, mb.Value, true)
+	}
+	for j, p := range ps {
+		if !used[j] {
+			if n > 0 {
+				m.own(',')
+			}
+			n++
+			m.own(p.Name...)
+			m.own(':')
+			m.own(p.Value...)
+		}
+	}
+	m.own('}')
+}
+
+// append writes m.base, a compact object without the keys of ps, with
+// the patch members ps appended.
+func (m *mergeOut) append(ps []rawjson.Member) {
+	m.from(m.base[:len(m.base)-1])
+	comma := len(m.base) > 2 // base has members: it is not {}
 	for _, p := range ps {
 		if comma {
-			out = append(out, ',')
+			m.own(',')
 		}
 		comma = true
-		out = append(out, p.Name...)
-		out = append(out, ':')
-		out = append(out, p.Value...)
+		m.own(p.Name...)
+		m.own(':')
+		m.own(p.Value...)
 	}
-	return append(out, '}')
+	m.own('}')
 }
 
 // smallIndex is the member count up to which a linear search beats
