@@ -33,7 +33,7 @@ const inputBlock = 256 << 10
 
 // errInputWritten reports that a handler wrote into the tool_input it was
 // lent.
-var errInputWritten = errors.New("hook: the handler wrote into the bytes of the tool_input it was given, which are read-only; the answer built from them is not written")
+var errInputWritten = errors.New("the handler wrote into the bytes of the tool_input it was given, which are read-only; the answer built from them is not written")
 
 // splicedValue is a vouched Merge result as its pieces: n bytes, made of
 // ranges of the vouched input and of owned, the library's own bytes.
