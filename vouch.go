@@ -31,7 +31,9 @@ import (
 //
 // The answer then carries a vouched updatedInput as a short placeholder
 // string: the small answer around it is encoded and validated whole, and
-// the vouched bytes are put in the placeholder's place at the end.
+// the vouched value is written in the placeholder's place at the end, from
+// the pieces Merge recorded of it, never from the handler's bytes (see
+// vouchsplice.go).
 // Replacing one JSON value of a valid document by another valid value
 // keeps the document valid (the names around it do not change), so the
 // guarantee that stdout is one valid JSON object holds as before.
