@@ -157,6 +157,7 @@ const (
 // exit code and stderr as status and body. tooBig reports input over the
 // cap.
 func (o outcome) httpReply(tooBig bool) HTTPReply {
+	o = o.whole()
 	r := HTTPReply{Status: statusOK}
 	if o.ev != nil {
 		r.Event = o.ev.HookEventName

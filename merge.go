@@ -50,7 +50,7 @@ func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 // only when the patch replaces one of its members: a patch of new
 // members is appended to its bytes.
 func mergeWith(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value, error) {
-	if vg.unsplit(orig) && vg.holds(vg.input, orig) {
+	if vg.unsplit(orig) && vg.holdsInput(orig) {
 		if out, ok, err := mergeUnsplit(vg, orig, patch); ok || err != nil {
 			return out, err
 		}
@@ -66,11 +66,10 @@ func mergeWith(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value, er
 	if err != nil {
 		return nil, err
 	}
-	out := mergeMembers(orig, ms, ps)
 	if known {
-		vg.vouchResult(out, pb, compact, len(ms)+len(ps) > 0)
+		return vg.mergeInput(orig, ms, pb, ps, compact, len(ms)+len(ps) > 0), nil
 	}
-	return out, nil
+	return mergeMembers(orig, ms, ps), nil
 }
 
 // mergeUnsplit is mergeWith for the vouched incoming tool_input that the
@@ -85,68 +84,105 @@ func mergeUnsplit(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value,
 	for i, p := range ps {
 		keys[i] = p.Key
 	}
-	var out jsontext.Value
-	if found, ok := rawjson.HasKey(orig, keys); ok && !found {
-		out = appendMembers(orig, ps)
-	} else {
-		ms, ok := vg.inputMembers()
-		if !ok {
+	var ms []rawjson.Member // nil: orig has none of the keys of ps
+	if found, ok := rawjson.HasKey(orig, keys); !ok || found {
+		if ms, ok = vg.inputMembers(); !ok {
 			return nil, false, nil
 		}
-		out = mergeMembers(orig, ms, ps)
 	}
-	vg.vouchResult(out, pb, compact, len(ps) > 0 || len(orig) > 2)
-	return out, true, nil
+	return vg.mergeInput(orig, ms, pb, ps, compact, len(ps) > 0 || len(orig) > 2), true, nil
 }
 
 // mergeMembers builds the merged object of the members ms of orig and the
 // patch members ps.
 func mergeMembers(orig []byte, ms, ps []rawjson.Member) jsontext.Value {
+	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
+	m.merge(ms, ps)
+	return m.out
+}
+
+// mergeOut is where a merge of a base object and a patch writes its
+// result: out, and, when sp is set, the same bytes as the pieces of sp
+// (ranges of base and bytes of sp's own; see vouchsplice.go).
+type mergeOut struct {
+	out  jsontext.Value
+	base []byte
+	sp   *splicedValue
+}
+
+// from appends v, a slice of m.base.
+func (m *mergeOut) from(v []byte) {
+	m.out = append(m.out, v...)
+	if m.sp != nil {
+		m.sp.addBase(m.base, v)
+	}
+}
+
+// own appends v, bytes not taken from m.base.
+func (m *mergeOut) own(v ...byte) {
+	m.out = append(m.out, v...)
+	if m.sp != nil {
+		m.sp.addOwn(m.base, v)
+	}
+}
+
+// merge writes the merged object of m.base's members ms and the patch
+// members ps.
+func (m *mergeOut) merge(ms, ps []rawjson.Member) {
 	used := make([]bool, len(ps))
-	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
-	out = append(out, '{')
+	m.own('{')
 	n := 0
-	add := func(name, value []byte) {
+	add := func(name, value []byte, valueFromBase bool) {
 		if n > 0 {
-			out = append(out, ',')
+			m.own(',')
 		}
 		n++
-		out = append(out, name...)
-		out = append(out, ':')
-		out = append(out, value...)
+		m.from(name)
+		m.own(':')
+		if valueFromBase {
+			m.from(value)
+		} else {
+			m.own(value...)
+		}
 	}
 	find := indexMembers(ps)
-	for _, m := range ms {
-		v := m.Value
-		if j := find(m.Key); j >= 0 {
-			v, used[j] = ps[j].Value, true
+	for _, mb := range ms {
+		if j := find(mb.Key); j >= 0 {
+			used[j] = true
+			add(mb.Name, ps[j].Value, false)
+			continue
 		}
-		add(m.Name, v)
+		add(mb.Name, mb.Value, true)
 	}
 	for j, p := range ps {
 		if !used[j] {
-			add(p.Name, p.Value)
+			if n > 0 {
+				m.own(',')
+			}
+			n++
+			m.own(p.Name...)
+			m.own(':')
+			m.own(p.Value...)
 		}
 	}
-	return append(out, '}')
+	m.own('}')
 }
 
-// appendMembers is mergeMembers for a compact orig that has none of the
-// keys of ps: orig's bytes, then the patch members.
-func appendMembers(orig []byte, ps []rawjson.Member) jsontext.Value {
-	out := make(jsontext.Value, 0, len(orig)+patchSize(ps)+2)
-	out = append(out, orig[:len(orig)-1]...)
-	comma := len(orig) > 2 // orig has members: it is not {}
+// append writes m.base, a compact object without the keys of ps, with
+// the patch members ps appended.
+func (m *mergeOut) append(ps []rawjson.Member) {
+	m.from(m.base[:len(m.base)-1])
+	comma := len(m.base) > 2 // base has members: it is not {}
 	for _, p := range ps {
 		if comma {
-			out = append(out, ',')
+			m.own(',')
 		}
 		comma = true
-		out = append(out, p.Name...)
-		out = append(out, ':')
-		out = append(out, p.Value...)
+		m.own(p.Name...)
+		m.own(':')
+		m.own(p.Value...)
 	}
-	return append(out, '}')
+	m.own('}')
 }
 
 // smallIndex is the member count up to which a linear search beats

@@ -217,8 +217,8 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 // checkUpdate checks an answer's updatedInput, if any, against the
 // event's incoming tool_input: the names read before the handler had the
 // event when Serve read it, else the tool_input as it is now. It returns
-// what the answer is to carry for upd: a copy of upd, the placeholder of
-// a vouched Merge result (see vouch.go), or nil when upd is the incoming
+// what the answer is to carry for upd: a copy of upd, a vouched Merge
+// result's copy or placeholder (see vouch.go), or nil when upd is the incoming
 // tool_input byte for byte (see unchanged).
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
 	if upd == nil {
@@ -229,12 +229,9 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 		return nil, nil
 	}
 	if inv := ev.inv; inv != nil && inv.hasInput {
-		if cp, id := inv.vouchedCopy(upd); id >= 0 {
+		if v, ok, err := inv.vouchedAnswer(ev, upd); ok || err != nil {
 			// A Merge of the incoming input, which keeps it all.
-			if unchanged(ev, "tool_input", cp) {
-				return nil, nil
-			}
-			return inv.answerValue(id, cp), nil
+			return v, err
 		}
 		ms, ok := inv.inputMembers()
 		if !ok {

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -169,8 +170,9 @@ type outcome struct {
 	stdout []byte // the answer and its newline, or nil
 	// spliced, when set, is a vouched value written after stdout, and
 	// after is the rest of the answer with its newline (see vouch.go).
-	spliced, after []byte
-	stderr         string // one line, or ""
+	spliced *splicedValue
+	after   []byte
+	stderr  string // one line, or ""
 	// closed reports whether an answer that cannot be written blocks.
 	closed bool
 	// ev is the event when it could be read, and stage the stage the
@@ -200,26 +202,40 @@ func (o outcome) write(stdout, stderr io.Writer) int {
 
 // writeAnswer writes the answer: one write, so that the answer and its
 // newline reach Claude Code together, or, for an answer with a vouched
-// value spliced in, three writes of the pieces in order, so that a large
-// answer is never copied whole.
+// value spliced in, its head, the value's pieces (see vouchsplice.go) and
+// its tail in order, so that a large answer is never copied whole.
 func (o outcome) writeAnswer(w io.Writer) error {
 	if _, err := w.Write(o.stdout); err != nil || o.spliced == nil {
 		return err
 	}
-	if _, err := w.Write(o.spliced); err != nil {
+	if err := o.spliced.writeTo(w); err != nil {
 		return err
 	}
 	_, err := w.Write(o.after)
 	return err
 }
 
-// answer returns the answer and its newline in one slice.
-func (o outcome) answer() []byte {
+// whole returns o with its answer in stdout alone, as one slice, or the
+// failure to write instead when its vouched value can no longer be
+// written (see splicedValue.writeTo).
+func (o outcome) whole() outcome {
 	if o.spliced == nil {
-		return o.stdout
+		return o
 	}
-	b := make([]byte, 0, len(o.stdout)+len(o.spliced)+len(o.after))
-	return append(append(append(b, o.stdout...), o.spliced...), o.after...)
+	b := bytes.NewBuffer(make([]byte, 0, len(o.stdout)+o.spliced.n+len(o.after)))
+	if err := o.writeAnswer(b); err != nil {
+		f := failed(o.closed, err)
+		f.ev, f.stage = o.ev, o.stage
+		return f
+	}
+	o.stdout, o.spliced, o.after = b.Bytes(), nil, nil
+	return o
+}
+
+// answer returns the answer and its newline in one slice, or nil when it
+// cannot be written (see whole).
+func (o outcome) answer() []byte {
+	return o.whole().stdout
 }
 
 // failed is the outcome of a failure: one line on stderr, exit 2 when
@@ -330,7 +346,10 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 	// A vouched updatedInput went into b as a placeholder: b was
 	// validated around it, and the vouched bytes take its place now.
 	vg := ev.inv.vouched()
-	head, value, tail, ok := vg.splice(b)
+	head, value, tail, ok, err := vg.splice(b)
+	if err != nil {
+		return failed(closed, err)
+	}
 	if !ok {
 		vg.noPlaceholders.Store(true)
 		if b, fail = encodeAnswer(out, ev, closed); b == nil {
@@ -338,7 +357,14 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 		}
 		head, value, tail = append(b, '\n'), nil, nil
 	}
-	return outcome{code: ExitOK, stdout: head, spliced: value, after: tail, closed: closed}
+	o = outcome{code: ExitOK, stdout: head, spliced: value, after: tail, closed: closed}
+	if value != nil && value.n <= inputBlock {
+		// One block: the answer is put together now, so that a handler
+		// that writes into its input cannot make a part of it be written.
+		o.ev, o.stage = r.ev, r.stage
+		o = o.whole()
+	}
+	return o
 }
 
 // encodeAnswer encodes and checks the answer out to ev. It returns the
@@ -476,8 +502,9 @@ func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) outcome {
 	return getWorker().run(s, ctx, stdin, h)
 }
 
-// growStack grows a new goroutine's stack, while it holds next to
-// nothing, to the size serving an event takes: a goroutine starts small
+// growStack grows a new goroutine's stack (a worker's, or [Run]'s
+// caller's), while it holds next to nothing, to the size serving an
+// event takes: a goroutine starts small
 // and would otherwise grow several times on the way through the reader,
 // the scanner and the codec, copying more of its stack each time.
 //
@@ -498,6 +525,10 @@ const growStackSize = 12 << 10
 // write it: exactly one of them writes. Settling the outcome (which runs
 // handler code such as an error's Error method) stays under the deadline.
 func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) (code int) {
+	// The stack grows once, to what serving takes, while it holds
+	// nothing to copy, not twice on the way through the reader and the
+	// codec: fewer fresh pages touched on every call (see growStack).
+	growStack(0)
 	h := s.Handler
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)

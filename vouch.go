@@ -31,7 +31,9 @@ import (
 //
 // The answer then carries a vouched updatedInput as a short placeholder
 // string: the small answer around it is encoded and validated whole, and
-// the vouched bytes are put in the placeholder's place at the end.
+// the vouched value is written in the placeholder's place at the end, from
+// the pieces Merge recorded of it, never from the handler's bytes (see
+// vouchsplice.go).
 // Replacing one JSON value of a valid document by another valid value
 // keeps the document valid (the names around it do not change), so the
 // guarantee that stdout is one valid JSON object holds as before.
@@ -45,7 +47,10 @@ const spliceFrom = 4 << 10
 type vouchedValue struct {
 	v   []byte // the value; its identity is &v[0] and len(v)
 	sum uint64 // the seeded hash of v's bytes when vouched
-	id  int    // what a placeholder calls it
+	// sp is, for a Merge result of spliceFrom bytes or more, the same
+	// bytes as ranges of the input and bytes of the library's own,
+	// which is what an answer writes (see vouchsplice.go).
+	sp *splicedValue
 }
 
 // vouching is the part of an invocation that tracks the incoming
@@ -54,12 +59,16 @@ type vouchedValue struct {
 // vouches for nothing.
 type vouching struct {
 	seed maphash.Seed
-	// input is the incoming tool_input object, hashed when Serve read
-	// it; hasInput is set when there is one. compact is set when it has
-	// no whitespace between tokens: Merge results of it are vouched for.
-	input    vouchedValue
+	// input is the incoming tool_input object; hasInput is set when
+	// there is one. compact is set when it has no whitespace between
+	// tokens: Merge results of it are vouched for. sums are the seeded
+	// hashes of its blocks of inputBlock bytes, taken when Serve read it
+	// (sum1 holds the one of an input of one block).
+	input    []byte
 	hasInput bool
 	compact  bool
+	sums     []uint64
+	sum1     [1]uint64
 
 	// split are the input's members, read when the input was read or,
 	// for an input of very many members, on first use (splitDone): the
@@ -72,16 +81,16 @@ type vouching struct {
 
 	mu sync.Mutex
 	// merged are the last values Merge built from the vouched input,
-	// each holding every member of it; a placeholder names one's id.
+	// each holding every member of it.
 	merged []vouchedValue
 	// mergedBuf is where merged starts: most handlers merge once.
 	mergedBuf [2]vouchedValue
 	nextID    int
-	// copies are the library's copies of vouched Merge results that
-	// answers carry as placeholders: splice writes these, never the
+	// out are the vouched Merge results that answers carry as
+	// placeholders, each by its pieces: splice writes these, never the
 	// bytes a handler holds.
-	copies []vouchedValue
-	tag    string // the placeholders' random part; "" until one is out
+	out []*splicedValue
+	tag string // the placeholders' random part; "" until one is out
 	// noPlaceholders is set when an answer is encoded again without
 	// placeholders.
 	noPlaceholders atomic.Bool
@@ -105,6 +114,11 @@ func (vg *vouching) holds(vv vouchedValue, v []byte) bool {
 	return sameBytes(vv.v, v) && vg.sum(v) == vv.sum
 }
 
+// holdsInput reports whether v is the incoming tool_input, unchanged.
+func (vg *vouching) holdsInput(v []byte) bool {
+	return sameBytes(vg.input, v) && vg.inputIntact()
+}
+
 // sum returns the seeded hash of v's bytes. It hashes them as one string
 // (without copying them), which the runtime's hasher takes in one pass,
 // three times as fast on large values as maphash.Bytes, which hashes a
@@ -121,11 +135,25 @@ func (vg *vouching) sum(v []byte) uint64 {
 // with its members ms when split is set, else to be split on first use.
 func (vg *vouching) setInput(in []byte, ms []rawjson.Member, split, compact bool) {
 	vg.seed = maphash.MakeSeed()
-	vg.input = vouchedValue{v: in, sum: vg.sum(in)}
-	vg.hasInput, vg.compact = true, compact
+	vg.input, vg.hasInput, vg.compact = in, true, compact
+	vg.sums = vg.sum1[:0]
+	for k := 0; k < len(in) || k == 0; k += inputBlock {
+		vg.sums = append(vg.sums, vg.sum(in[k:min(k+inputBlock, len(in))]))
+	}
 	if split {
 		vg.split, vg.splitDone, vg.splitOK = ms, true, true
 	}
+}
+
+// inputIntact reports whether the input's bytes are those read.
+func (vg *vouching) inputIntact() bool {
+	for i, sum := range vg.sums {
+		k := i * inputBlock
+		if vg.sum(vg.input[k:min(k+inputBlock, len(vg.input))]) != sum {
+			return false
+		}
+	}
+	return true
 }
 
 // inputMembers returns the members of the incoming tool_input, and false
@@ -136,8 +164,8 @@ func (vg *vouching) inputMembers() ([]rawjson.Member, bool) {
 	defer vg.splitMu.Unlock()
 	if !vg.splitDone {
 		vg.splitDone = true
-		if vg.holds(vg.input, vg.input.v) {
-			ms, err := rawjson.MembersTrusted(vg.input.v)
+		if vg.holdsInput(vg.input) {
+			ms, err := rawjson.MembersTrusted(vg.input)
 			vg.split, vg.splitOK = ms, err == nil
 		}
 	}
@@ -147,23 +175,25 @@ func (vg *vouching) inputMembers() ([]rawjson.Member, bool) {
 // splitOf returns the members of orig when orig is the compact incoming
 // tool_input, unchanged.
 func (vg *vouching) splitOf(orig []byte) ([]rawjson.Member, bool) {
-	if vg == nil || !vg.hasInput || !vg.compact || !vg.holds(vg.input, orig) {
+	if vg == nil || !vg.hasInput || !vg.compact || !vg.holdsInput(orig) {
 		return nil, false
 	}
 	return vg.inputMembers()
 }
 
 // vouchMerged records v, a compact, valid UTF-8 object that Merge built
-// from the vouched tool_input and a validated patch.
-func (vg *vouching) vouchMerged(v []byte) {
-	vv := vouchedValue{v: v, sum: vg.sum(v)}
+// from the vouched tool_input and a validated patch, with its pieces sp
+// when it is spliceFrom bytes or more.
+func (vg *vouching) vouchMerged(v []byte, sp *splicedValue) {
+	vv := vouchedValue{v: v, sum: vg.sum(v), sp: sp}
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
-	vv.id = vg.nextID
-	vg.nextID++
+	if sp != nil {
+		sp.id = vg.nextID
+		vg.nextID++
+	}
 	const keep = 8 // a handler's last few Merge results
 	if len(vg.merged) == keep {
-		// A placeholder of the one forgotten no longer resolves.
 		vg.merged = append(vg.merged[:0:0], vg.merged[1:]...)
 	}
 	if vg.merged == nil {
@@ -172,46 +202,55 @@ func (vg *vouching) vouchMerged(v []byte) {
 	vg.merged = append(vg.merged, vv)
 }
 
-// lookup returns the id of the vouched Merge result v, or -1.
-func (vg *vouching) lookup(v []byte) int {
+// lookup returns the vouched Merge result that is v's bytes, if any. It
+// does not tell whether they are unchanged.
+func (vg *vouching) lookup(v []byte) (vouchedValue, bool) {
 	if vg == nil || !vg.hasInput {
-		return -1
+		return vouchedValue{}, false
 	}
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
 	for i := len(vg.merged) - 1; i >= 0; i-- {
-		if vg.holds(vg.merged[i], v) {
-			return vg.merged[i].id
+		if sameBytes(vg.merged[i].v, v) {
+			return vg.merged[i], true
 		}
 	}
-	return -1
+	return vouchedValue{}, false
 }
 
-// vouchedCopy returns a copy of v and its id when v is a vouched Merge
-// result and the copy holds exactly the bytes vouched for, else nil and
-// -1. The answer carries the copy, which only the library holds: a
-// handler goroutine that still writes into v cannot change what was
-// checked on its way to stdout (a copy and a hash cost less than a
-// single validation).
-func (vg *vouching) vouchedCopy(v []byte) ([]byte, int) {
-	if vg == nil || !vg.hasInput {
-		return nil, -1
-	}
-	vg.mu.Lock()
-	var vv vouchedValue
-	found := false
-	for i := len(vg.merged) - 1; i >= 0 && !found; i-- {
-		vv, found = vg.merged[i], sameBytes(vg.merged[i].v, v)
-	}
-	vg.mu.Unlock()
+// vouchedAnswer returns what an answer to ev carries for its updatedInput
+// upd when upd is a vouched Merge result, unchanged since Merge built it,
+// and reports whether it is. The answer never carries the bytes the
+// handler holds, which a goroutine of the handler may still write into:
+// it carries a copy whose hash matches what was vouched, or, for a value
+// of spliceFrom bytes or more, a placeholder for its pieces (see
+// answerValue); nil when upd is the incoming tool_input byte for byte
+// (see unchanged). err is set when the handler wrote into the
+// tool_input the value was built from.
+func (vg *vouching) vouchedAnswer(ev *Event, upd []byte) (v jsontext.Value, ok bool, err error) {
+	vv, found := vg.lookup(upd)
 	if !found {
-		return nil, -1
+		return nil, false, nil
 	}
-	cp := append(make([]byte, 0, len(v)), v...)
-	if vg.sum(cp) != vv.sum {
-		return nil, -1
+	if vv.sp == nil {
+		// A copy and a hash cost less than a single validation.
+		cp := append(make([]byte, 0, len(upd)), upd...)
+		if vg.sum(cp) != vv.sum {
+			return nil, false, nil
+		}
+		if unchanged(ev, "tool_input", cp) {
+			return nil, true, nil
+		}
+		return cp, true, nil
 	}
-	return cp, vv.id
+	if !vg.holds(vv, upd) {
+		return nil, false, nil
+	}
+	if vv.sp.sameAsInput() {
+		return nil, true, nil
+	}
+	v, err = vg.answerValue(vv.sp)
+	return v, err == nil, err
 }
 
 // placeholderPrefix begins every placeholder: a JSON string that starts
@@ -219,25 +258,28 @@ func (vg *vouching) vouchedCopy(v []byte) ([]byte, int) {
 const placeholderPrefix = `"\u0000hook-vouched-`
 
 // answerValue returns what an answer being encoded carries for the
-// updatedInput upd, the library's copy of the vouched Merge result with
-// the given id (see vouchedCopy): a placeholder when upd is large enough,
-// else upd itself. The placeholder stands for upd, not for the handler's
-// bytes it was copied from.
-func (vg *vouching) answerValue(id int, upd jsontext.Value) jsontext.Value {
-	if len(upd) < spliceFrom || vg.noPlaceholders.Load() {
-		return upd
+// vouched Merge result sp: a placeholder when it is large enough, else
+// its bytes.
+func (vg *vouching) answerValue(sp *splicedValue) (jsontext.Value, error) {
+	if sp.n < spliceFrom || vg.noPlaceholders.Load() {
+		return sp.bytes()
 	}
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
 	if vg.tag == "" {
 		vg.tag = strconv.FormatUint(maphash.Bytes(maphash.MakeSeed(), nil), 36)
 	}
-	const keep = 4 // the copies of the answers being encoded
-	if len(vg.copies) == keep {
-		vg.copies = append(vg.copies[:0:0], vg.copies[1:]...)
+	const keep = 4 // the values of the answers being encoded
+	if len(vg.out) == keep {
+		vg.out = append(vg.out[:0:0], vg.out[1:]...)
 	}
-	vg.copies = append(vg.copies, vouchedValue{v: upd, id: id})
-	return jsontext.Value(placeholderPrefix + vg.tag + "-" + strconv.Itoa(id) + `"`)
+	vg.out = append(vg.out, sp)
+	return jsontext.Value(vg.placeholder(sp.id)), nil
+}
+
+// placeholder returns the placeholder of the value with the given id.
+func (vg *vouching) placeholder(id int) string {
+	return placeholderPrefix + vg.tag + "-" + strconv.Itoa(id) + `"`
 }
 
 // handedOut reports whether a placeholder may be in an answer.
@@ -248,51 +290,63 @@ func (vg *vouching) handedOut() bool {
 }
 
 // splice returns the answer b, encoded and validated with a placeholder,
-// as the pieces to write in order, with the placeholder replaced by the
-// value it stands for and a newline at the end: b itself and its newline
-// when b holds no placeholder. Nothing is copied: the answer is written
-// as its prefix, the vouched bytes and its suffix. ok is false when b
-// holds a placeholder's text that does not resolve, or more than one; the
-// caller then encodes the answer again without placeholders. The value
-// is the library's own copy (see answerValue).
-func (vg *vouching) splice(b []byte) (head, value, tail []byte, ok bool) {
-	i := -1
-	if vg != nil && vg.handedOut() {
-		i = bytes.Index(b, []byte(placeholderPrefix))
-	}
-	if i < 0 {
-		return append(b, '\n'), nil, nil, true
+// as the pieces to write in order: b's bytes before the placeholder, the
+// value it stands for, and the bytes after it with a newline at the end;
+// b itself and its newline when b holds no placeholder. Nothing is
+// copied. ok is false when b holds a placeholder's text that does not
+// resolve, or more than one; the caller then encodes the answer again
+// without placeholders. err is set when the value's input is no longer
+// the one read: a handler wrote into it.
+func (vg *vouching) splice(b []byte) (head []byte, value *splicedValue, tail []byte, ok bool, err error) {
+	if vg == nil || !vg.handedOut() || !bytes.Contains(b, []byte(placeholderPrefix)) {
+		return append(b, '\n'), nil, nil, true, nil
 	}
 	vg.mu.Lock()
-	defer vg.mu.Unlock()
-	prefix := placeholderPrefix + vg.tag + "-"
-	if !bytes.HasPrefix(b[i:], []byte(prefix)) {
-		return nil, nil, nil, false
-	}
-	n := bytes.IndexByte(b[i+len(prefix):], '"')
-	if n < 0 {
-		return nil, nil, nil, false
-	}
-	id, err := strconv.Atoi(string(b[i+len(prefix) : i+len(prefix)+n]))
-	if err != nil {
-		return nil, nil, nil, false
-	}
-	for _, vv := range vg.copies {
-		if vv.id == id {
-			value = vv.v
+	out, tagged := vg.out, placeholderPrefix+vg.tag+"-"
+	vg.mu.Unlock()
+	for _, sp := range out {
+		before, after, found := wire.Cut(b, vg.placeholder(sp.id))
+		if !found {
+			continue
 		}
+		if bytes.Contains(before, []byte(tagged)) || bytes.Contains(after, []byte(tagged)) {
+			return nil, nil, nil, false, nil
+		}
+		if !vg.inputIntact() {
+			return nil, nil, nil, false, errInputWritten
+		}
+		return before, sp, append(after, '\n'), true, nil
 	}
-	rest := b[i+len(prefix)+n+1:]
-	if value == nil || bytes.Contains(rest, []byte(placeholderPrefix)) {
-		return nil, nil, nil, false
+	return nil, nil, nil, false, nil
+}
+
+// mergeInput returns the Merge result of orig, the vouched input, with
+// the validated patch pb of members ps: orig's members ms with ps set,
+// or, when ms is nil, orig with ps appended (orig has none of their
+// keys). It vouches for the result when the patch is compact UTF-8 and
+// the result has members, and then, when the result may be spliceFrom
+// bytes or more, records its pieces too.
+func (vg *vouching) mergeInput(orig []byte, ms []rawjson.Member, pb []byte, ps []rawjson.Member, compact, members bool) jsontext.Value {
+	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
+	vouch := compact && members && wire.InvalidUTF8(pb) < 0
+	if vouch && cap(m.out) >= spliceFrom {
+		m.sp = &splicedValue{vg: vg}
 	}
-	return b[:i:i], value, append(rest, '\n'), true
+	if ms == nil {
+		m.append(ps)
+	} else {
+		m.merge(ms, ps)
+	}
+	if vouch {
+		vg.vouchMerged(m.out, m.sp)
+	}
+	return m.out
 }
 
 // unsplit reports whether orig is the compact incoming tool_input, at
 // its place, and the read left it unsplit.
 func (vg *vouching) unsplit(orig []byte) bool {
-	if vg == nil || !vg.hasInput || !vg.compact || !sameBytes(vg.input.v, orig) {
+	if vg == nil || !vg.hasInput || !vg.compact || !sameBytes(vg.input, orig) {
 		return false
 	}
 	vg.splitMu.Lock()
@@ -301,21 +355,19 @@ func (vg *vouching) unsplit(orig []byte) bool {
 }
 
 // splitPatch encodes and splits the patch of a Merge: its bytes, its
-// members and whether it is compact.
+// members and whether it is compact. A raw patch is copied first: what is
+// validated is what the result is built from, even if a goroutine of the
+// handler still writes into the handler's bytes.
 func splitPatch(patch any) (pb []byte, ps []rawjson.Member, compact bool, err error) {
 	if pb, err = patchBytes(patch); err != nil {
 		return nil, nil, false, err
+	}
+	switch patch.(type) {
+	case jsontext.Value, *jsontext.Value:
+		pb = bytes.Clone(pb)
 	}
 	if ps, compact, err = rawjson.MembersCompact(pb); err != nil {
 		return nil, nil, false, objectError("Merge: the patch", err)
 	}
 	return pb, ps, compact, nil
-}
-
-// vouchResult vouches for out, a Merge result of the vouched input and the
-// validated patch pb, when the patch is compact UTF-8 and out has members.
-func (vg *vouching) vouchResult(out, pb []byte, compact, members bool) {
-	if compact && members && wire.InvalidUTF8(pb) < 0 {
-		vg.vouchMerged(out)
-	}
 }

@@ -46,6 +46,7 @@ func TestRacingHandlerProcess(t *testing.T) {
 	}{
 		{"calm", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 20},
 		{"merge", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 200},
+		{"input", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
 		{"raw", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
 		{"permission", "PermissionRequest", toolInput, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":` + merged + `}}}`, 50},
 		{"posttooluse", "PostToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":` + updatedResponse + `}}`, 50},

@@ -111,8 +111,8 @@ func AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if s.raw == nil {
 		return append(dst, b...), nil
 	}
-	i := bytes.Index(b, spliceSlot)
-	if i < 0 || bytes.Contains(b[i+len(spliceSlot):], spliceSlot) {
+	before, after, ok := Cut(b, spliceSlot)
+	if !ok {
 		// Another string of v reads like the placeholder: encode plainly.
 		b, err = json.Marshal(v, jsonopts.Marshal)
 		if err != nil {
@@ -120,10 +120,25 @@ func AppendMarshal(dst []byte, v any) ([]byte, error) {
 		}
 		return append(dst, b...), nil
 	}
-	dst = slices.Grow(dst, len(b)-len(spliceSlot)+len(s.raw))
-	dst = append(dst, b[:i]...)
+	dst = slices.Grow(dst, len(before)+len(s.raw)+len(after))
+	dst = append(dst, before...)
 	dst = append(dst, s.raw...)
-	return append(dst, b[i+len(spliceSlot):]...), nil
+	return append(dst, after...), nil
+}
+
+// Cut splits the encoded document b around the placeholder slot, the
+// encoding of a JSON string that stands for a value to be put in its
+// place: the bytes before it and after it. ok is false unless b holds
+// slot exactly once. It is the one splicer of the library: this package
+// splices a large raw value into its output with it, and the root package
+// the vouched values of an answer (vouch.go). Replacing one JSON value of
+// a valid document by another valid value keeps the document valid.
+func Cut(b []byte, slot string) (before, after []byte, ok bool) {
+	i := bytes.Index(b, []byte(slot))
+	if i < 0 || bytes.Contains(b[i+len(slot):], []byte(slot)) {
+		return nil, nil, false
+	}
+	return b[:i:i], b[i+len(slot):], true
 }
 
 // spliceMin is the size from which AppendMarshal splices a raw value into
@@ -132,7 +147,7 @@ const spliceMin = 4 << 10
 
 // spliceSlot is the encoding of the placeholder string that AppendMarshal
 // writes in place of the raw value it splices in.
-var spliceSlot = []byte(`"\u0000hook:splice\u0000"`)
+const spliceSlot = `"\u0000hook:splice\u0000"`
 
 // splicer sets aside the first large, valid and compact raw value that
 // the encoder meets, and writes a placeholder instead. It keeps the

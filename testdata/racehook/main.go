@@ -8,8 +8,10 @@
 // RACEHOOK_MODE picks the answer: "merge" (a Merge result, vouched and
 // spliced when 4 KiB or more), "raw" (a copy of it, checked in full),
 // "permission" (a PermissionRequest allow with a Merge result),
-// "posttooluse" (an updatedToolOutput made with Merge) and "calm" (a Merge result nobody
-// writes into).
+// "posttooluse" (an updatedToolOutput made with Merge), "input" (a Merge
+// result answered while a goroutine writes into the tool_input it was
+// built from, which the handler was lent to read) and "calm" (a Merge
+// result nobody writes into).
 package main
 
 import (
@@ -49,7 +51,7 @@ func main() {
 	mode := os.Getenv("RACEHOOK_MODE")
 	srv := hook.Server{FailClosed: true}
 	switch mode {
-	case "merge", "raw", "calm":
+	case "merge", "raw", "calm", "input":
 		srv.Handler = hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
 			upd, err := e.Merge(map[string]bool{"checked": true})
 			if err != nil {
@@ -60,6 +62,8 @@ func main() {
 				upd = racing(append(jsontext.Value(nil), upd...))
 			case "merge":
 				upd = racing(upd)
+			case "input":
+				racing(e.ToolInput)
 			}
 			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
 		})

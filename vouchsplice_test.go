@@ -1,0 +1,129 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/rawjson"
+)
+
+// splicedInput returns a compact object of at least size bytes with
+// members a, big (a long string) and z.
+func splicedInput(size int) []byte {
+	return []byte(`{"a":1,"big":"` + strings.Repeat(`x\"y`, size/4) + `","z":[true,null]}`)
+}
+
+// TestSplicedPiecesAreTheMergeResult merges patches into inputs of one
+// to several blocks and checks that the pieces recorded for the result
+// are its bytes, byte for byte, and tell a result equal to the input.
+func TestSplicedPiecesAreTheMergeResult(t *testing.T) {
+	patches := []string{
+		`{"fingerprint":"0123"}`,       // appended
+		`{"a":2}`,                      // the first member replaced
+		`{"big":"short"}`,              // the long one replaced
+		`{"z":{"k":"v"},"n":null}`,     // the last replaced, one appended
+		`{"a":1}`,                      // set to the value it has
+		`{"a":1,"big":0,"z":[],"q":3}`, // every member replaced
+	}
+	for _, size := range []int{0, 100, spliceFrom, inputBlock - 10, inputBlock, 3*inputBlock + 7} {
+		in := splicedInput(size)
+		ms, err := rawjson.Members(in)
+		require.NoError(t, err)
+		for _, patch := range patches {
+			for _, appendOnly := range []bool{false, true} {
+				ps, err := rawjson.Members([]byte(patch))
+				require.NoError(t, err)
+				if appendOnly && patch != patches[0] {
+					continue // append is for patches of new members only
+				}
+				name := strconv.Itoa(size) + " " + patch
+				var vg vouching
+				vg.setInput(in, ms, true, true)
+				m := mergeOut{base: in, sp: &splicedValue{vg: &vg}}
+				if appendOnly {
+					m.append(ps)
+				} else {
+					m.merge(ms, ps)
+				}
+				got, err := m.sp.bytes()
+				require.NoError(t, err, name)
+				assert.Equal(t, string(m.out), string(got), name)
+				assert.Equal(t, len(m.out), m.sp.n, name)
+				assert.Equal(t, bytes.Equal(m.out, in), m.sp.sameAsInput(), name)
+				assert.Equal(t, string(mergeMembers(in, ms, ps)), string(m.out), "recording changes nothing: %s", name)
+				if len(in) > 2*len(patch)+8 {
+					assert.Less(t, len(m.sp.owned), 2*len(patch)+8, "the input's bytes are not copied: %s", name)
+				}
+			}
+		}
+	}
+}
+
+// TestSplicedWriteChecksEveryBlock writes a value of three blocks whose
+// input a handler wrote into: nothing of the changed block, or after it,
+// is written, and the writer says why.
+func TestSplicedWriteChecksEveryBlock(t *testing.T) {
+	in := splicedInput(3 * inputBlock)
+	ms, err := rawjson.Members(in)
+	require.NoError(t, err)
+	ps, err := rawjson.Members([]byte(`{"n":1}`))
+	require.NoError(t, err)
+	var vg vouching
+	vg.setInput(in, ms, true, true)
+	require.Len(t, vg.sums, 4)
+	m := mergeOut{base: in, sp: &splicedValue{vg: &vg}}
+	m.merge(ms, ps)
+
+	var whole bytes.Buffer
+	require.NoError(t, m.sp.writeTo(&whole))
+	require.Equal(t, string(m.out), whole.String())
+
+	at := 2*inputBlock + 5
+	old := in[at]
+	in[at] = '"'
+	assert.False(t, vg.inputIntact())
+	var part bytes.Buffer
+	assert.ErrorIs(t, m.sp.writeTo(&part), errInputWritten)
+	assert.Less(t, part.Len(), 2*inputBlock+1, "nothing of the changed block is written")
+	assert.True(t, bytes.HasPrefix(m.out, part.Bytes()), "what was written is what was checked")
+	_, err = m.sp.bytes()
+	assert.ErrorIs(t, err, errInputWritten)
+
+	in[at] = old
+	assert.True(t, vg.inputIntact())
+	part.Reset()
+	require.NoError(t, m.sp.writeTo(&part))
+	assert.Equal(t, string(m.out), part.String())
+}
+
+// TestServeRefusesAnAnswerFromAWrittenInput serves handlers that merge,
+// then write into the tool_input they were lent, on inputs of one block
+// and of several: the answer built from it is never written, and the
+// fail-closed hook blocks.
+func TestServeRefusesAnAnswerFromAWrittenInput(t *testing.T) {
+	for _, size := range []int{2 * spliceFrom, 3 * inputBlock} {
+		t.Run(strconv.Itoa(size), func(t *testing.T) {
+			in := splicedInput(size)
+			event := `{"session_id":"s","transcript_path":"/t","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"mcp__a__b","tool_input":` + string(in) + `}`
+			h := FailClosed(PreToolUseFunc(func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error) {
+				upd, err := e.Merge(map[string]int{"n": 1})
+				if err != nil {
+					return nil, err
+				}
+				e.ToolInput[len(e.ToolInput)-3] = '"' // breaks the input: [true,nul"]
+				return &PreToolUseOutput{Decision: Allow, UpdatedInput: upd}, nil
+			}))
+			var stdout, stderr bytes.Buffer
+			code := Serve(context.Background(), strings.NewReader(event), &stdout, &stderr, h)
+			assert.Equal(t, ExitBlock, code)
+			assert.Empty(t, stdout.String())
+			assert.Contains(t, stderr.String(), "wrote into the bytes of the tool_input")
+		})
+	}
+}
