@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"path"
 	"strings"
+	"unsafe"
 
 	"github.com/gohooks/hook/internal/rawjson"
 )
@@ -150,7 +151,7 @@ func Detect(raw []byte) Agent {
 // already split, as a hook's read splits it.
 func DetectMembers(ms []rawjson.Member) Agent {
 	has := func(k string) bool { _, ok := rawjson.Find(ms, k); return ok }
-	str := func(k string) string { return stringMember(ms, k) }
+	str := func(k string) string { return peekString(ms, k) }
 	event := str("hook_event_name")
 
 	switch {
@@ -214,6 +215,25 @@ func isCodexTranscript(p string) bool {
 	base := path.Base(p)
 	return strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl") ||
 		strings.Contains(p, "/.codex/sessions/")
+}
+
+// peekString is stringMember without a copy when the string has no
+// escapes: the result shares the payload's bytes, so it must not outlive
+// the call that reads it (DetectMembers runs on every hook call, before
+// the handler, and allocates nothing this way).
+func peekString(ms []rawjson.Member, k string) string {
+	m, ok := rawjson.Find(ms, k)
+	if !ok || len(m.Value) < 2 || m.Value[0] != '"' {
+		return ""
+	}
+	v := m.Value[1 : len(m.Value)-1]
+	if len(v) == 0 {
+		return ""
+	}
+	if bytes.IndexByte(v, '\\') >= 0 {
+		return string(rawjson.AppendExactUnquote(nil, m.Value))
+	}
+	return unsafe.String(&v[0], len(v))
 }
 
 // stringMember returns the string value of the member k of ms, or "" when
