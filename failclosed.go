@@ -128,6 +128,23 @@ func handlerFailsClosed(h Handler, event string) bool {
 	return false
 }
 
+// outermostFailsClosed reports whether h, seen through middleware, is a
+// [FailClosed] handler that answers event: then every failure of h fails
+// closed, whether or not the wrapper had the event yet.
+func outermostFailsClosed(h Handler, event string) bool {
+	for range 100 { // a bound against a Wrapper that wraps itself
+		switch x := h.(type) {
+		case failClosedHandler:
+			return x.failsClosed(event)
+		case Wrapper:
+			h = x.Unwrap()
+			continue
+		}
+		return false
+	}
+	return false
+}
+
 // eventAdapter is implemented by the typed adapters ([PreToolUseFunc] and
 // the others): adapterEvent is the one event they answer.
 type eventAdapter interface {

@@ -266,6 +266,11 @@ func (s *Server) failsClosed(h Handler, r result) bool {
 		return true
 	case r.stage == stageRead:
 		return handlerFailsClosed(h, name)
+	case outermostFailsClosed(h, name):
+		// The whole handler is fail-closed, so every failure of it
+		// blocks, also one that came before the wrapper took the event
+		// (a deadline that passed between the read and the call).
+		return true
 	}
 	return false
 }
