@@ -136,6 +136,9 @@ func outermostFailsClosed(h Handler, event string) bool {
 		switch x := h.(type) {
 		case failClosedHandler:
 			return x.failsClosed(event)
+		case httpAnswers:
+			h = x.h
+			continue
 		case Wrapper:
 			h = x.Unwrap()
 			continue

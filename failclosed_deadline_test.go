@@ -1,0 +1,58 @@
+package hook_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hooktest"
+)
+
+// waitingMiddleware is middleware (a Wrapper) that waits for the deadline
+// before it calls the handler it wraps: the deadline passes after the
+// read and before that handler has the event, however loaded the machine.
+type waitingMiddleware struct{ h hook.Handler }
+
+func (m waitingMiddleware) ServeHook(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+	<-ctx.Done()
+	return m.h.ServeHook(ctx, ev)
+}
+
+func (m waitingMiddleware) Unwrap() hook.Handler { return m.h }
+
+// TestFailClosedBeforeTheWrapperHasTheEvent: a handler that is fail-closed
+// as a whole (FailClosed outermost, seen through middleware) blocks when
+// its deadline passes before the FailClosed wrapper was called, over stdio
+// and HTTP; without FailClosed the same hook fails open (exit 1, 500).
+func TestFailClosedBeforeTheWrapperHasTheEvent(t *testing.T) {
+	permit := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) {
+		return permitFor(hook.EventPreToolUse), nil
+	})
+	in := hooktest.NewEvent(hook.EventPreToolUse)
+	for _, closed := range []bool{true, false} {
+		var h hook.Handler = permit
+		if closed {
+			h = hook.FailClosed(permit)
+		}
+		srv := hook.Server{Handler: waitingMiddleware{h}, Timeout: 20 * time.Millisecond}
+		var stdout, stderr bytes.Buffer
+		code := srv.Serve(context.Background(), bytes.NewReader(in), &stdout, &stderr)
+		rep := srv.ServeHTTPBody(context.Background(), bytes.NewReader(in), int64(len(in)), nil)
+		assert.Empty(t, stdout.String())
+		assert.True(t, strings.HasPrefix(stderr.String(), "hook: "), "%q", stderr.String())
+		assert.NotContains(t, string(rep.Body), "permitted")
+		if closed {
+			assert.Equal(t, hook.ExitBlock, code, "fail-closed: %s", stderr.String())
+			assert.Equal(t, 200, rep.Status)
+			assert.Equal(t, "block", rep.Decision, "%s", rep.Body)
+		} else {
+			assert.Equal(t, hook.ExitError, code, "fail-open: %s", stderr.String())
+			assert.Equal(t, 500, rep.Status)
+		}
+	}
+}
