@@ -14,12 +14,18 @@ import (
 )
 
 // waitingMiddleware is middleware (a Wrapper) that waits for the deadline
-// before it calls the handler it wraps: the deadline passes after the
-// read and before that handler has the event, however loaded the machine.
-type waitingMiddleware struct{ h hook.Handler }
+// and then for release before it calls the handler it wraps: the deadline
+// passes after the read and before that handler has the event, however
+// loaded the machine, and the handler cannot answer before the deadline's
+// outcome is settled.
+type waitingMiddleware struct {
+	h       hook.Handler
+	release <-chan struct{}
+}
 
 func (m waitingMiddleware) ServeHook(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 	<-ctx.Done()
+	<-m.release
 	return m.h.ServeHook(ctx, ev)
 }
 
@@ -34,12 +40,16 @@ func TestFailClosedBeforeTheWrapperHasTheEvent(t *testing.T) {
 		return permitFor(hook.EventPreToolUse), nil
 	})
 	in := hooktest.NewEvent(hook.EventPreToolUse)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
 	for _, closed := range []bool{true, false} {
 		var h hook.Handler = permit
 		if closed {
 			h = hook.FailClosed(permit)
 		}
-		srv := hook.Server{Handler: waitingMiddleware{h}, Timeout: 20 * time.Millisecond}
+		// Long enough that reading 300 bytes never takes it, even under
+		// emulation: the deadline must pass after the read.
+		srv := hook.Server{Handler: waitingMiddleware{h, release}, Timeout: time.Second}
 		var stdout, stderr bytes.Buffer
 		code := srv.Serve(context.Background(), bytes.NewReader(in), &stdout, &stderr)
 		rep := srv.ServeHTTPBody(context.Background(), bytes.NewReader(in), int64(len(in)), nil)
