@@ -115,37 +115,51 @@ type Wrapper interface {
 
 // handlerFailsClosed reports whether h fails closed for event.
 func handlerFailsClosed(h Handler, event string) bool {
-	for range 100 { // a bound against a Wrapper that wraps itself
-		switch x := h.(type) {
-		case failCloser:
-			return x.failsClosed(event)
-		case Wrapper:
-			h = x.Unwrap()
-			continue
+	return seeThrough(h, false, false, func(h Handler) (bool, bool) {
+		if x, ok := h.(failCloser); ok {
+			return x.failsClosed(event), true
 		}
-		return false
-	}
-	return false
+		return false, false
+	})
 }
 
 // outermostFailsClosed reports whether h, seen through middleware, is a
 // [FailClosed] handler that answers event: then every failure of h fails
 // closed, whether or not the wrapper had the event yet.
 func outermostFailsClosed(h Handler, event string) bool {
-	for range 100 { // a bound against a Wrapper that wraps itself
-		switch x := h.(type) {
-		case failClosedHandler:
-			return x.failsClosed(event)
-		case httpAnswers:
-			h = x.h
-			continue
-		case Wrapper:
-			h = x.Unwrap()
-			continue
+	return seeThrough(h, true, false, func(h Handler) (bool, bool) {
+		if x, ok := h.(failClosedHandler); ok {
+			return x.failsClosed(event), true
 		}
-		return false
+		return false, false
+	})
+}
+
+// seeThrough asks decide of h and then of each handler h wraps, through
+// [Wrapper] middleware (and the HTTP answer form when viaHTTP), outermost
+// first, and returns the first answer decide gives; when none does, or
+// the middleware wraps nothing, it returns otherwise. It stops after 100
+// layers, against a Wrapper that wraps itself.
+func seeThrough(h Handler, viaHTTP, otherwise bool, decide func(Handler) (bool, bool)) bool {
+	for range 100 {
+		if v, ok := decide(h); ok {
+			return v
+		}
+		switch x := h.(type) {
+		case httpAnswers:
+			if !viaHTTP {
+				return otherwise
+			}
+			h = x.h
+		case Wrapper:
+			if h = x.Unwrap(); h == nil {
+				return otherwise
+			}
+		default:
+			return otherwise
+		}
 	}
-	return false
+	return otherwise
 }
 
 // eventAdapter is implemented by the typed adapters ([PreToolUseFunc] and
@@ -164,21 +178,15 @@ type eventRouter interface {
 // known to ignore it (a typed adapter of another event, or a wrapper of
 // such handlers).
 func handlesEvent(h Handler, event string) bool {
-	for range 100 { // a bound against a Wrapper that wraps itself
+	return seeThrough(h, false, true, func(h Handler) (bool, bool) {
 		switch a := h.(type) {
 		case eventAdapter:
-			return a.adapterEvent() == event
+			return a.adapterEvent() == event, true
 		case eventRouter:
-			return a.handles(event)
-		case Wrapper:
-			if h = a.Unwrap(); h == nil {
-				return true
-			}
-			continue
+			return a.handles(event), true
 		}
-		return true
-	}
-	return true
+		return false, false
+	})
 }
 
 // isNil reports whether h is nil or holds a nil pointer, func, map or
