@@ -6,11 +6,14 @@ package hook
 // per event) with the answer methods a table row implies (combine, the
 // deny and feedback block forms, the plain-text forms) into
 // adapters_gen.go, both from the protocol table in internal/protocol.
-// Everything else about an event is written by hand in its own file, one
-// per event or group: the event struct, its answer, their docs, and the
-// answer's methods — appendAnswer (validation and the wire form), join
-// (how [Chain] combines it with the answers before it) and, where the
-// event has them, its rewrite and its own refusal rule:
+// The declarations of the event struct, its answer and its
+// hookSpecificOutput, with their docs, are generated into types_gen.go
+// from the protocol schema (internal/protocol/types.json), which names
+// each type's file below. Everything else about an event is written by
+// hand in its own file, one per event or group: the named value types of
+// its fields and the answer's methods — appendAnswer (validation and the
+// wire form), join (how [Chain] combines it with the answers before it)
+// and, where the event has them, its rewrite and its own refusal rule:
 //
 //	pretooluse.go            PreToolUse
 //	permissionrequest.go     PermissionRequest

@@ -1,17 +1,27 @@
-// Package protocol is the one table of the Claude Code hook protocol that
-// the library is built on: every event of Claude Code 2.1.332, once, with
-// its facts. The mechanical code of the root package is generated from it
-// by `go generate ./...` (see gen/): events_gen.go (event constants,
-// knownEvent, canBlock, eventNames, the matcher fields, the block forms,
-// honoursHalt) and adapters_gen.go (the typed adapters, their ServeHook
-// methods, and each answer's combine, which calls its hand-written join);
-// CI checks that the generated files are fresh, and the drift test checks
-// the table against the Agent SDK.
+// Package protocol is the one description of the Claude Code hook
+// protocol that the library is built on. The table (Events, in this file)
+// holds every event of Claude Code 2.1.332, once, with its facts; the
+// schema (types.json, read by [Types]) holds every struct type of the
+// protocol as the root package declares it: each event's input struct
+// (Foo, embedding Event), its answer (FooOutput, embedding Common), the
+// hookSpecificOutput structs, and the typed views of the tools' inputs
+// and results, each with its doc comment and its fields' Go types, json
+// tags and docs.
 //
-// To add an event: add a row here, write its input and answer structs
-// (FooInput is the event struct Foo embedding Event, FooOutput its
-// answer, with its appendAnswer and join methods) in the root package,
-// and run `go generate ./...`.
+// The mechanical code of the root package is generated from them by `go
+// generate ./...` (see gen/): events_gen.go (event constants, knownEvent,
+// canBlock, eventNames, the matcher fields, the block forms, honoursHalt)
+// and adapters_gen.go (the typed adapters, their ServeHook methods, and
+// each answer's combine, which calls its hand-written join) from the
+// table, and types_gen.go (the struct declarations) from the schema. CI
+// checks that the generated files are fresh, and the drift test checks
+// the table and the schema against the Agent SDK.
+//
+// To add an event: add a row here; add its input and answer structs to
+// types.json with the file of the root package that holds their rules;
+// write that file's answer methods (appendAnswer and join); and run `go
+// generate ./...`. To add an input or answer field, add it to its type in
+// types.json and regenerate.
 package protocol
 
 // Block says how a block is written as a JSON answer (an HTTP hook cannot
