@@ -11,10 +11,7 @@ const (
 	CompactAuto CompactTrigger = "auto"
 )
 
-func (o *PreCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPreCompact); err != nil {
-		return dst, err
-	}
+func (o *PreCompactOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}
@@ -43,10 +40,7 @@ func (a *PreCompactOutput) join(n *PreCompactOutput) (stop bool, err error) {
 	return false, nil
 }
 
-func (o *PostCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPostCompact); err != nil {
-		return dst, err
-	}
+func (o *PostCompactOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}

@@ -19,10 +19,7 @@ const (
 	ConfigSkills         ConfigSource = "skills"
 )
 
-func (o *ConfigChangeOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventConfigChange); err != nil {
-		return dst, err
-	}
+func (o *ConfigChangeOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	decision, reason, err := blockFields(o.Block, o.Reason)
 	if err != nil {
 		return dst, err

@@ -3,11 +3,11 @@ package hook
 import (
 	"errors"
 	"fmt"
-	"github.com/gohooks/hook/internal/wire"
-
-	"github.com/gohooks/hook/internal/rawjson"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // ElicitationMode is how an MCP server asks for input.
@@ -34,10 +34,7 @@ const (
 	ElicitationCancel ElicitationAction = "cancel"
 )
 
-func (o *ElicitationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventElicitation); err != nil {
-		return dst, err
-	}
+func (o *ElicitationOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	return appendElicitation(dst, EventElicitation, &o.Common, o.Action, o.Content, o.Block, o.Reason)
 }
 
@@ -88,10 +85,7 @@ func appendElicitation(dst []byte, name string, c *Common, action ElicitationAct
 	return appendWire(dst, a)
 }
 
-func (o *ElicitationResultOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventElicitationResult); err != nil {
-		return dst, err
-	}
+func (o *ElicitationResultOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	return appendElicitation(dst, EventElicitationResult, &o.Common, o.Action, o.Content, o.Block, o.Reason)
 }
 

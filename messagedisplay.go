@@ -5,10 +5,7 @@ import (
 	"github.com/gohooks/hook/internal/wire"
 )
 
-func (o *MessageDisplayOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventMessageDisplay); err != nil {
-		return dst, err
-	}
+func (o *MessageDisplayOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	a := answer{common: &o.Common}
 	if o.DisplayContent != "" {
 		a.specific = &messageDisplaySpecific{HookEventName: EventMessageDisplay, DisplayContent: o.DisplayContent}

@@ -46,10 +46,7 @@ const (
 	PricingDefault Pricing = "default"
 )
 
-func (o *PreModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPreModelSwitch); err != nil {
-		return dst, err
-	}
+func (o *PreModelSwitchOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	switch o.Decision {
 	case "", Allow, Deny, Ask:
 	default:
@@ -66,10 +63,7 @@ func (a *PreModelSwitchOutput) join(n *PreModelSwitchOutput) (stop bool, err err
 	return n.Decision == Deny, nil
 }
 
-func (o *PostModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPostModelSwitch); err != nil {
-		return dst, err
-	}
+func (o *PostModelSwitchOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}

@@ -25,18 +25,3 @@ const (
 	NotificationAuthStorageFailure      NotificationType = "auth_storage_failure"
 	NotificationPluginNotification      NotificationType = "plugin_notification"
 )
-
-func (o *NotificationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventNotification); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventNotification, o.AdditionalContext)})
-}
-
-// join merges n into a as [Chain] combines Notification answers: contexts
-// joined.
-func (a *NotificationOutput) join(n *NotificationOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-	return false, nil
-}

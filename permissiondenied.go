@@ -1,9 +1,6 @@
 package hook
 
-func (o *PermissionDeniedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPermissionDenied); err != nil {
-		return dst, err
-	}
+func (o *PermissionDeniedOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	a := answer{common: &o.Common}
 	if o.Retry {
 		a.specific = &permissionDeniedSpecific{HookEventName: EventPermissionDenied, Retry: true}

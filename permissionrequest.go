@@ -23,10 +23,7 @@ func (e *PermissionRequest) Update(edited any) (jsontext.Value, error) {
 	return Update(e.ToolInput, edited)
 }
 
-func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPermissionRequest); err != nil {
-		return dst, err
-	}
+func (o *PermissionRequestOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	a := answer{common: &o.Common}
 	var upd jsontext.Value // what the answer carries for UpdatedInput
 	switch o.Decision {

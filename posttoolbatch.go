@@ -1,9 +1,6 @@
 package hook
 
-func (o *PostToolBatchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPostToolBatch); err != nil {
-		return dst, err
-	}
+func (o *PostToolBatchOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	decision, reason, err := blockFields(o.Block, o.Reason)
 	if err != nil {
 		return dst, err

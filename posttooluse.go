@@ -13,10 +13,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-func (o *PostToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPostToolUse); err != nil {
-		return dst, err
-	}
+func (o *PostToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	decision, reason, err := blockFields(o.Block, o.Reason)
 	if err != nil {
 		return dst, err
@@ -161,19 +158,4 @@ func isFalsy(v jsontext.Value) bool {
 		return err == nil && f == 0
 	}
 	return false
-}
-
-func (o *PostToolUseFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPostToolUseFailure); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostToolUseFailure, o.AdditionalContext)})
-}
-
-// join merges n into a as [Chain] combines PostToolUseFailure answers: contexts
-// joined.
-func (a *PostToolUseFailureOutput) join(n *PostToolUseFailureOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-	return false, nil
 }

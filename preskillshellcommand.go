@@ -28,10 +28,7 @@ const (
 	InvokedByOther InvokedBy = "other"
 )
 
-func (o *PreSkillShellCommandOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPreSkillShellCommand); err != nil {
-		return dst, err
-	}
+func (o *PreSkillShellCommandOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	switch o.Decision {
 	case "", Allow, Deny:
 	case Ask, Defer:

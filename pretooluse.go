@@ -49,10 +49,7 @@ const (
 	Defer PermissionDecision = "defer"
 )
 
-func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventPreToolUse); err != nil {
-		return dst, err
-	}
+func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	switch o.Decision {
 	case "", Allow, Deny, Ask, Defer:
 	default:

@@ -23,10 +23,7 @@ const (
 	PromptSourcePollEvent PromptSource = "poll_event"
 )
 
-func (o *UserPromptSubmitOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventUserPromptSubmit); err != nil {
-		return dst, err
-	}
+func (o *UserPromptSubmitOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}
@@ -72,10 +69,7 @@ const (
 	ExpansionMCPPrompt    ExpansionType = "mcp_prompt"
 )
 
-func (o *UserPromptExpansionOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventUserPromptExpansion); err != nil {
-		return dst, err
-	}
+func (o *UserPromptExpansionOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}

@@ -14,10 +14,7 @@ const (
 	SessionStartFork SessionStartSource = "fork"
 )
 
-func (o *SessionStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventSessionStart); err != nil {
-		return dst, err
-	}
+func (o *SessionStartOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Text != "" {
 		return appendText(dst, o.Text, otherThanText(o))
 	}
@@ -68,20 +65,6 @@ const (
 	SessionEndOther SessionEndReason = "other"
 )
 
-func (o *SessionEndOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventSessionEnd); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common})
-}
-
-// join merges n into a as [Chain] combines SessionEnd answers: the common
-// fields only.
-func (a *SessionEndOutput) join(n *SessionEndOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	return false, nil
-}
-
 // SetupTrigger says what ran a [Setup].
 type SetupTrigger string
 
@@ -90,18 +73,3 @@ const (
 	SetupInit        SetupTrigger = "init"
 	SetupMaintenance SetupTrigger = "maintenance"
 )
-
-func (o *SetupOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventSetup); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSetup, o.AdditionalContext)})
-}
-
-// join merges n into a as [Chain] combines Setup answers: contexts
-// joined.
-func (a *SetupOutput) join(n *SetupOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-	return false, nil
-}

@@ -4,10 +4,7 @@ import (
 	"errors"
 )
 
-func (o *StopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventStop); err != nil {
-		return dst, err
-	}
+func (o *StopOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	return appendStop(dst, &o.Common, o.Block, o.Reason, EventStop, o.AdditionalContext)
 }
 
@@ -50,17 +47,3 @@ const (
 	StopErrorMaxOutputTokens      StopError = "max_output_tokens"
 	StopErrorCloudCredentialError StopError = "cloud_credential_error"
 )
-
-func (o *StopFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventStopFailure); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common})
-}
-
-// join merges n into a as [Chain] combines StopFailure answers: the common
-// fields only.
-func (a *StopFailureOutput) join(n *StopFailureOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	return false, nil
-}

@@ -9,10 +9,7 @@ import (
 	"strings"
 )
 
-func (o *WorktreeCreateOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventWorktreeCreate); err != nil {
-		return dst, err
-	}
+func (o *WorktreeCreateOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if err := checkWorktreePath(o.WorktreePath); err != nil {
 		return dst, err
 	}
@@ -94,18 +91,4 @@ func clientAbs(goos, p string) bool {
 	}
 	letter := len(p) > 0 && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 	return letter && len(p) > 2 && p[1] == ':' && sep(p[2])
-}
-
-func (o *WorktreeRemoveOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventWorktreeRemove); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common})
-}
-
-// join merges n into a as [Chain] combines WorktreeRemove answers: the common
-// fields only.
-func (a *WorktreeRemoveOutput) join(n *WorktreeRemoveOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	return false, nil
 }

@@ -69,6 +69,7 @@ func TestAddingAnEvent(t *testing.T) {
 		"func (ArtifactSavedFunc) adapterEvent() string { return EventArtifactSaved }",
 		"case EventArtifactSaved:\n\t\treturn (*ArtifactSavedOutput)(nil)", // answerType
 		"return combineAs(acc, o, (*ArtifactSavedOutput).join)",
+		"if err := checkEvent(ev, EventArtifactSaved); err != nil {\n\t\treturn dst, err\n\t}\n\treturn o.appendForm(dst, ev)", // appendAnswer
 		"func (*ArtifactSavedOutput) feedbackBlock(reason string) Output {\n\treturn &ArtifactSavedOutput{Block: true, Reason: reason}",
 		"return &ArtifactSavedOutput{AdditionalContext: trimText(o.Text)}, nil",             // combine
 		"EventMessageDisplay, EventArtifactSaved:\n\t\treturn false\n\t}\n\treturn true\n}", // honoursHalt
@@ -126,4 +127,29 @@ func TestSchemaFields(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAnswerColumn: a row whose Answer column says the answer's fields
+// decide its methods gets appendForm and join generated; one whose
+// answer type in the schema holds other fields is refused, and a row
+// with its own rules gets neither.
+func TestAnswerColumn(t *testing.T) {
+	events := slices.Clone(protocol.Events)
+	i := slices.IndexFunc(events, func(e protocol.Event) bool { return e.Name == "Setup" })
+	require.GreaterOrEqual(t, i, 0)
+	require.Equal(t, protocol.AnswerContext, events[i].Answer)
+	s := generated(t, events)
+	assert.Contains(t, s, "func (o *SetupOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {\n\treturn appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSetup, o.AdditionalContext)})\n}")
+	assert.Contains(t, s, "a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)\n\treturn false, nil\n}")
+	assert.Contains(t, s, "func (a *CwdChangedOutput) join(n *CwdChangedOutput) (stop bool, err error) {\n\ta.Common.join(n.Common)\n\ta.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)")
+	assert.Contains(t, s, "func (o *SessionEndOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {\n\treturn appendWire(dst, answer{common: &o.Common})\n}")
+	assert.NotContains(t, s, "func (o *StopOutput) appendForm(")
+	assert.NotContains(t, s, "func (a *StopOutput) join(")
+
+	events[i].Answer = protocol.AnswerCommon
+	_, err := generate(events, types(t))
+	assert.ErrorContains(t, err, `Setup's row generates the methods of an answer with the fields Common, but the schema's SetupOutput has "Common AdditionalContext"`)
+	events[i].Answer = protocol.Answer(99)
+	_, err = generate(events, types(t))
+	assert.ErrorContains(t, err, "Setup: unknown Answer 99")
 }
