@@ -3,7 +3,6 @@ package hook
 import (
 	"errors"
 	"fmt"
-	"reflect"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -17,10 +16,7 @@ func (e *PermissionRequest) Merge(patch any) (jsontext.Value, error) {
 // Update returns the call's input with only the members changed in the
 // typed view edited replaced; see [Update].
 func (e *PermissionRequest) Update(edited any) (jsontext.Value, error) {
-	if err := foreignView("PermissionRequest.Update", e.ToolName, reflect.TypeOf(edited)); err != nil {
-		return nil, err
-	}
-	return Update(e.ToolInput, edited)
+	return updateCall("PermissionRequest.Update", e.ToolName, e.ToolInput, edited)
 }
 
 func (o *PermissionRequestOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {

@@ -23,10 +23,17 @@ func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
 // Update returns the call's input with only the members changed in the
 // typed view edited replaced; see [Update].
 func (e *PreToolUse) Update(edited any) (jsontext.Value, error) {
-	if err := foreignView("PreToolUse.Update", e.ToolName, reflect.TypeOf(edited)); err != nil {
+	return updateCall("PreToolUse.Update", e.ToolName, e.ToolInput, edited)
+}
+
+// updateCall is [Update] for the method fn of an event that names its
+// tool (PreToolUse.Update, PermissionRequest.Update): it refuses a view of
+// another built-in tool than the call's, then updates the call's input.
+func updateCall(fn, tool string, input jsontext.Value, edited any) (jsontext.Value, error) {
+	if err := foreignView(fn, tool, reflect.TypeOf(edited)); err != nil {
 		return nil, err
 	}
-	return Update(e.ToolInput, edited)
+	return Update(input, edited)
 }
 
 // PermissionDecision is a PreToolUse (or PreSkillShellCommand,
