@@ -174,14 +174,14 @@ func (o *PostToolUseFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, 
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields, and AdditionalContext
-// in the hookSpecificOutput.
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
 func (o *PostToolUseFailureOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostToolUseFailure, o.AdditionalContext)})
 }
 
-// join merges n into a as [Chain] combines PostToolUseFailure answers: contexts
-// joined.
+// join merges n into a as [Chain] combines PostToolUseFailure answers:
+// contexts joined.
 func (a *PostToolUseFailureOutput) join(n *PostToolUseFailureOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
@@ -247,14 +247,14 @@ func (o *NotificationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields, and AdditionalContext
-// in the hookSpecificOutput.
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
 func (o *NotificationOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventNotification, o.AdditionalContext)})
 }
 
-// join merges n into a as [Chain] combines Notification answers: contexts
-// joined.
+// join merges n into a as [Chain] combines Notification answers:
+// contexts joined.
 func (a *NotificationOutput) join(n *NotificationOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
@@ -413,13 +413,14 @@ func (o *SessionEndOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields only.
+// appendForm appends the answer:
+// the common fields only.
 func (o *SessionEndOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// join merges n into a as [Chain] combines SessionEnd answers: the common
-// fields only.
+// join merges n into a as [Chain] combines SessionEnd answers:
+// the common fields only.
 func (a *SessionEndOutput) join(n *SessionEndOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
@@ -484,13 +485,14 @@ func (o *StopFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields only.
+// appendForm appends the answer:
+// the common fields only.
 func (o *StopFailureOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// join merges n into a as [Chain] combines StopFailure answers: the common
-// fields only.
+// join merges n into a as [Chain] combines StopFailure answers:
+// the common fields only.
 func (a *StopFailureOutput) join(n *StopFailureOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
@@ -522,14 +524,14 @@ func (o *SubagentStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields, and AdditionalContext
-// in the hookSpecificOutput.
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
 func (o *SubagentStartOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSubagentStart, o.AdditionalContext)})
 }
 
-// join merges n into a as [Chain] combines SubagentStart answers: contexts
-// joined.
+// join merges n into a as [Chain] combines SubagentStart answers:
+// contexts joined.
 func (a *SubagentStartOutput) join(n *SubagentStartOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
@@ -805,14 +807,14 @@ func (o *SetupOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields, and AdditionalContext
-// in the hookSpecificOutput.
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
 func (o *SetupOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSetup, o.AdditionalContext)})
 }
 
-// join merges n into a as [Chain] combines Setup answers: contexts
-// joined.
+// join merges n into a as [Chain] combines Setup answers:
+// contexts joined.
 func (a *SetupOutput) join(n *SetupOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
@@ -845,13 +847,14 @@ func (o *TeammateIdleOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields only.
+// appendForm appends the answer:
+// the common fields only.
 func (o *TeammateIdleOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// join merges n into a as [Chain] combines TeammateIdle answers: the common
-// fields only.
+// join merges n into a as [Chain] combines TeammateIdle answers:
+// the common fields only.
 func (a *TeammateIdleOutput) join(n *TeammateIdleOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
@@ -909,13 +912,14 @@ func (o *TaskCompletedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields only.
+// appendForm appends the answer:
+// the common fields only.
 func (o *TaskCompletedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// join merges n into a as [Chain] combines TaskCompleted answers: the common
-// fields only.
+// join merges n into a as [Chain] combines TaskCompleted answers:
+// the common fields only.
 func (a *TaskCompletedOutput) join(n *TaskCompletedOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
@@ -1051,13 +1055,14 @@ func (o *WorktreeRemoveOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields only.
+// appendForm appends the answer:
+// the common fields only.
 func (o *WorktreeRemoveOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// join merges n into a as [Chain] combines WorktreeRemove answers: the common
-// fields only.
+// join merges n into a as [Chain] combines WorktreeRemove answers:
+// the common fields only.
 func (a *WorktreeRemoveOutput) join(n *WorktreeRemoveOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
@@ -1089,13 +1094,14 @@ func (o *InstructionsLoadedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, 
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields only.
+// appendForm appends the answer:
+// the common fields only.
 func (o *InstructionsLoadedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// join merges n into a as [Chain] combines InstructionsLoaded answers: the common
-// fields only.
+// join merges n into a as [Chain] combines InstructionsLoaded answers:
+// the common fields only.
 func (a *InstructionsLoadedOutput) join(n *InstructionsLoadedOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
@@ -1127,14 +1133,14 @@ func (o *CwdChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields, and WatchPaths in the
-// hookSpecificOutput unless it is nil.
+// appendForm appends the answer:
+// the common fields, and WatchPaths in the hookSpecificOutput unless it is nil.
 func (o *CwdChangedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventCwdChanged, o.WatchPaths)})
 }
 
-// join merges n into a as [Chain] combines CwdChanged answers: the watch
-// paths' union, in order.
+// join merges n into a as [Chain] combines CwdChanged answers:
+// the watch paths' union, in order.
 func (a *CwdChangedOutput) join(n *CwdChangedOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
@@ -1167,14 +1173,14 @@ func (o *FileChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields, and WatchPaths in the
-// hookSpecificOutput unless it is nil.
+// appendForm appends the answer:
+// the common fields, and WatchPaths in the hookSpecificOutput unless it is nil.
 func (o *FileChangedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventFileChanged, o.WatchPaths)})
 }
 
-// join merges n into a as [Chain] combines FileChanged answers: the watch
-// paths' union, in order.
+// join merges n into a as [Chain] combines FileChanged answers:
+// the watch paths' union, in order.
 func (a *FileChangedOutput) join(n *FileChangedOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
@@ -1207,13 +1213,14 @@ func (o *DirectoryAddedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, erro
 	return o.appendForm(dst, ev)
 }
 
-// appendForm appends the answer: the common fields only.
+// appendForm appends the answer:
+// the common fields only.
 func (o *DirectoryAddedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 	return appendWire(dst, answer{common: &o.Common})
 }
 
-// join merges n into a as [Chain] combines DirectoryAdded answers: the common
-// fields only.
+// join merges n into a as [Chain] combines DirectoryAdded answers:
+// the common fields only.
 func (a *DirectoryAddedOutput) join(n *DirectoryAddedOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
