@@ -103,14 +103,15 @@ func TestAddingAField(t *testing.T) {
 		"\tReason time.Duration `json:\"reason,omitempty\"`\n}\n")
 }
 
-// TestSchemaFields: every type of the schema has a doc comment and
-// fields, every exported field of an exported type a doc comment, and no Go name or JSON member
+// TestSchemaFields: every type of the schema has a doc comment, a file
+// of the root package that holds its rules, and fields, every exported field of an exported type a doc comment, and no Go name or JSON member
 // stands twice in one type.
 func TestSchemaFields(t *testing.T) {
 	for _, typ := range types(t) {
 		assert.NotEmpty(t, typ.Doc, typ.Name)
 		assert.True(t, strings.HasPrefix(typ.Doc[0], typ.Name+" "), "%s's doc does not start with its name", typ.Name)
 		assert.NotEmpty(t, typ.Fields, typ.Name)
+		assert.FileExists(t, "../../../"+typ.File, "the file of %s", typ.Name)
 		names, members := map[string]bool{}, map[string]bool{}
 		for _, f := range typ.Fields {
 			name := f.Name
