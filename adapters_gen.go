@@ -97,6 +97,15 @@ func (o *PreToolUseOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreToolUseOutput).join)
 }
 
+// appendAnswer refuses an event other than PreToolUse, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PreToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPreToolUse); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // refuses reports whether the answer refuses the action: a deny.
 func (o *PreToolUseOutput) refuses() bool { return o.Decision == Deny }
 
@@ -123,6 +132,15 @@ func (o *PostToolUseOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostToolUseOutput).join)
 }
 
+// appendAnswer refuses an event other than PostToolUse, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PostToolUseOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostToolUse); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // feedbackBlock returns the JSON form of a [Block] with reason: on
 // PostToolUse a block is feedback for Claude, and every handler of a chain
 // runs.
@@ -147,6 +165,29 @@ func (o *PostToolUseFailureOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostToolUseFailureOutput).join)
 }
 
+// appendAnswer refuses an event other than PostToolUseFailure, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PostToolUseFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostToolUseFailure); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
+func (o *PostToolUseFailureOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventPostToolUseFailure, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines PostToolUseFailure answers:
+// contexts joined.
+func (a *PostToolUseFailureOutput) join(n *PostToolUseFailureOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
+}
+
 // PostToolBatchFunc adapts a function to a [Handler] that answers PostToolBatch
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -162,6 +203,15 @@ func (PostToolBatchFunc) adapterEvent() string { return EventPostToolBatch }
 // combine merges o into acc by [Chain]'s rules for PostToolBatch (see its join).
 func (o *PostToolBatchOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostToolBatchOutput).join)
+}
+
+// appendAnswer refuses an event other than PostToolBatch, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PostToolBatchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostToolBatch); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // feedbackBlock returns the JSON form of a [Block] with reason: on
@@ -188,6 +238,29 @@ func (o *NotificationOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*NotificationOutput).join)
 }
 
+// appendAnswer refuses an event other than Notification, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *NotificationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventNotification); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
+func (o *NotificationOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventNotification, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines Notification answers:
+// contexts joined.
+func (a *NotificationOutput) join(n *NotificationOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
+}
+
 // UserPromptSubmitFunc adapts a function to a [Handler] that answers UserPromptSubmit
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -203,6 +276,15 @@ func (UserPromptSubmitFunc) adapterEvent() string { return EventUserPromptSubmit
 // combine merges o into acc by [Chain]'s rules for UserPromptSubmit (see its join).
 func (o *UserPromptSubmitOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*UserPromptSubmitOutput).join)
+}
+
+// appendAnswer refuses an event other than UserPromptSubmit, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *UserPromptSubmitOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventUserPromptSubmit); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // plainText reports whether the answer is written as plain text.
@@ -238,6 +320,15 @@ func (o *UserPromptExpansionOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*UserPromptExpansionOutput).join)
 }
 
+// appendAnswer refuses an event other than UserPromptExpansion, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *UserPromptExpansionOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventUserPromptExpansion); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // plainText reports whether the answer is written as plain text.
 func (o *UserPromptExpansionOutput) plainText() bool { return o.Text != "" }
 
@@ -269,6 +360,15 @@ func (SessionStartFunc) adapterEvent() string { return EventSessionStart }
 // combine merges o into acc by [Chain]'s rules for SessionStart (see its join).
 func (o *SessionStartOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*SessionStartOutput).join)
+}
+
+// appendAnswer refuses an event other than SessionStart, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *SessionStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventSessionStart); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // plainText reports whether the answer is written as plain text.
@@ -304,6 +404,28 @@ func (o *SessionEndOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*SessionEndOutput).join)
 }
 
+// appendAnswer refuses an event other than SessionEnd, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *SessionEndOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventSessionEnd); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *SessionEndOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines SessionEnd answers:
+// the common fields only.
+func (a *SessionEndOutput) join(n *SessionEndOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // StopFunc adapts a function to a [Handler] that answers Stop
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -319,6 +441,15 @@ func (StopFunc) adapterEvent() string { return EventStop }
 // combine merges o into acc by [Chain]'s rules for Stop (see its join).
 func (o *StopOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*StopOutput).join)
+}
+
+// appendAnswer refuses an event other than Stop, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *StopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventStop); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // feedbackBlock returns the JSON form of a [Block] with reason: on
@@ -345,6 +476,28 @@ func (o *StopFailureOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*StopFailureOutput).join)
 }
 
+// appendAnswer refuses an event other than StopFailure, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *StopFailureOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventStopFailure); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *StopFailureOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines StopFailure answers:
+// the common fields only.
+func (a *StopFailureOutput) join(n *StopFailureOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // SubagentStartFunc adapts a function to a [Handler] that answers SubagentStart
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -362,6 +515,29 @@ func (o *SubagentStartOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*SubagentStartOutput).join)
 }
 
+// appendAnswer refuses an event other than SubagentStart, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *SubagentStartOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventSubagentStart); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
+func (o *SubagentStartOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSubagentStart, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines SubagentStart answers:
+// contexts joined.
+func (a *SubagentStartOutput) join(n *SubagentStartOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
+}
+
 // SubagentStopFunc adapts a function to a [Handler] that answers SubagentStop
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -377,6 +553,15 @@ func (SubagentStopFunc) adapterEvent() string { return EventSubagentStop }
 // combine merges o into acc by [Chain]'s rules for SubagentStop (see its join).
 func (o *SubagentStopOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*SubagentStopOutput).join)
+}
+
+// appendAnswer refuses an event other than SubagentStop, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *SubagentStopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventSubagentStop); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // feedbackBlock returns the JSON form of a [Block] with reason: on
@@ -401,6 +586,15 @@ func (PreCompactFunc) adapterEvent() string { return EventPreCompact }
 // combine merges o into acc by [Chain]'s rules for PreCompact (see its join).
 func (o *PreCompactOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreCompactOutput).join)
+}
+
+// appendAnswer refuses an event other than PreCompact, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PreCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPreCompact); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // plainText reports whether the answer is written as plain text.
@@ -433,6 +627,15 @@ func (o *PostCompactOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostCompactOutput).join)
 }
 
+// appendAnswer refuses an event other than PostCompact, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PostCompactOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostCompact); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // plainText reports whether the answer is written as plain text.
 func (o *PostCompactOutput) plainText() bool { return o.Text != "" }
 
@@ -463,6 +666,15 @@ func (o *PreModelSwitchOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreModelSwitchOutput).join)
 }
 
+// appendAnswer refuses an event other than PreModelSwitch, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PreModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPreModelSwitch); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // refuses reports whether the answer refuses the action: a deny.
 func (o *PreModelSwitchOutput) refuses() bool { return o.Decision == Deny }
 
@@ -487,6 +699,15 @@ func (PostModelSwitchFunc) adapterEvent() string { return EventPostModelSwitch }
 // combine merges o into acc by [Chain]'s rules for PostModelSwitch (see its join).
 func (o *PostModelSwitchOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PostModelSwitchOutput).join)
+}
+
+// appendAnswer refuses an event other than PostModelSwitch, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PostModelSwitchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPostModelSwitch); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // plainText reports whether the answer is written as plain text.
@@ -522,6 +743,15 @@ func (o *PermissionRequestOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PermissionRequestOutput).join)
 }
 
+// appendAnswer refuses an event other than PermissionRequest, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PermissionRequestOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPermissionRequest); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // refuses reports whether the answer refuses the action: a deny.
 func (o *PermissionRequestOutput) refuses() bool { return o.Decision == Deny }
 
@@ -542,6 +772,15 @@ func (o *PermissionDeniedOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PermissionDeniedOutput).join)
 }
 
+// appendAnswer refuses an event other than PermissionDenied, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PermissionDeniedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPermissionDenied); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // SetupFunc adapts a function to a [Handler] that answers Setup
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -557,6 +796,29 @@ func (SetupFunc) adapterEvent() string { return EventSetup }
 // combine merges o into acc by [Chain]'s rules for Setup (see its join).
 func (o *SetupOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*SetupOutput).join)
+}
+
+// appendAnswer refuses an event other than Setup, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *SetupOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventSetup); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, and AdditionalContext in the hookSpecificOutput.
+func (o *SetupOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventSetup, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines Setup answers:
+// contexts joined.
+func (a *SetupOutput) join(n *SetupOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
+	return false, nil
 }
 
 // TeammateIdleFunc adapts a function to a [Handler] that answers TeammateIdle
@@ -576,6 +838,28 @@ func (o *TeammateIdleOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*TeammateIdleOutput).join)
 }
 
+// appendAnswer refuses an event other than TeammateIdle, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *TeammateIdleOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventTeammateIdle); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *TeammateIdleOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines TeammateIdle answers:
+// the common fields only.
+func (a *TeammateIdleOutput) join(n *TeammateIdleOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // TaskCreatedFunc adapts a function to a [Handler] that answers TaskCreated
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -591,6 +875,15 @@ func (TaskCreatedFunc) adapterEvent() string { return EventTaskCreated }
 // combine merges o into acc by [Chain]'s rules for TaskCreated (see its join).
 func (o *TaskCreatedOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*TaskCreatedOutput).join)
+}
+
+// appendAnswer refuses an event other than TaskCreated, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *TaskCreatedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventTaskCreated); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // TaskCompletedFunc adapts a function to a [Handler] that answers TaskCompleted
@@ -610,6 +903,28 @@ func (o *TaskCompletedOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*TaskCompletedOutput).join)
 }
 
+// appendAnswer refuses an event other than TaskCompleted, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *TaskCompletedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventTaskCompleted); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *TaskCompletedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines TaskCompleted answers:
+// the common fields only.
+func (a *TaskCompletedOutput) join(n *TaskCompletedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // ElicitationFunc adapts a function to a [Handler] that answers Elicitation
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -625,6 +940,15 @@ func (ElicitationFunc) adapterEvent() string { return EventElicitation }
 // combine merges o into acc by [Chain]'s rules for Elicitation (see its join).
 func (o *ElicitationOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*ElicitationOutput).join)
+}
+
+// appendAnswer refuses an event other than Elicitation, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *ElicitationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventElicitation); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // ElicitationResultFunc adapts a function to a [Handler] that answers ElicitationResult
@@ -644,6 +968,15 @@ func (o *ElicitationResultOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*ElicitationResultOutput).join)
 }
 
+// appendAnswer refuses an event other than ElicitationResult, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *ElicitationResultOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventElicitationResult); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // ConfigChangeFunc adapts a function to a [Handler] that answers ConfigChange
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -659,6 +992,15 @@ func (ConfigChangeFunc) adapterEvent() string { return EventConfigChange }
 // combine merges o into acc by [Chain]'s rules for ConfigChange (see its join).
 func (o *ConfigChangeOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*ConfigChangeOutput).join)
+}
+
+// appendAnswer refuses an event other than ConfigChange, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *ConfigChangeOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventConfigChange); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // WorktreeCreateFunc adapts a function to a [Handler] that answers WorktreeCreate
@@ -678,6 +1020,15 @@ func (o *WorktreeCreateOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*WorktreeCreateOutput).join)
 }
 
+// appendAnswer refuses an event other than WorktreeCreate, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *WorktreeCreateOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventWorktreeCreate); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // WorktreeRemoveFunc adapts a function to a [Handler] that answers WorktreeRemove
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -693,6 +1044,28 @@ func (WorktreeRemoveFunc) adapterEvent() string { return EventWorktreeRemove }
 // combine merges o into acc by [Chain]'s rules for WorktreeRemove (see its join).
 func (o *WorktreeRemoveOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*WorktreeRemoveOutput).join)
+}
+
+// appendAnswer refuses an event other than WorktreeRemove, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *WorktreeRemoveOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventWorktreeRemove); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *WorktreeRemoveOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines WorktreeRemove answers:
+// the common fields only.
+func (a *WorktreeRemoveOutput) join(n *WorktreeRemoveOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
 }
 
 // InstructionsLoadedFunc adapts a function to a [Handler] that answers InstructionsLoaded
@@ -712,6 +1085,28 @@ func (o *InstructionsLoadedOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*InstructionsLoadedOutput).join)
 }
 
+// appendAnswer refuses an event other than InstructionsLoaded, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *InstructionsLoadedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventInstructionsLoaded); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *InstructionsLoadedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines InstructionsLoaded answers:
+// the common fields only.
+func (a *InstructionsLoadedOutput) join(n *InstructionsLoadedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
 // CwdChangedFunc adapts a function to a [Handler] that answers CwdChanged
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -727,6 +1122,29 @@ func (CwdChangedFunc) adapterEvent() string { return EventCwdChanged }
 // combine merges o into acc by [Chain]'s rules for CwdChanged (see its join).
 func (o *CwdChangedOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*CwdChangedOutput).join)
+}
+
+// appendAnswer refuses an event other than CwdChanged, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *CwdChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventCwdChanged); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, and WatchPaths in the hookSpecificOutput unless it is nil.
+func (o *CwdChangedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventCwdChanged, o.WatchPaths)})
+}
+
+// join merges n into a as [Chain] combines CwdChanged answers:
+// the watch paths' union, in order.
+func (a *CwdChangedOutput) join(n *CwdChangedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
+	return false, nil
 }
 
 // FileChangedFunc adapts a function to a [Handler] that answers FileChanged
@@ -746,6 +1164,29 @@ func (o *FileChangedOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*FileChangedOutput).join)
 }
 
+// appendAnswer refuses an event other than FileChanged, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *FileChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventFileChanged); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, and WatchPaths in the hookSpecificOutput unless it is nil.
+func (o *FileChangedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventFileChanged, o.WatchPaths)})
+}
+
+// join merges n into a as [Chain] combines FileChanged answers:
+// the watch paths' union, in order.
+func (a *FileChangedOutput) join(n *FileChangedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
+	return false, nil
+}
+
 // DirectoryAddedFunc adapts a function to a [Handler] that answers DirectoryAdded
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -761,6 +1202,28 @@ func (DirectoryAddedFunc) adapterEvent() string { return EventDirectoryAdded }
 // combine merges o into acc by [Chain]'s rules for DirectoryAdded (see its join).
 func (o *DirectoryAddedOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*DirectoryAddedOutput).join)
+}
+
+// appendAnswer refuses an event other than DirectoryAdded, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *DirectoryAddedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventDirectoryAdded); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *DirectoryAddedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines DirectoryAdded answers:
+// the common fields only.
+func (a *DirectoryAddedOutput) join(n *DirectoryAddedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
 }
 
 // MessageDisplayFunc adapts a function to a [Handler] that answers MessageDisplay
@@ -780,6 +1243,15 @@ func (o *MessageDisplayOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*MessageDisplayOutput).join)
 }
 
+// appendAnswer refuses an event other than MessageDisplay, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *MessageDisplayOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventMessageDisplay); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
 // PreSkillShellCommandFunc adapts a function to a [Handler] that answers PreSkillShellCommand
 // events and ignores every other event (exit 0, no output). A nil answer
 // writes nothing; [Mux.Handle] refuses it under another event's pattern.
@@ -795,6 +1267,15 @@ func (PreSkillShellCommandFunc) adapterEvent() string { return EventPreSkillShel
 // combine merges o into acc by [Chain]'s rules for PreSkillShellCommand (see its join).
 func (o *PreSkillShellCommandOutput) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*PreSkillShellCommandOutput).join)
+}
+
+// appendAnswer refuses an event other than PreSkillShellCommand, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *PreSkillShellCommandOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventPreSkillShellCommand); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
 }
 
 // refuses reports whether the answer refuses the action: a deny.

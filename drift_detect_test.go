@@ -1,11 +1,14 @@
 package hook
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/protocol"
 )
 
 // driftSDK and driftTools are a made-up SDK that differs from the library
@@ -170,4 +173,30 @@ func TestDriftAllowList(t *testing.T) {
 	assert.Contains(t, allowed[0], driftAllowed[0].reason)
 	assert.Len(t, stale, len(driftAllowed)-1, "the entries that matched nothing")
 	assert.NotContains(t, stale, first)
+}
+
+// TestDriftChecksTheSchema: an event whose input members in the protocol
+// schema are not those of its input struct cannot be compared, and says
+// which; the schema as committed agrees with every input struct.
+func TestDriftChecksTheSchema(t *testing.T) {
+	c, err := checkDrift(driftSDK, driftTools)
+	require.NoError(t, err)
+	require.Empty(t, c.errs)
+	require.Contains(t, c.schema, EventPreToolUse)
+
+	typ := c.schema[EventPreToolUse]
+	i := slices.IndexFunc(typ.Fields, func(f protocol.Field) bool { return f.Member() == "tool_use_id" })
+	require.GreaterOrEqual(t, i, 0)
+	typ.Fields = slices.Delete(slices.Clone(typ.Fields), i, i+1)
+	typ.Fields = append(typ.Fields, protocol.Field{Name: "Extra", Type: "string", JSON: "extra,omitempty"})
+	c.schema[EventPreToolUse] = typ
+	c.schemaInput(EventPreToolUse)
+	require.Len(t, c.errs, 1)
+	assert.Contains(t, c.errs[0], "input PreToolUse: the schema's members [")
+	assert.Contains(t, c.errs[0], "extra")
+	assert.Contains(t, c.errs[0], "run go generate")
+
+	delete(c.schema, EventStop)
+	c.schemaInput(EventStop)
+	assert.Contains(t, c.errs, "the schema has no input type Stop")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/sdkdecl"
 	"github.com/gohooks/hook/internal/wire"
 )
@@ -25,6 +26,9 @@ import (
 // input's members, at every depth where both sides are objects. A member
 // missing on either side is drift, unless driftAllowed lists it. The
 // tables that pair library and SDK types are in drift_tables_test.go.
+// Each event's input members are also checked against the protocol
+// schema (internal/protocol/types.json), where an input field is added,
+// so that the drift found in an input struct is drift in the schema.
 //
 // By default it runs against verifiedSDK and fails on drift. With
 // HOOK_SDK_VERSION set to another version or a tag (latest), it prints
@@ -51,8 +55,10 @@ func (d drift) String() string {
 // driftCheck collects the drift between the library and one SDK.
 type driftCheck struct {
 	sdk, tools *sdkdecl.File
-	found      []drift
-	errs       []string
+	// schema is the protocol schema's types by name.
+	schema map[string]protocol.Type
+	found  []drift
+	errs   []string
 	// compared counts the members found on both sides, and objects the
 	// struct and object type pairs compared.
 	compared, objects int
@@ -99,7 +105,17 @@ func checkDrift(sdkSrc, toolsSrc string) (*driftCheck, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &driftCheck{sdk: sdk, tools: tools}
+	types, err := protocol.Types()
+	if err != nil {
+		return nil, err
+	}
+	c := &driftCheck{sdk: sdk, tools: tools, schema: map[string]protocol.Type{}}
+	for _, t := range types {
+		c.schema[t.Name] = t
+	}
+	for _, e := range lib {
+		c.schemaInput(e)
+	}
 	c.events(lib)
 	c.outputs(lib)
 	c.toolInputs()
@@ -144,6 +160,40 @@ func (c *driftCheck) events(lib []string) {
 			c.checkEventName(name, s, "hook_event_name", e)
 			c.compare(c.sdk, "input "+e, s, eventInputs[e], 0)
 		}
+	}
+}
+
+// schemaInput reports an event whose input members in the protocol
+// schema (the embedded Event's and each field's json member) are not
+// those its input struct reads: the struct is generated from the schema,
+// so the drift of the one is the drift of the other only while they agree.
+func (c *driftCheck) schemaInput(event string) {
+	typ, ok := c.schema[event]
+	if !ok {
+		c.errorf("the schema has no input type %s", event)
+		return
+	}
+	var inSchema []string
+	for _, f := range typ.Fields {
+		switch {
+		case f.Name == "" && f.Type == "Event":
+			for _, fl := range wire.Fields(reflect.TypeFor[Event]()) {
+				inSchema = append(inSchema, fl.Name)
+			}
+		case f.Name == "":
+			c.errorf("the schema's %s embeds %s, not Event", event, f.Type)
+		case f.Member() != "":
+			inSchema = append(inSchema, f.Member())
+		}
+	}
+	var inStruct []string
+	for _, fl := range wire.Fields(eventInputs[event]) {
+		inStruct = append(inStruct, fl.Name)
+	}
+	slices.Sort(inSchema)
+	slices.Sort(inStruct)
+	if !slices.Equal(inSchema, inStruct) {
+		c.errorf("input %s: the schema's members %v are not its struct's %v (run go generate ./...)", event, inSchema, inStruct)
 	}
 }
 

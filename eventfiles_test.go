@@ -13,7 +13,9 @@ import (
 )
 
 // TestEventFilesListed: events.go's list names the file of every event in
-// the protocol table, and that file declares the event's struct.
+// the protocol table; the schema (internal/protocol/types.json) names that
+// file for the event's struct and its answer, and the file holds the
+// answer's methods unless the table generates them.
 func TestEventFilesListed(t *testing.T) {
 	src, err := os.ReadFile("events.go")
 	require.NoError(t, err)
@@ -25,6 +27,12 @@ func TestEventFilesListed(t *testing.T) {
 		}
 	}
 	require.Len(t, fileOf, len(protocol.Events))
+	types, err := protocol.Types()
+	require.NoError(t, err)
+	schemaFile := map[string]string{}
+	for _, typ := range types {
+		schemaFile[typ.Name] = typ.File
+	}
 	for _, e := range protocol.Events {
 		file, ok := fileOf[e.Name]
 		if !assert.True(t, ok, "%s is not listed in events.go", e.Name) {
@@ -32,7 +40,12 @@ func TestEventFilesListed(t *testing.T) {
 		}
 		b, err := os.ReadFile(file)
 		require.NoError(t, err)
-		assert.Contains(t, string(b), "\ntype "+e.Name+" struct {", "%s does not declare %s", file, e.Name)
-		assert.Contains(t, string(b), "\ntype "+e.Name+"Output struct {", "%s does not declare %sOutput", file, e.Name)
+		assert.Equal(t, file, schemaFile[e.Name], "the schema's file of %s", e.Name)
+		assert.Equal(t, file, schemaFile[e.Name+"Output"], "the schema's file of %sOutput", e.Name)
+		// The answer's own methods are in its file, unless its row says
+		// its fields decide them (then they are generated).
+		own := e.Answer == protocol.AnswerOwn
+		assert.Equal(t, own, strings.Contains(string(b), "\nfunc (o *"+e.Name+"Output) appendForm("), "%s holds %sOutput's appendForm", file, e.Name)
+		assert.Equal(t, own, strings.Contains(string(b), "\nfunc (a *"+e.Name+"Output) join("), "%s holds %sOutput's join", file, e.Name)
 	}
 }

@@ -1,26 +1,5 @@
 package hook
 
-// InstructionsLoaded fires when a CLAUDE.md or rules file is loaded into
-// the context. The matcher is tested against LoadReason. Nothing can be
-// decided: the exit code is ignored and Claude Code discards the answer's
-// fields.
-type InstructionsLoaded struct {
-	Event
-	// FilePath is the loaded file's absolute path.
-	FilePath string `json:"file_path"`
-	// MemoryType says which kind of instructions the file holds.
-	MemoryType MemoryType `json:"memory_type"`
-	// LoadReason says why the file was loaded.
-	LoadReason LoadReason `json:"load_reason"`
-	// Globs are the rule's path globs (path_glob_match).
-	Globs []string `json:"globs,omitempty"`
-	// TriggerFilePath is the file whose access loaded the rule (lazy
-	// loads).
-	TriggerFilePath string `json:"trigger_file_path,omitempty"`
-	// ParentFilePath is the file that included this one (include).
-	ParentFilePath string `json:"parent_file_path,omitempty"`
-}
-
 // MemoryType is the kind of an instructions file.
 type MemoryType string
 
@@ -44,57 +23,6 @@ const (
 	LoadCompact         LoadReason = "compact"
 )
 
-// InstructionsLoadedOutput is the answer to an [InstructionsLoaded]
-// event: only the common fields, which Claude Code discards for this
-// event.
-type InstructionsLoadedOutput struct {
-	Common
-}
-
-func (o *InstructionsLoadedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventInstructionsLoaded); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common})
-}
-
-// join merges n into a as [Chain] combines InstructionsLoaded answers: the common
-// fields only.
-func (a *InstructionsLoadedOutput) join(n *InstructionsLoadedOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	return false, nil
-}
-
-// CwdChanged fires when the session's working directory changed. It has
-// no matcher. The answer can replace the FileChanged watch list (see
-// [CwdChangedOutput]); exit code 2 only shows stderr to the user. The hook
-// may append "export" lines to the file named by $CLAUDE_ENV_FILE.
-type CwdChanged struct {
-	Event
-	// OldCwd is the previous working directory.
-	OldCwd string `json:"old_cwd"`
-	// NewCwd is the new working directory.
-	NewCwd string `json:"new_cwd"`
-}
-
-// CwdChangedOutput is the answer to a [CwdChanged] event. SystemMessage
-// is shown as a brief notice; Claude Code discards Halt for this event.
-type CwdChangedOutput struct {
-	Common
-
-	// WatchPaths replaces the list of files whose changes fire
-	// FileChanged. A nil slice leaves the list alone; a non-nil empty
-	// slice clears it.
-	WatchPaths []string
-}
-
-// watchPathsSpecific is the hookSpecificOutput of a CwdChanged or
-// FileChanged answer.
-type watchPathsSpecific struct {
-	HookEventName string   `json:"hookEventName"`
-	WatchPaths    []string `json:"watchPaths"`
-}
-
 // watchPaths returns the hookSpecificOutput for paths, or an untyped nil
 // when paths is nil.
 func watchPaths(name string, paths []string) any {
@@ -102,34 +30,6 @@ func watchPaths(name string, paths []string) any {
 		return nil
 	}
 	return &watchPathsSpecific{HookEventName: name, WatchPaths: paths}
-}
-
-func (o *CwdChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventCwdChanged); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventCwdChanged, o.WatchPaths)})
-}
-
-// join merges n into a as [Chain] combines CwdChanged answers: the watch
-// paths' union, in order.
-func (a *CwdChangedOutput) join(n *CwdChangedOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
-	return false, nil
-}
-
-// FileChanged fires when a watched file changed on disk. The matcher is
-// tested against the file's base name, and its "|"-separated names also
-// build the watch list. The answer can replace the watch list (see
-// [FileChangedOutput]); exit code 2 only shows stderr to the user. The
-// hook may append "export" lines to the file named by $CLAUDE_ENV_FILE.
-type FileChanged struct {
-	Event
-	// FilePath is the changed file's absolute path.
-	FilePath string `json:"file_path"`
-	// Change says what happened to the file ("event" on the wire).
-	Change FileEvent `json:"event"`
 }
 
 // FileEvent says what happened to a watched file.
@@ -142,44 +42,6 @@ const (
 	FileEventUnlink FileEvent = "unlink"
 )
 
-// FileChangedOutput is the answer to a [FileChanged] event. SystemMessage
-// is shown as a brief notice; Claude Code discards Halt for this event.
-type FileChangedOutput struct {
-	Common
-
-	// WatchPaths replaces the list of files whose changes fire
-	// FileChanged. A nil slice leaves the list alone; a non-nil empty
-	// slice clears it.
-	WatchPaths []string
-}
-
-func (o *FileChangedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventFileChanged); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common, specific: watchPaths(EventFileChanged, o.WatchPaths)})
-}
-
-// join merges n into a as [Chain] combines FileChanged answers: the watch
-// paths' union, in order.
-func (a *FileChangedOutput) join(n *FileChangedOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)
-	return false, nil
-}
-
-// DirectoryAdded fires when a working directory is added (/add-dir, or the
-// SDK's register_repo_root). The matcher is tested against Source. Nothing
-// can be decided; after /add-dir, the answer's SystemMessage goes to
-// Claude as context (see [DirectoryAddedOutput]).
-type DirectoryAdded struct {
-	Event
-	// Directory is the added directory's absolute path.
-	Directory string `json:"directory"`
-	// Source says how it was added.
-	Source DirectorySource `json:"source"`
-}
-
 // DirectorySource says how a directory was added.
 type DirectorySource string
 
@@ -188,24 +50,3 @@ const (
 	DirectorySlashCommand     DirectorySource = "slash_command"
 	DirectoryRegisterRepoRoot DirectorySource = "register_repo_root"
 )
-
-// DirectoryAddedOutput is the answer to a [DirectoryAdded] event: only the
-// common fields. For /add-dir, SystemMessage reaches Claude as context;
-// for the SDK source it only reaches the debug log.
-type DirectoryAddedOutput struct {
-	Common
-}
-
-func (o *DirectoryAddedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventDirectoryAdded); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common})
-}
-
-// join merges n into a as [Chain] combines DirectoryAdded answers: the common
-// fields only.
-func (a *DirectoryAddedOutput) join(n *DirectoryAddedOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	return false, nil
-}

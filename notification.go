@@ -1,21 +1,5 @@
 package hook
 
-// Notification fires when Claude Code raises a notification (it needs a
-// permission, it waits for input, …). The matcher is tested against
-// NotificationType. Nothing can be decided: the exit code does not block,
-// Claude Code discards Halt and SystemMessage, and only TerminalSequence
-// (for a desktop notification, say) has a known effect.
-type Notification struct {
-	Event
-	// Message is the notification's text.
-	Message string `json:"message"`
-	// Title is its title, if any.
-	Title string `json:"title,omitempty"`
-	// NotificationType says what the notification is about. The set is
-	// open; the known values are the Notification* constants.
-	NotificationType NotificationType `json:"notification_type"`
-}
-
 // NotificationType says what a notification is about.
 type NotificationType string
 
@@ -41,27 +25,3 @@ const (
 	NotificationAuthStorageFailure      NotificationType = "auth_storage_failure"
 	NotificationPluginNotification      NotificationType = "plugin_notification"
 )
-
-// NotificationOutput is the answer to a [Notification] event.
-type NotificationOutput struct {
-	Common
-
-	// AdditionalContext is accepted by Claude Code's schema, but nothing
-	// indicates that it is delivered anywhere.
-	AdditionalContext string
-}
-
-func (o *NotificationOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventNotification); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common, specific: contextOnly(EventNotification, o.AdditionalContext)})
-}
-
-// join merges n into a as [Chain] combines Notification answers: contexts
-// joined.
-func (a *NotificationOutput) join(n *NotificationOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
-	return false, nil
-}

@@ -1,70 +1,6 @@
 package hook
 
-// TeammateIdle fires when a teammate of an agent team is about to go idle.
-// It has no matcher. Exit code 2 ([Block]) keeps the teammate working,
-// with stderr as feedback; Halt in the answer stops the teammate (see
-// [TeammateIdleOutput]).
-type TeammateIdle struct {
-	Event
-	// TeammateName is the teammate's name.
-	TeammateName string `json:"teammate_name"`
-	// TeamName is the team's name (deprecated; still sent).
-	TeamName string `json:"team_name"`
-}
-
-// TeammateIdleOutput is the answer to a [TeammateIdle] event: only the
-// common fields; Halt stops the teammate.
-type TeammateIdleOutput struct {
-	Common
-}
-
-func (o *TeammateIdleOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventTeammateIdle); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common})
-}
-
-// join merges n into a as [Chain] combines TeammateIdle answers: the common
-// fields only.
-func (a *TeammateIdleOutput) join(n *TeammateIdleOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	return false, nil
-}
-
-// TaskCreated fires when the TaskCreate tool creates a task. It has no
-// matcher. The answer can refuse the task (see [TaskCreatedOutput]); exit
-// code 2 ([Block]) rolls the creation back too, with stderr as the tool
-// error Claude sees.
-type TaskCreated struct {
-	Event
-	// TaskID is the task's id.
-	TaskID string `json:"task_id"`
-	// TaskSubject is the task's title.
-	TaskSubject string `json:"task_subject"`
-	// TaskDescription is the task's description, if any.
-	TaskDescription string `json:"task_description,omitempty"`
-	// TeammateName is the teammate creating it, if any.
-	TeammateName string `json:"teammate_name,omitempty"`
-	// TeamName is the team's name (deprecated).
-	TeamName string `json:"team_name,omitempty"`
-}
-
-// TaskCreatedOutput is the answer to a [TaskCreated] event. Claude Code
-// ignores Halt for this event.
-type TaskCreatedOutput struct {
-	Common
-
-	// Block writes "decision": "block": the task creation is rolled back.
-	Block bool
-	// Reason explains the block to Claude; it needs Block.
-	Reason string
-}
-
-func (o *TaskCreatedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventTaskCreated); err != nil {
-		return dst, err
-	}
+func (o *TaskCreatedOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	decision, reason, err := blockFields(o.Block, o.Reason)
 	if err != nil {
 		return dst, err
@@ -77,42 +13,4 @@ func (o *TaskCreatedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 func (a *TaskCreatedOutput) join(n *TaskCreatedOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return joinGate(&a.Block, &a.Reason, n.Block, n.Reason), nil
-}
-
-// TaskCompleted fires when a task is being marked completed. It has no
-// matcher. Exit code 2 ([Block]) refuses the completion, with stderr given
-// to the model; Halt in the answer stops the teammate (see
-// [TaskCompletedOutput]).
-type TaskCompleted struct {
-	Event
-	// TaskID is the task's id.
-	TaskID string `json:"task_id"`
-	// TaskSubject is the task's title.
-	TaskSubject string `json:"task_subject"`
-	// TaskDescription is the task's description, if any.
-	TaskDescription string `json:"task_description,omitempty"`
-	// TeammateName is the teammate completing it, if any.
-	TeammateName string `json:"teammate_name,omitempty"`
-	// TeamName is the team's name (deprecated).
-	TeamName string `json:"team_name,omitempty"`
-}
-
-// TaskCompletedOutput is the answer to a [TaskCompleted] event: only the
-// common fields; Halt stops the teammate.
-type TaskCompletedOutput struct {
-	Common
-}
-
-func (o *TaskCompletedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
-	if err := checkEvent(ev, EventTaskCompleted); err != nil {
-		return dst, err
-	}
-	return appendWire(dst, answer{common: &o.Common})
-}
-
-// join merges n into a as [Chain] combines TaskCompleted answers: the common
-// fields only.
-func (a *TaskCompletedOutput) join(n *TaskCompletedOutput) (stop bool, err error) {
-	a.Common.join(n.Common)
-	return false, nil
 }

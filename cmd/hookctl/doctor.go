@@ -52,20 +52,13 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("doctor", stderr)
 	asJSON := fl.Bool("json", false, "print the findings as a JSON array")
 	quiet := fl.Bool("q", false, "leave out notes (what each matcher matches)")
-	project, plugins := sourceFlags(fl)
-	agentF := agentFlag(fl)
-	if err := parseFlags(fl, args); err != nil {
-		return err
-	}
-	if fl.NArg() > 0 {
-		return usageErr(stderr, "doctor", "unexpected argument %q", fl.Arg(0))
-	}
-	l, err := loadFor(stderr, "doctor", *agentF, *project, *plugins)
+	src := sourceFlags(fl)
+	l, err := src.parseAndLoad(fl, "doctor", args, stderr)
 	if err != nil {
 		return err
 	}
 	var fs []finding
-	if *agentF == agentCodex {
+	if *src.agent == agentCodex {
 		fs = diagnoseCodex(l)
 	} else {
 		fs = diagnose(l)

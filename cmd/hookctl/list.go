@@ -34,12 +34,32 @@ type loaded struct {
 	codex []finding
 }
 
-// sourceFlags adds the flags that say which project and plugins to read.
-func sourceFlags(fl *flag.FlagSet) (*string, *multiFlag) {
-	project := fl.String("project", "", "the project `DIR` (default: the current folder)")
-	var plugins multiFlag
-	fl.Var(&plugins, "plugin", "a plugin `DIR` loaded as claude --plugin-dir loads it (repeatable)")
-	return project, &plugins
+// sources are the flags of list and doctor that say whose hooks to read:
+// -project, -plugin and -agent.
+type sources struct {
+	project *string
+	plugins multiFlag
+	agent   *string
+}
+
+// sourceFlags adds -project, -plugin and -agent to fl.
+func sourceFlags(fl *flag.FlagSet) *sources {
+	s := &sources{project: fl.String("project", "", "the project `DIR` (default: the current folder)")}
+	fl.Var(&s.plugins, "plugin", "a plugin `DIR` loaded as claude --plugin-dir loads it (repeatable)")
+	s.agent = agentFlag(fl)
+	return s
+}
+
+// parseAndLoad parses args for the command name, which takes flags only,
+// and loads the hooks its sources name.
+func (s *sources) parseAndLoad(fl *flag.FlagSet, name string, args []string, stderr io.Writer) (*loaded, error) {
+	if err := parseFlags(fl, args); err != nil {
+		return nil, err
+	}
+	if fl.NArg() > 0 {
+		return nil, usageErr(stderr, name, "unexpected argument %q", fl.Arg(0))
+	}
+	return loadFor(stderr, name, *s.agent, *s.project, s.plugins)
 }
 
 // load reads the hooks of every source of the project.
@@ -147,15 +167,7 @@ func headersJSON(hs []settings.Header) jsontext.Value {
 func cmdList(args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("list", stderr)
 	asJSON := fl.Bool("json", false, "print a JSON array")
-	project, plugins := sourceFlags(fl)
-	agentF := agentFlag(fl)
-	if err := parseFlags(fl, args); err != nil {
-		return err
-	}
-	if fl.NArg() > 0 {
-		return usageErr(stderr, "list", "unexpected argument %q", fl.Arg(0))
-	}
-	l, err := loadFor(stderr, "list", *agentF, *project, *plugins)
+	l, err := sourceFlags(fl).parseAndLoad(fl, "list", args, stderr)
 	if err != nil {
 		return err
 	}

@@ -1,17 +1,29 @@
-// Package protocol is the one table of the Claude Code hook protocol that
-// the library is built on: every event of Claude Code 2.1.332, once, with
-// its facts. The mechanical code of the root package is generated from it
-// by `go generate ./...` (see gen/): events_gen.go (event constants,
-// knownEvent, canBlock, eventNames, the matcher fields, the block forms,
-// honoursHalt) and adapters_gen.go (the typed adapters, their ServeHook
-// methods, and each answer's combine, which calls its hand-written join);
-// CI checks that the generated files are fresh, and the drift test checks
-// the table against the Agent SDK.
+// Package protocol is the one description of the Claude Code hook
+// protocol that the library is built on. The table (Events, in this file)
+// holds every event of Claude Code 2.1.332, once, with its facts; the
+// schema (types.json, read by [Types]) holds every struct type of the
+// protocol as the root package declares it: each event's input struct
+// (Foo, embedding Event), its answer (FooOutput, embedding Common), the
+// hookSpecificOutput structs, and the typed views of the tools' inputs
+// and results, each with its doc comment and its fields' Go types, json
+// tags and docs.
 //
-// To add an event: add a row here, write its input and answer structs
-// (FooInput is the event struct Foo embedding Event, FooOutput its
-// answer, with its appendAnswer and join methods) in the root package,
-// and run `go generate ./...`.
+// The mechanical code of the root package is generated from them by `go
+// generate ./...` (see gen/): events_gen.go (event constants, knownEvent,
+// canBlock, eventNames, the matcher fields, the block forms, honoursHalt)
+// and adapters_gen.go (the typed adapters, their ServeHook methods, each
+// answer's combine, which calls its join, and appendAnswer, which checks
+// the event and calls its appendForm; both of those too where the Answer
+// column says the answer's fields decide them) from the table, and
+// types_gen.go (the struct declarations) from the schema. CI checks that
+// the generated files are fresh, and the drift test checks the table and
+// the schema against the Agent SDK.
+//
+// To add an event: add a row here; add its input and answer structs to
+// types.json with the file of the root package that holds their rules;
+// write that file's answer methods (appendForm and join) unless the row's
+// Answer column generates them; and run `go generate ./...`. To add an
+// input or answer field, add it to its type in types.json and regenerate.
 package protocol
 
 // Block says how a block is written as a JSON answer (an HTTP hook cannot
@@ -74,23 +86,49 @@ type Event struct {
 	Text Text
 	// Decisions are the permission decisions the answer takes, if any.
 	Decisions []string
+	// Answer says whether the answer's fields alone decide its wire form
+	// and how a chain joins it; then its methods are generated, else they
+	// are written in the event's file.
+	Answer Answer
 }
+
+// Answer says what an event's answer holds beyond the common fields when
+// that alone decides its methods (appendForm, the wire form, and join,
+// how [Chain] combines it); the schema's answer type must hold exactly
+// those fields.
+type Answer int
+
+const (
+	// AnswerOwn: the answer has rules of its own, written in its event's
+	// file.
+	AnswerOwn Answer = iota
+	// AnswerCommon: only the common fields, joined by Common's rules.
+	AnswerCommon
+	// AnswerContext: the common fields and AdditionalContext, written as
+	// the hookSpecificOutput's additionalContext; a chain joins the
+	// contexts in order.
+	AnswerContext
+	// AnswerWatchPaths: the common fields and WatchPaths, written as the
+	// hookSpecificOutput's watchPaths when not nil; a chain takes the
+	// union of the paths, in order.
+	AnswerWatchPaths
+)
 
 // Events are the 34 hook events of Claude Code 2.1.332, in the order of
 // the Agent SDK's HOOK_EVENTS.
 var Events = []Event{
 	{Name: "PreToolUse", Fires: "after the model produced a tool call's arguments, before the permission check and the call", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
 	{Name: "PostToolUse", Fires: "after a tool call succeeded", Matcher: "tool_name", Block: BlockDecision, Feedback: true},
-	{Name: "PostToolUseFailure", Fires: "after a tool call started and failed", Matcher: "tool_name"},
+	{Name: "PostToolUseFailure", Fires: "after a tool call started and failed", Matcher: "tool_name", Answer: AnswerContext},
 	{Name: "PostToolBatch", Fires: "once after every call of a parallel batch resolved", CanBlock: true, Block: BlockDecision, Feedback: true},
-	{Name: "Notification", Fires: "when Claude Code raises a notification", Matcher: "notification_type", HaltIgnored: true},
+	{Name: "Notification", Fires: "when Claude Code raises a notification", Matcher: "notification_type", HaltIgnored: true, Answer: AnswerContext},
 	{Name: "UserPromptSubmit", Fires: "when the user (or the host) submits a prompt", CanBlock: true, Block: BlockDecision, Text: TextContext},
 	{Name: "UserPromptExpansion", Fires: "when a typed slash command or an MCP prompt expands", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: TextContext},
 	{Name: "SessionStart", Fires: "when a session starts, resumes, is cleared, compacted or forked", Matcher: "source", Text: TextContext},
-	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason", HaltIgnored: true},
+	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason", HaltIgnored: true, Answer: AnswerCommon},
 	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision, Feedback: true},
-	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error", HaltIgnored: true},
-	{Name: "SubagentStart", Fires: "when a subagent is spawned", Matcher: "agent_type"},
+	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "SubagentStart", Fires: "when a subagent is spawned", Matcher: "agent_type", Answer: AnswerContext},
 	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true},
 	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Text: TextNoJSON},
 	{Name: "PostCompact", Fires: "after the conversation was compacted", Matcher: "trigger", HaltIgnored: true, Text: TextNoJSON},
@@ -98,19 +136,19 @@ var Events = []Event{
 	{Name: "PostModelSwitch", Fires: "after the model changed", Matcher: "to_model", Text: TextContext},
 	{Name: "PermissionRequest", Fires: "when a permission prompt is about to be shown", Matcher: "tool_name", Decisions: []string{"allow", "deny"}},
 	{Name: "PermissionDenied", Fires: "after auto mode denied a tool call", Matcher: "tool_name"},
-	{Name: "Setup", Fires: "on --init-only, or -p with --init or --maintenance", Matcher: "trigger"},
-	{Name: "TeammateIdle", Fires: "when an agent-team teammate is about to go idle", CanBlock: true, Block: BlockDecision},
+	{Name: "Setup", Fires: "on --init-only, or -p with --init or --maintenance", Matcher: "trigger", Answer: AnswerContext},
+	{Name: "TeammateIdle", Fires: "when an agent-team teammate is about to go idle", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
 	{Name: "TaskCreated", Fires: "when the TaskCreate tool creates a task", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
-	{Name: "TaskCompleted", Fires: "when a task is being marked completed", CanBlock: true, Block: BlockDecision},
+	{Name: "TaskCompleted", Fires: "when a task is being marked completed", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
 	{Name: "Elicitation", Fires: "when an MCP server asks for user input", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
 	{Name: "ElicitationResult", Fires: "when the user answered an elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
 	{Name: "ConfigChange", Fires: "when a settings or skills file changed during the session", Matcher: "source", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
 	{Name: "WorktreeCreate", Fires: "when a worktree is being created", CanBlock: true, Block: BlockDecision, Text: TextOwn},
-	{Name: "WorktreeRemove", Fires: "when a worktree is being removed", HaltIgnored: true},
-	{Name: "InstructionsLoaded", Fires: "when a CLAUDE.md or rules file is loaded", Matcher: "load_reason", HaltIgnored: true},
-	{Name: "CwdChanged", Fires: "when the working directory changed"},
-	{Name: "FileChanged", Fires: "when a watched file changed on disk", Matcher: "file_path"},
-	{Name: "DirectoryAdded", Fires: "on /add-dir or the SDK's register_repo_root", Matcher: "source"},
+	{Name: "WorktreeRemove", Fires: "when a worktree is being removed", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "InstructionsLoaded", Fires: "when a CLAUDE.md or rules file is loaded", Matcher: "load_reason", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "CwdChanged", Fires: "when the working directory changed", Answer: AnswerWatchPaths},
+	{Name: "FileChanged", Fires: "when a watched file changed on disk", Matcher: "file_path", Answer: AnswerWatchPaths},
+	{Name: "DirectoryAdded", Fires: "on /add-dir or the SDK's register_repo_root", Matcher: "source", Answer: AnswerCommon},
 	{Name: "MessageDisplay", Fires: "when assistant text is being rendered", HaltIgnored: true},
 	{Name: "PreSkillShellCommand", Fires: "before a skill's inline shell command runs", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny"}},
 }

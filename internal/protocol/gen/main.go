@@ -3,20 +3,28 @@
 // (event constants, Events, KnownEvent, CanBlock, the matcher fields, the
 // block forms, which events honour a halt), and adapters_gen.go, the typed
 // adapters (FooFunc and its ServeHook) and the answer methods that follow
-// from a row: combine (which calls the hand-written join), and, where the
-// row says so, refuses (Decisions), denyAnswer (BlockDeny),
-// feedbackBlock (Feedback) and the plain-text forms (Text). It is run by `go generate ./...` from the module root (see
-// events.go); CI fails when its output differs from the committed files.
+// from a row: combine (which calls join) and appendAnswer (which checks
+// the event and calls appendForm) for every answer; appendForm and join
+// themselves where the Answer column says the answer's fields decide
+// them; and, where the row says so, refuses (Decisions), denyAnswer (BlockDeny),
+// feedbackBlock (Feedback) and the plain-text forms (Text); and, from the
+// protocol schema (internal/protocol/types.json), types_gen.go, the
+// declarations of the protocol's struct types with their docs. It is run
+// by `go generate ./...` from the module root (see events.go); CI fails
+// when its output differs from the committed files.
 // An optional argument names the directory to write them to.
 package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/format"
 	"log"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"text/template"
 
@@ -28,7 +36,11 @@ func main() {
 	if len(os.Args) > 1 {
 		dir = os.Args[1]
 	}
-	files, err := generate(protocol.Events)
+	types, err := protocol.Types()
+	if err != nil {
+		log.Fatal(err)
+	}
+	files, err := generate(protocol.Events, types)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -47,14 +59,25 @@ type file struct {
 	Src []byte
 }
 
-// generate returns the generated files of the root package for events:
-// events_gen.go, the protocol's facts, and adapters_gen.go, the typed
-// adapters and the per-event glue of their answers.
-func generate(events []protocol.Event) ([]file, error) {
+// generate returns the generated files of the root package for events
+// and types: events_gen.go, the protocol's facts, adapters_gen.go, the
+// typed adapters and the per-event glue of their answers, and
+// types_gen.go, the declarations of the protocol's struct types.
+func generate(events []protocol.Event, types []protocol.Type) ([]file, error) {
+	if err := checkAnswers(events, types); err != nil {
+		return nil, err
+	}
 	var files []file
-	for _, t := range []*template.Template{facts, adapters} {
+	for _, t := range []*template.Template{facts, adapters, structs} {
+		var data any = events
+		if t == structs {
+			data = struct {
+				Imports []string
+				Types   []protocol.Type
+			}{imports(types), types}
+		}
 		var b bytes.Buffer
-		if err := t.Execute(&b, events); err != nil {
+		if err := t.Execute(&b, data); err != nil {
 			return nil, err
 		}
 		src, err := format.Source(b.Bytes())
@@ -66,7 +89,118 @@ func generate(events []protocol.Event) ([]file, error) {
 	return files, nil
 }
 
+// An answerForm is what the generated appendForm and join write for an
+// answer whose row's Answer column names the form.
+type answerForm struct {
+	// Fields are the fields the answer type must have in the schema.
+	Fields string
+	// Specific is the hookSpecificOutput of the wire form, a format of
+	// the event's constant ("" for none).
+	Specific string
+	// Join is the statement that joins n's field into a's ("" for none).
+	Join string
+	// Says is what the wire form holds, and Joins how a chain joins it,
+	// for the methods' docs.
+	Says, Joins string
+}
+
+// answerForms are the forms of the Answer column.
+var answerForms = map[protocol.Answer]*answerForm{
+	protocol.AnswerCommon: {
+		Fields: "Common",
+		Says:   "the common fields only", Joins: "the common fields only",
+	},
+	protocol.AnswerContext: {
+		Fields:   "Common AdditionalContext",
+		Specific: "contextOnly(Event%s, o.AdditionalContext)",
+		Join:     "a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)",
+		Says:     "the common fields, and AdditionalContext in the hookSpecificOutput",
+		Joins:    "contexts joined",
+	},
+	protocol.AnswerWatchPaths: {
+		Fields:   "Common WatchPaths",
+		Specific: "watchPaths(Event%s, o.WatchPaths)",
+		Join:     "a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)",
+		Says:     "the common fields, and WatchPaths in the hookSpecificOutput unless it is nil",
+		Joins:    "the watch paths' union, in order",
+	},
+}
+
+// checkAnswers reports an event whose row generates its answer's methods
+// while the schema's answer type holds other fields than they write.
+func checkAnswers(events []protocol.Event, types []protocol.Type) error {
+	fields := map[string]string{}
+	for _, t := range types {
+		var names []string
+		for _, f := range t.Fields {
+			names = append(names, cmp.Or(f.Name, f.Type))
+		}
+		fields[t.Name] = strings.Join(names, " ")
+	}
+	for _, e := range events {
+		if e.Answer == protocol.AnswerOwn {
+			continue
+		}
+		form, ok := answerForms[e.Answer]
+		if !ok {
+			return fmt.Errorf("gen: %s: unknown Answer %d", e.Name, e.Answer)
+		}
+		if got := fields[e.Name+"Output"]; got != form.Fields {
+			return fmt.Errorf("gen: %s's row generates the methods of an answer with the fields %s, but the schema's %sOutput has %q", e.Name, form.Fields, e.Name, got)
+		}
+	}
+	return nil
+}
+
+// packages are the import paths of the package names a field's type may
+// name.
+var packages = map[string]string{
+	"jsontext": "github.com/go-json-experiment/json/jsontext",
+	"json":     "github.com/go-json-experiment/json",
+	"time":     "time",
+}
+
+// qualified finds the package names in a Go type expression.
+var qualified = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.`)
+
+// imports returns the import paths the fields of types need, sorted.
+func imports(types []protocol.Type) []string {
+	seen := map[string]bool{}
+	var paths []string
+	for _, t := range types {
+		for _, f := range t.Fields {
+			for _, m := range qualified.FindAllStringSubmatch(f.Type, -1) {
+				path, ok := packages[m[1]]
+				if !ok {
+					path = m[1] // not found: format.Source reports it
+				}
+				if !seen[path] {
+					seen[path] = true
+					paths = append(paths, path)
+				}
+			}
+		}
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// comment returns the doc lines as a Go comment indented by indent, each
+// line ending in a newline.
+func comment(indent string, lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(indent + "//")
+		if l != "" && l[0] != '\t' {
+			b.WriteByte(' ')
+		}
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}
+
 var funcs = template.FuncMap{
+	"comment": comment,
 	"article": func(s string) string {
 		if strings.ContainsRune("AEIOU", rune(s[0])) {
 			return "an"
@@ -102,6 +236,7 @@ var funcs = template.FuncMap{
 	"textContext": func(t protocol.Text) bool { return t == protocol.TextContext },
 	"textNoJSON":  func(t protocol.Text) bool { return t == protocol.TextNoJSON },
 	"deny":        func(b protocol.Block) bool { return b == protocol.BlockDeny },
+	"answerForm":  func(a protocol.Answer) *answerForm { return answerForms[a] },
 }
 
 var facts = template.Must(template.New("events_gen.go").Funcs(funcs).Parse(`// Code generated by internal/protocol/gen from the protocol table; DO NOT EDIT.
@@ -221,6 +356,34 @@ func ({{.Name}}Func) adapterEvent() string { return Event{{.Name}} }
 func (o *{{.Name}}Output) combine(acc Output) (Output, bool, error) {
 	return combineAs(acc, o, (*{{.Name}}Output).join)
 }
+
+// appendAnswer refuses an event other than {{.Name}}, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *{{.Name}}Output) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, Event{{.Name}}); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+{{- $f := answerForm .Answer}}
+{{- if $f}}
+
+// appendForm appends the answer:
+// {{$f.Says}}.
+func (o *{{.Name}}Output) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common{{if $f.Specific}}, specific: {{printf $f.Specific .Name}}{{end}}})
+}
+
+// join merges n into a as [Chain] combines {{.Name}} answers:
+// {{$f.Joins}}.
+func (a *{{.Name}}Output) join(n *{{.Name}}Output) (stop bool, err error) {
+	a.Common.join(n.Common)
+{{- if $f.Join}}
+	{{$f.Join}}
+{{- end}}
+	return false, nil
+}
+{{- end}}
 {{- if .Decisions}}
 
 // refuses reports whether the answer refuses the action: a deny.
@@ -276,4 +439,25 @@ func (o *{{.Name}}Output) jsonForm(ev *Event) (Output, error) {
 	return nil, noHTTPText(ev)
 }
 {{- end}}
+{{end}}`))
+
+var structs = template.Must(template.New("types_gen.go").Funcs(funcs).Parse(`// Code generated by internal/protocol/gen from the protocol schema (internal/protocol/types.json); DO NOT EDIT.
+
+package hook
+{{- if .Imports}}
+
+import (
+{{- range .Imports}}
+	{{quote .}}
+{{- end}}
+)
+{{- end}}
+{{range .Types}}
+{{comment "" .Doc}}type {{.Name}} struct {
+{{- range .Fields}}
+{{- if .Gap}}
+{{end}}
+{{comment "\t" .Doc}}	{{.Name}} {{.Type}}{{if .JSON}} ` + "`" + `json:{{quote .JSON}}` + "`" + `{{end}}
+{{- end}}
+}
 {{end}}`))
