@@ -393,7 +393,7 @@ func plainName(name string) bool {
 	return utf8.ValidString(name)
 }
 
-// FastUnmarshal decodes raw into v as json.Unmarshal with jsonopts.Unmarshal
+// FastUnmarshal decodes raw into v as json.Unmarshal with jsonopts.Unmarshal()
 // would, and reports whether it could. When it reports false, v is as it
 // was and the json package must do the work.
 //
@@ -552,7 +552,7 @@ func containsByte(b []byte, c byte) bool {
 	return false
 }
 
-// FastAppend appends the encoding of v as json.Marshal with jsonopts.Marshal
+// FastAppend appends the encoding of v as json.Marshal with jsonopts.Marshal()
 // would, and reports whether it could; when it reports false, the json
 // package must do the work.
 //
