@@ -70,7 +70,11 @@ func fastAppendMap[V any](m map[string]V, appendValue func([]byte, V) ([]byte, b
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	if len(keys) > 1 {
+		// A patch of one member, the common case, needs no sort (nor
+		// the sort's code paged in).
+		slices.Sort(keys)
+	}
 	b := make([]byte, 0, 64)
 	b = append(b, '{')
 	var ok bool
