@@ -213,8 +213,9 @@ func serveTool(ev *Event) (forget func()) {
 	if !ok || !named || len(in) == 0 {
 		return func() {}
 	}
-	var tool string
-	if wire.Unmarshal(raw, &tool) != nil || !builtinTool(tool) {
+	// The read validated raw: a string needs no codec, only unquoting.
+	tool, isString := wire.Unquote(raw)
+	if !isString || !builtinTool(tool) {
 		return func() {}
 	}
 	key := unsafe.Pointer(unsafe.SliceData(in))
