@@ -202,7 +202,7 @@ func (c *fastTypeCache) put(t reflect.Type, ft *Type) {
 		c.big[t] = ft
 	case len(c.small) < maxLinear:
 		if c.small == nil {
-			c.small = make([]fastTypeEntry, 0, maxLinear)
+			c.small = fastSlab.entries[:0]
 		}
 		c.small = append(c.small, fastTypeEntry{t, ft})
 	default:
@@ -215,8 +215,30 @@ func (c *fastTypeCache) put(t reflect.Type, ft *Type) {
 	}
 }
 
+// fastSlab is the first slab of each kind: what a hook process builds
+// for its event and its answer fits in it. It is a package variable, not
+// an allocation, so that the first tables take no span of their own: a
+// fresh span of each size class touches fresh pages, the main cost of a
+// short process. Later slabs are allocated.
+var fastSlab struct {
+	used    bool
+	entries [maxLinear]fastTypeEntry
+	types   [32]Type
+	fields  [64]fastField
+	ints    [256]int
+}
+
+// useSlab gives c the static slab on its first use.
+func (c *fastTypeCache) useSlab() {
+	if !fastSlab.used {
+		fastSlab.used = true
+		c.types, c.fields, c.ints = fastSlab.types[:], fastSlab.fields[:0], fastSlab.ints[:0]
+	}
+}
+
 // newType returns a new Type holding v, from the slab.
 func (c *fastTypeCache) newType(v Type) *Type {
+	c.useSlab()
 	if len(c.types) == 0 {
 		c.types = make([]Type, 32)
 	}
@@ -228,6 +250,7 @@ func (c *fastTypeCache) newType(v Type) *Type {
 
 // newFields returns an empty slice with room for n fields, from the slab.
 func (c *fastTypeCache) newFields(n int) []fastField {
+	c.useSlab()
 	if cap(c.fields) < n {
 		c.fields = make([]fastField, 0, max(64, n))
 	}
@@ -238,6 +261,7 @@ func (c *fastTypeCache) newFields(n int) []fastField {
 
 // newInts returns an empty slice with room for n ints, from the slab.
 func (c *fastTypeCache) newInts(n int) []int {
+	c.useSlab()
 	if cap(c.ints) < n {
 		c.ints = make([]int, 0, max(128, n))
 	}
