@@ -72,9 +72,11 @@ type fastField struct {
 // module keeps its fast codec. The API package's types are the only named
 // types the fast codec handles: those of other packages may have meaning
 // to the json package that the fast codec does not know.
-var APIPackage = sync.OnceValue(func() string {
+// It allocates nothing (the path is a part of the type's own name), so
+// it needs no caching and the package no initialisation for it.
+func APIPackage() string {
 	return strings.TrimSuffix(reflect.TypeFor[Type]().PkgPath(), "/internal/wire")
-})
+}
 
 var (
 	fastTypesMu sync.Mutex
