@@ -225,9 +225,9 @@ func (c *fastTypeCache) put(t reflect.Type, ft *Type) {
 var fastSlab struct {
 	used    bool
 	entries [maxLinear]fastTypeEntry
-	types   [32]Type
+	types   [16]Type
 	fields  [64]fastField
-	ints    [256]int
+	ints    [96]int
 }
 
 // useSlab gives c the static slab on its first use.
@@ -349,7 +349,9 @@ func addFields(ft *Type, t reflect.Type, under []int, indexes *[]int, busy []ref
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if n := len(under) + 1; cap(*indexes)-len(*indexes) < n {
-			*indexes = fastTypes.newInts(max(4*t.NumField(), n))
+			// Room for the rest of t's fields at this depth; an
+			// embedded struct's fields take room of their own.
+			*indexes = fastTypes.newInts((t.NumField() - i) * n)
 		}
 		start := len(*indexes)
 		*indexes = append(append(*indexes, under...), i)
