@@ -22,7 +22,7 @@ func serveTyped[T any, PT eventPtr[T], O any, PO interface {
 		return nil, nil
 	}
 	in := PT(new(T))
-	if err := decodeEvent(ev, in); err != nil {
+	if err := decodeNew(ev, in, in.event()); err != nil {
 		return nil, err
 	}
 	out, err := f(ctx, in)

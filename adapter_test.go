@@ -293,7 +293,7 @@ func checkDecoded(t *testing.T, ev *Event, got any) {
 // arrayElements splits a raw JSON array into its elements' raw bytes.
 func arrayElements(t *testing.T, raw []byte) [][]byte {
 	t.Helper()
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Lenient)
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Lenient())
 	tok, err := dec.ReadToken()
 	require.NoError(t, err)
 	require.Equal(t, jsontext.Kind('['), tok.Kind())

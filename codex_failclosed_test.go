@@ -137,7 +137,7 @@ func codexEventName(t *testing.T, payload []byte) string {
 	var p struct {
 		Event string `json:"hook_event_name"`
 	}
-	require.NoError(t, json.Unmarshal(payload, &p, jsonopts.Lenient))
+	require.NoError(t, json.Unmarshal(payload, &p, jsonopts.Lenient()))
 	require.NotEmpty(t, p.Event)
 	return p.Event
 }

@@ -213,8 +213,19 @@ func serveTool(ev *Event) (forget func()) {
 	if !ok || !named || len(in) == 0 {
 		return func() {}
 	}
+	// The read validated raw: a string needs no codec, only unquoting,
+	// and a name without escapes is looked up as it is, so that an MCP
+	// tool's name is not copied.
+	if len(raw) < 2 || raw[0] != '"' {
+		return func() {}
+	}
 	var tool string
-	if wire.Unmarshal(raw, &tool) != nil || !builtinTool(tool) {
+	if content := raw[1 : len(raw)-1]; rawjson.IsSimple(content) {
+		if !builtinTool(string(content)) {
+			return func() {}
+		}
+		tool = string(content)
+	} else if tool, _ = wire.Unquote(raw); !builtinTool(tool) {
 		return func() {}
 	}
 	key := unsafe.Pointer(unsafe.SliceData(in))

@@ -57,6 +57,14 @@ func TestEditWithAnotherToolsView(t *testing.T) {
 			assert.Empty(t, stdout)
 			assert.Contains(t, stderr, "input, and this is a Bash call")
 		})
+		// The served input's tool is known from the name's value, also
+		// when the name is written with escapes.
+		t.Run(c.name+" refused on an escaped Bash", func(t *testing.T) {
+			code, stdout, stderr := serve(t, call(`B\u0061sh`, bash), c.f)
+			assert.Equal(t, hook.ExitError, code)
+			assert.Empty(t, stdout)
+			assert.Contains(t, stderr, "input, and this is a Bash call")
+		})
 	}
 	allowed := []struct {
 		name, stdin string

@@ -88,7 +88,7 @@ func FuzzServe(f *testing.F) {
 					UpdatedInput jsontext.Value `json:"updatedInput"`
 				} `json:"hookSpecificOutput"`
 			}
-			require.NoError(t, json.Unmarshal(stdout.Bytes(), &answer, jsonopts.Lenient))
+			require.NoError(t, json.Unmarshal(stdout.Bytes(), &answer, jsonopts.Lenient()))
 			if upd := answer.HookSpecificOutput.UpdatedInput; upd != nil {
 				assert.NoError(t, hooktest.CheckPreserved(*seen, upd, *changed))
 			}

@@ -170,17 +170,35 @@ func decodeEvent(ev *Event, v any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return fmt.Errorf("hook: Decode needs a non-nil pointer to a struct, not %T", v)
 	}
+	var embedded *Event
 	if e, ok := v.(interface{ event() *Event }); ok {
+		embedded = e.event()
+	}
+	return decodeTyped(ev, v, rv, embedded, rv.Elem().IsZero())
+}
+
+// decodeNew is decodeEvent for a typed event the adapters have just
+// made: v is a new, zero value, and embedded its Event. Knowing both
+// spares the dynamic interface check and the zero check, whose first
+// use in a process pages in type tables and reflection code.
+func decodeNew(ev *Event, v any, embedded *Event) error {
+	return decodeTyped(ev, v, reflect.ValueOf(v), embedded, true)
+}
+
+// decodeTyped does the work of decodeEvent: v and rv are a non-nil pointer to a
+// struct, embedded the Event it embeds (nil when none), and fresh
+// reports whether the struct is zero.
+func decodeTyped(ev *Event, v any, rv reflect.Value, embedded *Event, fresh bool) error {
+	if embedded != nil {
 		if ft := wire.TypeOf(rv.Elem().Type()); ft != nil {
-			// A new value (the typed adapters' case) needs no copy to
+			// A zero value (the typed adapters' case) needs no copy to
 			// undo a failed fast decode.
 			var saved reflect.Value
-			fresh := rv.Elem().IsZero()
 			if !fresh {
 				saved = reflect.New(rv.Elem().Type()).Elem()
 				saved.Set(rv.Elem())
 			}
-			*e.event() = *ev
+			*embedded = *ev
 			if wire.DecodeMembers(ev.members, rv.Elem(), ft, isCommonKey) {
 				return nil
 			}
@@ -190,7 +208,7 @@ func decodeEvent(ev *Event, v any) error {
 				rv.Elem().Set(saved)
 			}
 		}
-		*e.event() = *ev
+		*embedded = *ev
 	}
 	rf := wire.RawFields(rv.Elem().Type())
 	small := make([]rawjson.Member, 0, len(ev.members))

@@ -366,6 +366,6 @@ func checkPromises(t testing.TB, code int, stdout []byte, stderr string) {
 		assert.NotContains(t, string(body), "\n", "one line")
 		assert.Equal(t, byte('{'), body[0], "an object")
 		assert.True(t, utf8.Valid(body), "stdout is UTF-8")
-		assert.True(t, jsontext.Value(body).IsValid(jsonopts.Lenient), "stdout is valid JSON (lone surrogate escapes allowed): %.200q", body)
+		assert.True(t, jsontext.Value(body).IsValid(jsonopts.Lenient()), "stdout is valid JSON (lone surrogate escapes allowed): %.200q", body)
 	}
 }

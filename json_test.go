@@ -21,7 +21,7 @@ func TestMarshalPatchOnAnswer(t *testing.T) {
 		&preToolUseSpecific{HookEventName: "PreToolUse", UpdatedInput: jsontext.Value(`{"a":1}`)},
 		&preToolUseSpecific{HookEventName: "PreToolUse", PermissionDecision: "deny", PermissionDecisionReason: "K\u00f6ln \"x\"\t", UpdatedInput: jsontext.Value(`{"a":"\ud800","b":[2.50]}`)},
 	} {
-		want, err := json.Marshal(p, jsonopts.Marshal, jsonopts.Deterministic)
+		want, err := json.Marshal(p, jsonopts.Marshal(), jsonopts.Deterministic())
 		require.NoError(t, err)
 		got, err := wire.MarshalPatch(p)
 		require.NoError(t, err)

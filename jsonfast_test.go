@@ -31,7 +31,7 @@ func checkFastDecode(t testing.TB, raw []byte, typ reflect.Type) bool {
 	fast := reflect.New(typ)
 	ok := wire.FastUnmarshal(raw, fast.Interface())
 	slow := reflect.New(typ)
-	err := json.Unmarshal(raw, slow.Interface(), jsonopts.Unmarshal)
+	err := json.Unmarshal(raw, slow.Interface(), jsonopts.Unmarshal())
 	if !ok {
 		assert.Equal(t, reflect.New(typ).Elem().Interface(), fast.Elem().Interface(), "a declined decode leaves the value as it was")
 		return false
@@ -49,7 +49,7 @@ func checkFastDecode(t testing.TB, raw []byte, typ reflect.Type) bool {
 func checkFastEncode(t testing.TB, v any) bool {
 	t.Helper()
 	got, ok := wire.FastAppend([]byte("x"), v)
-	want, err := json.Marshal(v, jsonopts.Marshal)
+	want, err := json.Marshal(v, jsonopts.Marshal())
 	if !ok {
 		assert.Equal(t, "x", string(got), "a declined encode appends nothing")
 		return false
@@ -283,7 +283,7 @@ func TestFastCodecMatchesJSONPackage(t *testing.T) {
 		}
 		checkFastEncode(t, &wireAnswer{Reason: v.Str, HookSpecificOutput: v.Any, Continue: cont, SystemMessage: v.E1})
 		// Decode what the json package writes, and mutations of it.
-		b, err := json.Marshal(v, jsonopts.Marshal)
+		b, err := json.Marshal(v, jsonopts.Marshal())
 		if err != nil {
 			continue
 		}
@@ -309,7 +309,7 @@ func TestFastCodecMatchesJSONPackage(t *testing.T) {
 func FuzzFastDecode(f *testing.F) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20 {
-		if b, err := json.Marshal(randomFastAll(r), jsonopts.Marshal); err == nil {
+		if b, err := json.Marshal(randomFastAll(r), jsonopts.Marshal()); err == nil {
 			f.Add(b)
 		}
 	}
@@ -333,7 +333,7 @@ func FuzzFastEncode(f *testing.F) {
 		checkFastEncode(t, &preToolUseSpecific{HookEventName: s, UpdatedInput: jsontext.Value(raw)})
 		// Map patches take the fast codec too: sorted members, same bytes.
 		patch := map[string]string{s: s, "k": s}
-		want, err := json.Marshal(patch, jsonopts.Marshal, jsonopts.Deterministic)
+		want, err := json.Marshal(patch, jsonopts.Marshal(), jsonopts.Deterministic())
 		require.NoError(t, err)
 		got, err := wire.MarshalPatch(patch)
 		require.NoError(t, err)

@@ -142,7 +142,7 @@ func FuzzMerge(f *testing.F) {
 	f.Add([]byte(`{}`), []byte(`{}`))
 	f.Add([]byte(`{"a":{"b":{"c":[1,2,{"d":"\t"}]}}}`), []byte(`{"a":1}`))
 	f.Fuzz(func(t *testing.T, orig, patch []byte) {
-		opts := jsonopts.Lenient
+		opts := jsonopts.Lenient()
 		if !jsontext.Value(orig).IsValid(opts) || !jsontext.Value(patch).IsValid(opts) ||
 			jsontext.Value(orig).Kind() != '{' || jsontext.Value(patch).Kind() != '{' {
 			_, err := hook.Merge(orig, jsontext.Value(patch))
@@ -172,7 +172,7 @@ func FuzzMerge(f *testing.F) {
 
 func memberNames(t *testing.T, obj []byte) []string {
 	var names []string
-	dec := jsontext.NewDecoder(strings.NewReader(string(obj)), jsonopts.Lenient)
+	dec := jsontext.NewDecoder(strings.NewReader(string(obj)), jsonopts.Lenient())
 	_, _ = dec.ReadToken()
 	for dec.PeekKind() != '}' {
 		tok, err := dec.ReadToken()

@@ -96,7 +96,7 @@ func TestVouchedAnswersEqualCheckedOnes(t *testing.T) {
 				require.Equal(t, hook.ExitOK, wcode)
 				require.Equal(t, want, got, "the vouched answer differs from the checked one")
 				assert.NotContains(t, got, "hook-vouched", "a placeholder reached stdout")
-				assert.True(t, jsontext.Value(strings.TrimSuffix(got, "\n")).IsValid(jsonopts.Lenient))
+				assert.True(t, jsontext.Value(strings.TrimSuffix(got, "\n")).IsValid(jsonopts.Lenient()))
 				upd := answerUpdatedInput(t, got)
 				assert.NoError(t, hooktest.CheckPreserved(jsontext.Value(in), upd, "room"))
 			})
@@ -124,7 +124,7 @@ func answerUpdatedInput(t *testing.T, answer string) jsontext.Value {
 			} `json:"decision"`
 		} `json:"hookSpecificOutput"`
 	}
-	require.NoError(t, json.Unmarshal([]byte(answer), &a, jsonopts.Lenient), "%.300s", answer)
+	require.NoError(t, json.Unmarshal([]byte(answer), &a, jsonopts.Lenient()), "%.300s", answer)
 	if a.HookSpecificOutput.UpdatedInput != nil {
 		return a.HookSpecificOutput.UpdatedInput
 	}
@@ -260,7 +260,7 @@ func TestVouchingCornerCases(t *testing.T) {
 			assert.Equal(t, want, got)
 			assert.Equal(t, wstderr, stderr)
 			if code == hook.ExitOK {
-				assert.True(t, jsontext.Value(strings.TrimSuffix(got, "\n")).IsValid(jsonopts.Lenient))
+				assert.True(t, jsontext.Value(strings.TrimSuffix(got, "\n")).IsValid(jsonopts.Lenient()))
 			}
 		})
 	}
@@ -306,7 +306,7 @@ func FuzzVouchedMerge(f *testing.F) {
 		if code != wcode || got != want || stderr != wstderr {
 			t.Fatalf("vouched: %d %.300q %q\nchecked: %d %.300q %q", code, got, stderr, wcode, want, wstderr)
 		}
-		if code == hook.ExitOK && got != "" && !jsontext.Value(strings.TrimSuffix(got, "\n")).IsValid(jsonopts.Lenient) {
+		if code == hook.ExitOK && got != "" && !jsontext.Value(strings.TrimSuffix(got, "\n")).IsValid(jsonopts.Lenient()) {
 			t.Fatalf("stdout is not valid JSON: %.300q", got)
 		}
 	})

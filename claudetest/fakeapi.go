@@ -250,9 +250,9 @@ func (f *fakeAPI) record(r *apiRequest) {
 		return
 	}
 	var line bytes.Buffer
-	enc := jsontext.NewEncoder(&line, jsonopts.Read)
+	enc := jsontext.NewEncoder(&line, jsonopts.Read())
 	body := jsontext.Value(r.Body)
-	if err := body.Compact(jsonopts.Read); err != nil || len(body) == 0 {
+	if err := body.Compact(jsonopts.Read()); err != nil || len(body) == 0 {
 		b, _ := json.Marshal(string(r.Body))
 		body = b
 	}

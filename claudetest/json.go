@@ -12,7 +12,7 @@ import (
 // jsonOpts are the options of every decode in this package: Claude Code
 // (JavaScript) writes lone surrogates as \ud800 escapes, which Go decodes
 // as invalid UTF-8, and a hook under test may write duplicate names.
-var jsonOpts = jsonopts.Read
+var jsonOpts = jsonopts.Read()
 
 // unmarshal decodes b into v with [jsonOpts].
 func unmarshal(b []byte, v any) error { return json.Unmarshal(b, v, jsonOpts) }

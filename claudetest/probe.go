@@ -176,7 +176,7 @@ func (cfg *probeConfig) handle(line []byte, log io.Writer) []byte {
 }
 
 func respond(id jsontext.Value, key string, v any) []byte {
-	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, key: v}, jsonopts.Deterministic)
+	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, key: v}, jsonopts.Deterministic())
 	if err != nil {
 		panic(err) // our own values: a bug
 	}

@@ -388,7 +388,7 @@ func (r *run) hookCommand(h Hook) string {
 
 // writeJSONFile writes v, indented, to path.
 func writeJSONFile(path string, v any) error {
-	b, err := json.Marshal(v, jsonopts.Deterministic)
+	b, err := json.Marshal(v, jsonopts.Deterministic())
 	if err != nil {
 		return err
 	}

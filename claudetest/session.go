@@ -186,7 +186,7 @@ func Tool(name string, input any) Call {
 	case jsontext.Value:
 		return Call{Tool: name, Input: string(in)}
 	}
-	b, err := json.Marshal(input, jsonopts.Deterministic)
+	b, err := json.Marshal(input, jsonopts.Deterministic())
 	if err != nil {
 		panic(fmt.Sprintf("claudetest.Tool(%q): %v", name, err))
 	}

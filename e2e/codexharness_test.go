@@ -219,7 +219,7 @@ hooks = true
 	require.NoError(t, err)
 	for _, line := range bytes.Split(bytes.TrimSpace(b), []byte("\n")) {
 		var q codexRequest
-		require.NoError(t, json.Unmarshal(line, &q, jsonopts.Lenient), "%s", line)
+		require.NoError(t, json.Unmarshal(line, &q, jsonopts.Lenient()), "%s", line)
 		r.Requests = append(r.Requests, q)
 	}
 	return r
@@ -257,13 +257,13 @@ func (r *codexResult) toolOutput(t *testing.T, callID string) string {
 		var body struct {
 			Input []codexInputItem `json:"input"`
 		}
-		if json.Unmarshal([]byte(r.Requests[i].Body), &body, jsonopts.Lenient) != nil {
+		if json.Unmarshal([]byte(r.Requests[i].Body), &body, jsonopts.Lenient()) != nil {
 			continue
 		}
 		for _, it := range body.Input {
 			if it.Type == "function_call_output" && it.CallID == callID {
 				var s string
-				if err := json.Unmarshal(it.Output, &s, jsonopts.Lenient); err == nil {
+				if err := json.Unmarshal(it.Output, &s, jsonopts.Lenient()); err == nil {
 					return s
 				}
 				return string(it.Output)

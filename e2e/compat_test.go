@@ -203,7 +203,7 @@ type Result struct {
 // Result decodes claude's output.
 func (r *Run) Result() (*Result, error) {
 	var res Result
-	if err := json.Unmarshal(bytes.TrimSpace(r.Stdout), &res, jsonopts.Lenient); err != nil {
+	if err := json.Unmarshal(bytes.TrimSpace(r.Stdout), &res, jsonopts.Lenient()); err != nil {
 		return nil, fmt.Errorf("e2e: claude's output is not its JSON result: %w", err)
 	}
 	return &res, nil
@@ -315,7 +315,7 @@ func bash(t *testing.T, command string) Call {
 // jsonText returns the JSON encoding of v.
 func jsonText(t *testing.T, v any) string {
 	t.Helper()
-	b, err := json.Marshal(v, jsonopts.Deterministic)
+	b, err := json.Marshal(v, jsonopts.Deterministic())
 	require.NoError(t, err)
 	return string(b)
 }
@@ -323,7 +323,7 @@ func jsonText(t *testing.T, v any) string {
 // Member returns the raw value of the top-level member name of the JSON
 // object obj, exactly as written, and whether it is there.
 func Member(obj []byte, name string) (jsontext.Value, bool) {
-	d := jsontext.NewDecoder(bytes.NewReader(obj), jsonopts.Read)
+	d := jsontext.NewDecoder(bytes.NewReader(obj), jsonopts.Read())
 	if tok, err := d.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil, false
 	}

@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 func str(t *testing.T, raw jsontext.Value) string {
 	t.Helper()
 	var s string
-	require.NoError(t, json.Unmarshal(raw, &s, jsonopts.Lenient), "%s", raw)
+	require.NoError(t, json.Unmarshal(raw, &s, jsonopts.Lenient()), "%s", raw)
 	return s
 }
 

@@ -252,7 +252,7 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 // and checks a JSON answer.
 func (c *checker) checkStdout(text []byte) {
 	if text[0] != '{' {
-		if text[0] == '[' && jsontext.Value(text).IsValid(jsonopts.Lenient) {
+		if text[0] == '[' && jsontext.Value(text).IsValid(jsonopts.Lenient()) {
 			c.add(RuleStdout, "", "stdout is a JSON array; Claude Code reads it as plain text, not as an answer")
 			return
 		}
@@ -585,7 +585,7 @@ func bannerLine(text []byte) int {
 		n++
 		t := trimJS(rest)
 		if len(t) > 0 && t[0] == '{' {
-			if jsontext.Value(t).IsValid(jsonopts.Read) || jsonLines(t) > 1 {
+			if jsontext.Value(t).IsValid(jsonopts.Read()) || jsonLines(t) > 1 {
 				return n
 			}
 		}
@@ -601,7 +601,7 @@ func jsonLines(text []byte) int {
 		if len(line) == 0 {
 			continue
 		}
-		if !jsontext.Value(line).IsValid(jsonopts.Read) {
+		if !jsontext.Value(line).IsValid(jsonopts.Read()) {
 			return 0
 		}
 		n++
@@ -613,7 +613,7 @@ func jsonLines(text []byte) int {
 // JSON.parse reads it (lone surrogates and duplicate names allowed), or
 // the syntax error.
 func validJSON(text []byte) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(text), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(text), jsonopts.Read())
 	if _, err := dec.ReadValue(); err != nil {
 		return err
 	}

@@ -55,7 +55,7 @@ func NewPostToolUse(tool string, toolInput, toolResponse any) jsontext.Value {
 	base, ti := toolPayload("NewPostToolUse", "posttooluse-bash", "posttooluse-mcp-listen_here", tool, toolInput)
 	resp, err := jsonOf(toolResponse)
 	if err == nil {
-		err = resp.Compact(jsonopts.Lenient)
+		err = resp.Compact(jsonopts.Lenient())
 	}
 	if err != nil {
 		panic(fmt.Sprintf("hooktest: NewPostToolUse: toolResponse is not one JSON value: %v", err))
@@ -137,7 +137,7 @@ func toolPayload(fn, builtin, mcp, tool string, toolInput any) (jsontext.Value, 
 	}
 	ti, err := jsonOf(toolInput)
 	if err == nil {
-		err = ti.Compact(jsonopts.Lenient)
+		err = ti.Compact(jsonopts.Lenient())
 	}
 	if err != nil {
 		panic(fmt.Sprintf("hooktest: %s: toolInput is not valid JSON: %v", fn, err))

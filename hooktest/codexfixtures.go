@@ -29,7 +29,7 @@ func CodexFixtures() []Fixture {
 	var out []Fixture
 	for name, b := range agent.CodexFixtures() {
 		v := jsontext.Value(b)
-		if err := v.Compact(jsonopts.Lenient); err != nil {
+		if err := v.Compact(jsonopts.Lenient()); err != nil {
 			panic(fmt.Sprintf("hooktest: embedded Codex fixture %s: %v", name, err))
 		}
 		ms, err := rawjson.Members(v)

@@ -49,7 +49,7 @@ var loadFixtures = sync.OnceValue(func() []Fixture {
 			panic("hooktest: reading embedded fixture: " + err.Error())
 		}
 		v := jsontext.Value(b)
-		if err := v.Compact(jsonopts.Lenient); err != nil {
+		if err := v.Compact(jsonopts.Lenient()); err != nil {
 			panic(fmt.Sprintf("hooktest: embedded fixture %s: %v", file, err))
 		}
 		if v.Kind() != '{' {

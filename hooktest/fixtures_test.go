@@ -22,12 +22,12 @@ func TestFixturesCoverEveryEvent(t *testing.T) {
 	for _, f := range fs {
 		events[f.Event]++
 		assert.True(t, protocol.Known(f.Event), "%s: unknown event %q", f.Name, f.Event)
-		assert.True(t, f.JSON.IsValid(jsonopts.Lenient), f.Name)
+		assert.True(t, f.JSON.IsValid(jsonopts.Lenient()), f.Name)
 		got, ok := hooktest.Field(f.JSON, "hook_event_name")
 		require.True(t, ok, f.Name)
 		assert.Equal(t, `"`+f.Event+`"`, string(got), f.Name)
 		c := bytes.Clone(f.JSON)
-		require.NoError(t, (*jsontext.Value)(&c).Compact(jsonopts.Lenient))
+		require.NoError(t, (*jsontext.Value)(&c).Compact(jsonopts.Lenient()))
 		assert.Equal(t, string(c), string(f.JSON), "%s is not compact", f.Name)
 	}
 	assert.Len(t, events, 34, "every event of Claude Code 2.1.332 has a fixture")

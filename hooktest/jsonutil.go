@@ -12,7 +12,7 @@ import (
 
 // readOpts accepts what JavaScript's JSON.stringify can write: lone
 // surrogate escapes and, for answers, names that occur twice.
-var readOpts = jsonopts.Lenient
+var readOpts = jsonopts.Lenient()
 
 // decodeString decodes the JSON string v.
 func decodeString(v []byte) (string, bool) {
@@ -37,7 +37,7 @@ func stringMember(ms []rawjson.Member, k string) (string, bool) {
 
 // elements splits the JSON array v into its elements, as slices of v.
 func elements(v []byte) ([][]byte, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read())
 	if _, err := dec.ReadToken(); err != nil {
 		return nil, err
 	}

@@ -210,7 +210,7 @@ func sameBytes(a, b []byte) bool {
 		return true
 	}
 	ca, cb := jsontext.Value(bytes.Clone(a)), jsontext.Value(bytes.Clone(b))
-	opts := jsonopts.Read
+	opts := jsonopts.Read()
 	if ca.Compact(opts) != nil || cb.Compact(opts) != nil {
 		return false
 	}

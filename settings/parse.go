@@ -17,7 +17,7 @@ import (
 // JavaScript's JSON.parse accepts) is allowed, and a name given twice in
 // one object is refused, since it is not clear which of the two values the
 // user meant. Nothing this package writes is re-encoded user data.
-var readOpts = jsonopts.Lenient
+var readOpts = jsonopts.Lenient()
 
 // bom is the UTF-8 byte order mark some Windows editors put first.
 var bom = []byte("\xef\xbb\xbf")

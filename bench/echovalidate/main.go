@@ -29,7 +29,7 @@ import (
 )
 
 func main() {
-	dec := jsontext.NewDecoder(os.Stdin, jsonopts.Lenient)
+	dec := jsontext.NewDecoder(os.Stdin, jsonopts.Lenient())
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		fail(err)
 	}

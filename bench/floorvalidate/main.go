@@ -16,7 +16,7 @@ import (
 const answer = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}` + "\n"
 
 func main() {
-	dec := jsontext.NewDecoder(os.Stdin, jsonopts.Lenient)
+	dec := jsontext.NewDecoder(os.Stdin, jsonopts.Lenient())
 	if _, err := dec.ReadValue(); err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		os.Exit(1)

@@ -258,7 +258,7 @@ func preparePayload(fx fixture) (*payload, error) {
 // unquote decodes a JSON string token; it returns "" for anything else.
 func unquote(v []byte) string {
 	var s string
-	tok, err := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Lenient).ReadToken()
+	tok, err := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Lenient()).ReadToken()
 	if err == nil && tok.Kind() == '"' {
 		s = tok.String()
 	}

@@ -418,7 +418,7 @@ func cut(b []byte, n int) string {
 // writeJSON writes the report as one indented JSON object. Invalid UTF-8
 // in the hook's output is written as U+FFFD.
 func writeJSON(w io.Writer, r *report) error {
-	return json.MarshalWrite(w, r, jsonopts.Indented)
+	return json.MarshalWrite(w, r, jsonopts.Indented())
 }
 
 // shown is how much of a stdin, stdout or stderr the text report prints.

@@ -42,7 +42,7 @@ func TestPayloads(t *testing.T) {
 			Tool      string         `json:"tool_name"`
 			ToolInput jsontext.Value `json:"tool_input"`
 		}
-		require.NoError(t, json.Unmarshal(p.Data, &ev, jsonopts.Lenient), p.Name)
+		require.NoError(t, json.Unmarshal(p.Data, &ev, jsonopts.Lenient()), p.Name)
 		assert.Equal(t, "PreToolUse", ev.Event, p.Name)
 		assert.Equal(t, benchpayload.Cwd, ev.Cwd, p.Name)
 		assert.Equal(t, w.tool, ev.Tool, p.Name)
@@ -52,7 +52,7 @@ func TestPayloads(t *testing.T) {
 		require.NoError(t, v.Compact(), p.Name)
 		assert.True(t, bytes.Equal(p.Data, v), "%s is compact", p.Name)
 
-		dec := jsontext.NewDecoder(bytes.NewReader(ev.ToolInput), jsonopts.Lenient)
+		dec := jsontext.NewDecoder(bytes.NewReader(ev.ToolInput), jsonopts.Lenient())
 		tok, err := dec.ReadToken()
 		require.NoError(t, err, p.Name)
 		require.Equal(t, jsontext.Kind('{'), tok.Kind(), p.Name)

@@ -41,5 +41,5 @@ func TestDecodeReadsAnyNumberIntoIntegers(t *testing.T) {
 	}
 	var v int
 	assert.Error(t, json.Unmarshal([]byte(`"7"`), &v, Decode()), "a string is not a number")
-	assert.Error(t, json.Unmarshal([]byte("2.5"), &v, Unmarshal), "Unmarshal alone has no number rule")
+	assert.Error(t, json.Unmarshal([]byte("2.5"), &v, Unmarshal()), "Unmarshal alone has no number rule")
 }

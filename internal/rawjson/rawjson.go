@@ -208,7 +208,7 @@ func SameValue(a, b []byte) bool {
 	}
 	ca := append(jsontext.Value(nil), a...)
 	cb := append(jsontext.Value(nil), b...)
-	opt := jsonopts.Lenient
+	opt := jsonopts.Lenient()
 	if ca.Canonicalize(opt) != nil || cb.Canonicalize(opt) != nil {
 		return false
 	}

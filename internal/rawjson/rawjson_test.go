@@ -86,7 +86,7 @@ func checkValid(t testing.TB, raw []byte) {
 	valid, compact := rawjson.Valid(raw)
 	// jsontext's duplicate check compares names after U+FFFD replacement;
 	// the reference compares them as JavaScript does (CheckNames).
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Read())
 	_, err := dec.ReadValue()
 	if err == nil {
 		err = rawjson.CheckNames(raw)
@@ -100,7 +100,7 @@ func checkValid(t testing.TB, raw []byte) {
 		return
 	}
 	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out, jsonopts.Preserve)
+	enc := jsontext.NewEncoder(&out, jsonopts.Preserve())
 	require.NoError(t, enc.WriteValue(raw))
 	same := bytes.Equal(bytes.TrimRight(out.Bytes(), "\n"), bytes.Trim(raw, " \t\r\n"))
 	assert.Equal(t, same, compact, "compact on %q (encoded: %q)", clip(raw), clip(out.Bytes()))

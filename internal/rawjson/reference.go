@@ -23,7 +23,7 @@ func membersReference(raw []byte) ([]Member, error) {
 	if err := CheckNames(raw); err != nil {
 		return nil, err
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Read())
 	if dec.PeekKind() != '{' {
 		if _, err := dec.ReadValue(); err != nil {
 			return nil, err
@@ -69,7 +69,7 @@ func membersReference(raw []byte) ([]Member, error) {
 // pointer of the object. It is the slow, precise reporter behind the fast
 // scanners' refusals.
 func CheckNames(raw []byte) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsonopts.Read())
 	type open struct {
 		obj   bool
 		names map[string]bool

@@ -45,7 +45,7 @@ type Value struct {
 // is not one JSON value (lone surrogates and invalid UTF-8 are allowed,
 // as are names given twice).
 func Parse(b []byte) (Value, bool) {
-	if !jsontext.Value(b).IsValid(jsonopts.Read) {
+	if !jsontext.Value(b).IsValid(jsonopts.Read()) {
 		return Value{}, false
 	}
 	p := parser{b: b}

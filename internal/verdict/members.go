@@ -111,7 +111,7 @@ func diffValue(ds []Diff, ptr string, a, b []byte) []Diff {
 
 // elements splits the JSON array v into its elements, as slices of v.
 func elements(v []byte) [][]byte {
-	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read())
 	if _, err := dec.ReadToken(); err != nil {
 		return nil
 	}
@@ -134,7 +134,7 @@ func SameBytes(a, b []byte) bool {
 		return true
 	}
 	ca, cb := jsontext.Value(bytes.Clone(a)), jsontext.Value(bytes.Clone(b))
-	opts := jsonopts.Read
+	opts := jsonopts.Read()
 	if ca.Compact(opts) != nil || cb.Compact(opts) != nil {
 		return false
 	}

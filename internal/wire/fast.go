@@ -72,9 +72,11 @@ type fastField struct {
 // module keeps its fast codec. The API package's types are the only named
 // types the fast codec handles: those of other packages may have meaning
 // to the json package that the fast codec does not know.
-var APIPackage = sync.OnceValue(func() string {
+// It allocates nothing (the path is a part of the type's own name), so
+// it needs no caching and the package no initialisation for it.
+func APIPackage() string {
 	return strings.TrimSuffix(reflect.TypeFor[Type]().PkgPath(), "/internal/wire")
-})
+}
 
 var (
 	fastTypesMu sync.Mutex
@@ -202,7 +204,7 @@ func (c *fastTypeCache) put(t reflect.Type, ft *Type) {
 		c.big[t] = ft
 	case len(c.small) < maxLinear:
 		if c.small == nil {
-			c.small = make([]fastTypeEntry, 0, maxLinear)
+			c.small = fastSlab.entries[:0]
 		}
 		c.small = append(c.small, fastTypeEntry{t, ft})
 	default:
@@ -215,8 +217,30 @@ func (c *fastTypeCache) put(t reflect.Type, ft *Type) {
 	}
 }
 
+// fastSlab is the first slab of each kind: what a hook process builds
+// for its event and its answer fits in it. It is a package variable, not
+// an allocation, so that the first tables take no span of their own: a
+// fresh span of each size class touches fresh pages, the main cost of a
+// short process. Later slabs are allocated.
+var fastSlab struct {
+	used    bool
+	entries [maxLinear]fastTypeEntry
+	types   [16]Type
+	fields  [64]fastField
+	ints    [96]int
+}
+
+// useSlab gives c the static slab on its first use.
+func (c *fastTypeCache) useSlab() {
+	if !fastSlab.used {
+		fastSlab.used = true
+		c.types, c.fields, c.ints = fastSlab.types[:], fastSlab.fields[:0], fastSlab.ints[:0]
+	}
+}
+
 // newType returns a new Type holding v, from the slab.
 func (c *fastTypeCache) newType(v Type) *Type {
+	c.useSlab()
 	if len(c.types) == 0 {
 		c.types = make([]Type, 32)
 	}
@@ -228,6 +252,7 @@ func (c *fastTypeCache) newType(v Type) *Type {
 
 // newFields returns an empty slice with room for n fields, from the slab.
 func (c *fastTypeCache) newFields(n int) []fastField {
+	c.useSlab()
 	if cap(c.fields) < n {
 		c.fields = make([]fastField, 0, max(64, n))
 	}
@@ -238,6 +263,7 @@ func (c *fastTypeCache) newFields(n int) []fastField {
 
 // newInts returns an empty slice with room for n ints, from the slab.
 func (c *fastTypeCache) newInts(n int) []int {
+	c.useSlab()
 	if cap(c.ints) < n {
 		c.ints = make([]int, 0, max(128, n))
 	}
@@ -323,7 +349,9 @@ func addFields(ft *Type, t reflect.Type, under []int, indexes *[]int, busy []ref
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if n := len(under) + 1; cap(*indexes)-len(*indexes) < n {
-			*indexes = fastTypes.newInts(max(4*t.NumField(), n))
+			// Room for the rest of t's fields at this depth; an
+			// embedded struct's fields take room of their own.
+			*indexes = fastTypes.newInts((t.NumField() - i) * n)
 		}
 		start := len(*indexes)
 		*indexes = append(append(*indexes, under...), i)
@@ -393,7 +421,7 @@ func plainName(name string) bool {
 	return utf8.ValidString(name)
 }
 
-// FastUnmarshal decodes raw into v as json.Unmarshal with jsonopts.Unmarshal
+// FastUnmarshal decodes raw into v as json.Unmarshal with jsonopts.Unmarshal()
 // would, and reports whether it could. When it reports false, v is as it
 // was and the json package must do the work.
 //
@@ -552,7 +580,7 @@ func containsByte(b []byte, c byte) bool {
 	return false
 }
 
-// FastAppend appends the encoding of v as json.Marshal with jsonopts.Marshal
+// FastAppend appends the encoding of v as json.Marshal with jsonopts.Marshal()
 // would, and reports whether it could; when it reports false, the json
 // package must do the work.
 //

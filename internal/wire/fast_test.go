@@ -47,8 +47,9 @@ func TestAppendQuote(t *testing.T) {
 }
 
 // TestFastTypeCacheGrows builds more types than the cache searches
-// linearly: every type keeps its entry, before and after the switch to a
-// map.
+// linearly, and more types, fields and index sequences than the static
+// first slab holds: every type keeps its entry and its tables, before and
+// after the switch to a map and to allocated slabs.
 func TestFastTypeCacheGrows(t *testing.T) {
 	var built []*Type
 	var types []reflect.Type
@@ -62,6 +63,9 @@ func TestFastTypeCacheGrows(t *testing.T) {
 	}
 	for i, typ := range types {
 		assert.Same(t, built[i], TypeOf(typ), "type %d is cached", i)
+		require.Len(t, built[i].fields, 1, "type %d", i)
+		assert.Equal(t, fmt.Sprintf("s%d", i), built[i].fields[0].name, "type %d keeps its field", i)
+		assert.Equal(t, []int{0}, built[i].fields[0].index, "type %d keeps its index", i)
 	}
 	last := len(types) - 1
 	got, err := Marshal(reflect.New(types[last]).Interface())

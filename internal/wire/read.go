@@ -404,7 +404,7 @@ func atEOF(c *chunks, s *objectScanner) error {
 
 // checkJSON validates raw, one JSON value, in place.
 func checkJSON(raw []byte) error {
-	_, err := jsontext.NewDecoder(bytes.NewBuffer(raw), jsonopts.Read).ReadValue()
+	_, err := jsontext.NewDecoder(bytes.NewBuffer(raw), jsonopts.Read()).ReadValue()
 	if err == nil {
 		err = rawjson.CheckNames(raw)
 	}

@@ -52,7 +52,7 @@ func (r *pieces) Read(p []byte) (int, error) {
 // followed by more than whitespace).
 func referenceRead(in []byte, maxDepth int) (raw []byte, ok, decided bool) {
 	in = bytes.TrimPrefix(in, []byte("\xEF\xBB\xBF"))
-	dec := jsontext.NewDecoder(bytes.NewReader(in), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(in), jsonopts.Read())
 	v, err := dec.ReadValue()
 	switch {
 	case err != nil, v.Kind() != '{', rawjson.CheckNames(v) != nil, !utf8.Valid(v), depthOf(v) > maxDepth:
@@ -67,7 +67,7 @@ func referenceRead(in []byte, maxDepth int) (raw []byte, ok, decided bool) {
 // depthOf returns how deep the valid JSON value v nests.
 func depthOf(v []byte) int {
 	d, deepest := 0, 0
-	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read)
+	dec := jsontext.NewDecoder(bytes.NewReader(v), jsonopts.Read())
 	for {
 		tok, err := dec.ReadToken()
 		if err != nil {

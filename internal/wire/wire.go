@@ -34,7 +34,7 @@ func Marshal(v any) ([]byte, error) {
 	if b, ok := FastAppend(nil, v); ok {
 		return b, nil
 	}
-	return json.Marshal(v, jsonopts.Marshal)
+	return json.Marshal(v, jsonopts.Marshal())
 }
 
 // MarshalPatch encodes a hook.Merge patch: as Marshal does, with the members
@@ -45,7 +45,7 @@ func MarshalPatch(v any) ([]byte, error) {
 	if b, ok := FastAppendPatch(v); ok {
 		return b, nil
 	}
-	return json.Marshal(v, jsonopts.Patch)
+	return json.Marshal(v, jsonopts.Patch())
 }
 
 // FastAppendPatch is the fast codec's side of MarshalPatch, exported
@@ -70,7 +70,11 @@ func fastAppendMap[V any](m map[string]V, appendValue func([]byte, V) ([]byte, b
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	if len(keys) > 1 {
+		// A patch of one member, the common case, needs no sort (nor
+		// the sort's code paged in).
+		slices.Sort(keys)
+	}
 	b := make([]byte, 0, 64)
 	b = append(b, '{')
 	var ok bool
@@ -114,7 +118,7 @@ func AppendMarshal(dst []byte, v any) ([]byte, error) {
 	before, after, ok := Cut(b, spliceSlot)
 	if !ok {
 		// Another string of v reads like the placeholder: encode plainly.
-		b, err = json.Marshal(v, jsonopts.Marshal)
+		b, err = json.Marshal(v, jsonopts.Marshal())
 		if err != nil {
 			return dst, err
 		}

@@ -37,7 +37,7 @@ var tricky = []string{
 // json.Marshal with the library's options writes, or fails the same way.
 func checkSplice(t *testing.T, v any) {
 	t.Helper()
-	want, werr := json.Marshal(v, jsonopts.Marshal)
+	want, werr := json.Marshal(v, jsonopts.Marshal())
 	got, gerr := AppendMarshal([]byte("prefix:"), v)
 	if werr != nil {
 		assert.Error(t, gerr, "plain encoding fails with %v", werr)
@@ -146,7 +146,7 @@ func TestMarshalPatchMatchesJSONPackage(t *testing.T) {
 	)
 	fast := 0
 	for _, p := range patches {
-		want, werr := json.Marshal(p, jsonopts.Marshal, jsonopts.Deterministic)
+		want, werr := json.Marshal(p, jsonopts.Marshal(), jsonopts.Deterministic())
 		got, gerr := MarshalPatch(p)
 		if werr != nil {
 			assert.Error(t, gerr, "%#v", p)
