@@ -8,13 +8,13 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // permitFor returns an answer to event that lets its action go on and
@@ -84,8 +84,10 @@ func guardFailures(release <-chan struct{}) map[string]hook.Handler {
 			runtime.Goexit()
 			return nil, nil
 		}),
-		// Ignores its context past the deadline.
+		// Ignores its context past the deadline, which passes while it
+		// runs (see testutil.DeadlineContext).
 		"timeout": hook.HandlerFunc(func(ctx context.Context, _ *hook.Event) (hook.Output, error) {
+			testutil.PassDeadline(ctx)
 			<-ctx.Done()
 			<-release
 			return permitFor(hook.EventPreToolUse), nil
@@ -155,13 +157,20 @@ func failClosedAround(t *testing.T, event string, failing map[string]hook.Handle
 					case "Server.FailClosed":
 						srv.FailClosed = true
 					}
-					if fname == "timeout" {
-						srv.Timeout = 20 * time.Millisecond
+					// The timeout guard's deadline passes while it runs,
+					// not at a time that may come before the read.
+					ctx := func() context.Context {
+						if fname == "timeout" {
+							return testutil.DeadlineContext()
+						}
+						return context.Background()
 					}
 					name := fmt.Sprintf("%s, %s (guard first: %v), %s, %s", event, fname, guardFirst, sname, scope)
 					closed := scope != "fail-open"
 
-					code, stdout, stderr := serveWith(t, &srv, in)
+					var out, errOut bytes.Buffer
+					code := srv.Serve(ctx(), bytes.NewReader(in), &out, &errOut)
+					stdout, stderr := out.String(), errOut.String()
 					want := hook.ExitBlock
 					if !closed {
 						want = hook.ExitError
@@ -171,7 +180,11 @@ func failClosedAround(t *testing.T, event string, failing map[string]hook.Handle
 					assert.True(t, strings.HasPrefix(stderr, "hook: "), "%s: %q", name, stderr)
 					assert.Equal(t, 1, strings.Count(stderr, "\n"), "%s: %q", name, stderr)
 
-					rep := srv.ServeHTTPBody(context.Background(), bytes.NewReader(in), int64(len(in)), nil)
+					rep := srv.ServeHTTPBody(ctx(), bytes.NewReader(in), int64(len(in)), nil)
+					if fname == "timeout" {
+						assert.Contains(t, stderr, "handler did not answer in time: context deadline exceeded", name)
+						assert.Contains(t, rep.Message, "handler did not answer in time: context deadline exceeded", name)
+					}
 					if closed {
 						assert.Equal(t, 200, rep.Status, name)
 						assert.Equal(t, "block", rep.Decision, "%s: %s", name, rep.Body)

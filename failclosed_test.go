@@ -1,6 +1,7 @@
 package hook_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -134,7 +135,10 @@ func TestFailClosedUnreadableInput(t *testing.T) {
 // TestFailClosedTimeoutInsideMux: a deadline that passes while a
 // fail-closed handler inside a Mux runs blocks, at once.
 func TestFailClosedTimeoutInsideMux(t *testing.T) {
-	hang := badAny(func(context.Context) error { select {} })
+	hang := badAny(func(ctx context.Context) error {
+		testutil.PassDeadline(ctx) // the deadline passes while it runs
+		select {}
+	})
 	for _, closed := range []bool{false, true} {
 		h := hang
 		if closed {
@@ -142,9 +146,11 @@ func TestFailClosedTimeoutInsideMux(t *testing.T) {
 		}
 		m := hook.NewMux()
 		m.Handle(hook.EventPreToolUse, middleware(h))
-		srv := hook.Server{Handler: m, Timeout: 100 * time.Millisecond}
+		srv := hook.Server{Handler: m}
 		start := time.Now()
-		code, stdout, stderr := serveWith(t, &srv, []byte(badBash(`{"command":"ls"}`)))
+		var out, errOut bytes.Buffer
+		code := srv.Serve(testutil.DeadlineContext(), strings.NewReader(badBash(`{"command":"ls"}`)), &out, &errOut)
+		stdout, stderr := out.String(), errOut.String()
 		want := hook.ExitError
 		if closed {
 			want = hook.ExitBlock
