@@ -10,3 +10,7 @@ var (
 	KnownEvent = knownEvent
 	Events     = eventNames
 )
+
+// OnSignalsTaken makes Run call f once it has taken over SIGINT and
+// SIGTERM (see signalDelay).
+func OnSignalsTaken(f func()) { testHookSignalsTaken = f }

@@ -63,11 +63,19 @@ func (s *Server) Run() {
 // process the default way, as if the hook had not run.
 const signalDelay = 20 * time.Millisecond
 
+// testHookSignalsTaken, when a test sets it, is called once [Run] has
+// taken over SIGINT and SIGTERM, so that the test can send one then
+// instead of after a guessed pause.
+var testHookSignalsTaken func()
+
 // onSignal calls f with the first SIGINT or SIGTERM the process gets
 // until ctx is done.
 func onSignal(ctx context.Context, f func(os.Signal)) {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	if testHookSignalsTaken != nil {
+		testHookSignalsTaken()
+	}
 	go func() {
 		defer signal.Stop(c)
 		select {

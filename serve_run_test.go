@@ -38,6 +38,9 @@ func (readyError) Error() string {
 // returned (here an error whose Error method never returns).
 func TestRunDelivers(t *testing.T) {
 	slow := badAny(func(context.Context) error { return readyError{} })
+	if os.Getenv(deliverChildEnv) != "" {
+		childTakesSignals()
+	}
 	switch os.Getenv(deliverChildEnv) {
 	case "deny":
 		hook.Run(badDeny)
@@ -68,7 +71,8 @@ func TestRunDelivers(t *testing.T) {
 		require.NoError(t, cmd.Start())
 		if signal {
 			require.Eventually(t, func() bool { _, err := os.Stat(ready); return err == nil }, time.Minute, 5*time.Millisecond)
-			time.Sleep(200 * time.Millisecond) // past the 20 ms before Run takes over SIGTERM
+			// Run takes over SIGTERM 20 ms after the start: wait until it has.
+			require.Eventually(t, func() bool { _, err := os.Stat(signalsTakenFile(ready)); return err == nil }, time.Minute, 5*time.Millisecond)
 			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 		}
 		done := make(chan struct{})

@@ -252,6 +252,21 @@ const (
 	stdinReadyEnv = "HOOK_STDIN_TEST_READY"
 )
 
+// signalsTakenFile is the file a child hook (see childTakesSignals)
+// creates once Run has taken over SIGINT and SIGTERM, next to the ready
+// file named by stdinReadyEnv.
+func signalsTakenFile(ready string) string { return ready + "-signals" }
+
+// childTakesSignals makes a child hook process create its
+// signalsTakenFile once Run has taken over SIGINT and SIGTERM: a test
+// that sends SIGTERM waits for it, not for a pause that a loaded machine
+// may outlast.
+func childTakesSignals() {
+	if ready := os.Getenv(stdinReadyEnv); ready != "" {
+		hook.OnSignalsTaken(func() { os.WriteFile(signalsTakenFile(ready), nil, 0o600) })
+	}
+}
+
 // TestRunProcess runs a real hook process (this test binary calling
 // hook.Run) whose stdin is a pipe that the test never closes: the hook
 // answers and exits. A second hook, whose handler hangs ignoring its
@@ -261,6 +276,9 @@ func TestRunProcess(t *testing.T) {
 		os.WriteFile(os.Getenv(stdinReadyEnv), nil, 0o600)
 		select {} // ignores its context
 	})
+	if os.Getenv(stdinChildEnv) != "" {
+		childTakesSignals()
+	}
 	switch os.Getenv(stdinChildEnv) {
 	case "echo":
 		hook.Run(badEcho)
@@ -356,8 +374,8 @@ func TestRunProcess(t *testing.T) {
 		_, err := io.WriteString(w, stdinInput+"\n")
 		require.NoError(t, err)
 		require.Eventually(t, func() bool { _, err := os.Stat(ready); return err == nil }, time.Minute, 5*time.Millisecond)
-		// Run takes over SIGTERM 20 ms after the start; wait well past it.
-		time.Sleep(200 * time.Millisecond)
+		// Run takes over SIGTERM 20 ms after the start: wait until it has.
+		require.Eventually(t, func() bool { _, err := os.Stat(signalsTakenFile(ready)); return err == nil }, time.Minute, 5*time.Millisecond)
 		require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 		assert.Equal(t, hook.ExitError, exitCode(t, cmd))
 		assert.Empty(t, stdout.String())
