@@ -65,7 +65,11 @@ func TestRunDelivers(t *testing.T) {
 		ready := filepath.Join(t.TempDir(), "ready")
 		cmd := exec.Command(os.Args[0], "-test.run=^TestRunDelivers$")
 		cmd.Env = append(os.Environ(), deliverChildEnv+"="+mode, stdinReadyEnv+"="+ready)
-		cmd.Stdin = bytes.NewReader([]byte(badBash(`{"command":"rm -rf /"}`)))
+		// The input waits on stdin when the hook starts: its Timeout
+		// runs from then.
+		in, inw := prefilledPipe(t, badBash(`{"command":"rm -rf /"}`))
+		inw.Close()
+		cmd.Stdin = in
 		var stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = stdout, &stderr
 		require.NoError(t, cmd.Start())

@@ -252,6 +252,21 @@ const (
 	stdinReadyEnv = "HOOK_STDIN_TEST_READY"
 )
 
+// prefilledPipe returns a pipe that holds input (at most a pipe's buffer)
+// for a child process's stdin: the read end to pass as the child's
+// *os.File, so that no goroutine of the test copies it late, and the
+// write end, which the test closes when it is done; both are closed at
+// the end of the test.
+func prefilledPipe(t *testing.T, input string) (r, w *os.File) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	t.Cleanup(func() { r.Close(); w.Close() })
+	_, err = io.WriteString(w, input)
+	require.NoError(t, err)
+	return r, w
+}
+
 // signalsTakenFile is the file a child hook (see childTakesSignals)
 // creates once Run has taken over SIGINT and SIGTERM, next to the ready
 // file named by stdinReadyEnv.
@@ -301,17 +316,19 @@ func TestRunProcess(t *testing.T) {
 	case "block":
 		hook.Run(badAny(func(context.Context) error { return hook.Block("no, because") }))
 	}
-	start := func(t *testing.T, mode string) (*exec.Cmd, io.Writer, *bytes.Buffer, *bytes.Buffer, string) {
+	// start starts the hook with input already waiting on its stdin, a
+	// pipe the test keeps open: the hook's Timeout runs from its start,
+	// so the input must not arrive late on a loaded machine.
+	start := func(t *testing.T, mode, input string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer, string) {
 		ready := filepath.Join(t.TempDir(), "ready")
 		cmd := exec.Command(os.Args[0], "-test.run=^TestRunProcess$")
 		cmd.Env = append(os.Environ(), stdinChildEnv+"="+mode, stdinReadyEnv+"="+ready)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		w, err := cmd.StdinPipe()
-		require.NoError(t, err)
-		t.Cleanup(func() { w.Close() })
+		r, _ := prefilledPipe(t, input) // the write end stays open until the test ends
+		cmd.Stdin = r
 		require.NoError(t, cmd.Start())
-		return cmd, w, &stdout, &stderr, ready
+		return cmd, &stdout, &stderr, ready
 	}
 	exitCode := func(t *testing.T, cmd *exec.Cmd) int {
 		t.Helper()
@@ -327,9 +344,7 @@ func TestRunProcess(t *testing.T) {
 	}
 
 	t.Run("stdin left open", func(t *testing.T) {
-		cmd, w, stdout, stderr, _ := start(t, "echo")
-		_, err := io.WriteString(w, stdinInput+"\n")
-		require.NoError(t, err)
+		cmd, stdout, stderr, _ := start(t, "echo", stdinInput+"\n")
 		assert.Equal(t, hook.ExitOK, exitCode(t, cmd), stderr.String())
 		assert.Equal(t, stdinOutput, stdout.String())
 		assert.Empty(t, stderr.String())
@@ -353,9 +368,7 @@ func TestRunProcess(t *testing.T) {
 		{"block", stdinInput, hook.ExitBlock, "", "no, because\n"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			cmd, w, stdout, stderr, _ := start(t, tc.mode)
-			_, err := io.WriteString(w, tc.input)
-			require.NoError(t, err)
+			cmd, stdout, stderr, _ := start(t, tc.mode, tc.input)
 			assert.Equal(t, tc.code, exitCode(t, cmd), stderr.String())
 			assert.Equal(t, tc.stdout, stdout.String())
 			if prefix, ok := strings.CutSuffix(tc.stderr, "…"); ok {
@@ -370,9 +383,7 @@ func TestRunProcess(t *testing.T) {
 		return // no SIGTERM to send
 	}
 	t.Run("SIGTERM while the handler hangs", func(t *testing.T) {
-		cmd, w, stdout, stderr, ready := start(t, "hang")
-		_, err := io.WriteString(w, stdinInput+"\n")
-		require.NoError(t, err)
+		cmd, stdout, stderr, ready := start(t, "hang", stdinInput+"\n")
 		require.Eventually(t, func() bool { _, err := os.Stat(ready); return err == nil }, time.Minute, 5*time.Millisecond)
 		// Run takes over SIGTERM 20 ms after the start: wait until it has.
 		require.Eventually(t, func() bool { _, err := os.Stat(signalsTakenFile(ready)); return err == nil }, time.Minute, 5*time.Millisecond)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hookhttp"
+	"github.com/gohooks/hook/internal/testutil"
 )
 
 // cwdPrint answers every PreToolUse with the fingerprint of its own cwd, so
@@ -135,12 +136,18 @@ func TestHTTPHandlerTimeout(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	stuck := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		testutil.PassDeadline(ctx) // a no-op on srv, which has no deadline
 		<-release
 		return nil, nil
 	})
 	srv := httptest.NewServer(hookhttp.Handler(hook.Chain(hook.FailClosed(stuck)), quiet))
 	defer srv.Close()
-	srvT := httptest.NewServer(hookhttp.ServerHandler(&hook.Server{Timeout: 100 * time.Millisecond}, hook.FailClosed(stuck), quiet))
+	// The request's deadline passes while the handler runs, not at a
+	// time that a loaded machine may reach before the body is read.
+	timed := hookhttp.ServerHandler(&hook.Server{}, hook.FailClosed(stuck), quiet)
+	srvT := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		timed.ServeHTTP(w, r.WithContext(testutil.DeadlineContextOf(r.Context())))
+	}))
 	defer srvT.Close()
 	status, body := postTo(t, srvT.Client(), srvT.URL, payloadFor("/p", "r"))
 	assert.Equal(t, http.StatusOK, status)

@@ -13,7 +13,15 @@ import (
 // is even read. Until then it is never done. Its Err is then
 // context.DeadlineExceeded, as a deadline's is.
 func DeadlineContext() context.Context {
-	return &deadlineCtx{done: make(chan struct{})}
+	return DeadlineContextOf(context.Background())
+}
+
+// DeadlineContextOf is [DeadlineContext] derived from parent: it has
+// parent's values, and it is done when parent is, with parent's error.
+func DeadlineContextOf(parent context.Context) context.Context {
+	c := &deadlineCtx{parent: parent, done: make(chan struct{})}
+	context.AfterFunc(parent, func() { c.end(parent.Err()) })
+	return c
 }
 
 // PassDeadline makes the deadline of the [DeadlineContext] that ctx
@@ -21,7 +29,7 @@ func DeadlineContext() context.Context {
 func PassDeadline(ctx context.Context) bool {
 	c, ok := ctx.Value(deadlineKey{}).(*deadlineCtx)
 	if ok {
-		c.once.Do(func() { close(c.done) })
+		c.end(context.DeadlineExceeded)
 	}
 	return ok
 }
@@ -29,26 +37,36 @@ func PassDeadline(ctx context.Context) bool {
 type deadlineKey struct{}
 
 type deadlineCtx struct {
-	done chan struct{}
-	once sync.Once
+	parent context.Context
+	done   chan struct{}
+	once   sync.Once
+	mu     sync.Mutex
+	err    error
 }
 
-func (c *deadlineCtx) Deadline() (time.Time, bool) { return time.Time{}, false }
+// end makes c done with err, unless it is done already.
+func (c *deadlineCtx) end(err error) {
+	c.once.Do(func() {
+		c.mu.Lock()
+		c.err = err
+		c.mu.Unlock()
+		close(c.done)
+	})
+}
+
+func (c *deadlineCtx) Deadline() (time.Time, bool) { return c.parent.Deadline() }
 
 func (c *deadlineCtx) Done() <-chan struct{} { return c.done }
 
 func (c *deadlineCtx) Err() error {
-	select {
-	case <-c.done:
-		return context.DeadlineExceeded
-	default:
-		return nil
-	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 func (c *deadlineCtx) Value(key any) any {
 	if key == (deadlineKey{}) {
 		return c
 	}
-	return nil
+	return c.parent.Value(key)
 }
