@@ -84,7 +84,10 @@ if [ "$(cat "$WINEPREFIX/hook-wine.stamp" 2>/dev/null)" != "$stamp" ]; then
 else
   echo "reusing the prefix ($stamp)"
 fi
-wineserver -p   # keep one server for the whole step: each wine start is then quick
+# Keep one server for the whole step: each wine start is then quick. One
+# may already run for this prefix (a developer's own wine session):
+# wineserver -p then exits 2, and that server is used.
+wineserver -p || echo "a wineserver already runs for this prefix: using it"
 home=/home/dev
 wine reg add 'HKCU\Environment' /v HOME /t REG_SZ /d "$home" /f >/dev/null
 
