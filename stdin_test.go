@@ -259,10 +259,9 @@ const (
 // the end of the test.
 func prefilledPipe(t *testing.T, input string) (r, w *os.File) {
 	t.Helper()
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	t.Cleanup(func() { r.Close(); w.Close() })
-	_, err = io.WriteString(w, input)
+	pr, pw := openPipe(t, "os.Pipe")
+	r, w = pr.(*os.File), pw.(*os.File)
+	_, err := io.WriteString(w, input)
 	require.NoError(t, err)
 	return r, w
 }
