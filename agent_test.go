@@ -293,3 +293,36 @@ func TestCodexRefusedUnderFailClosedBlocks(t *testing.T) {
 	assert.Contains(t, stderr, "set Decision: hook.Allow beside UpdatedInput")
 	assert.Equal(t, 1, strings.Count(stderr, "\n"))
 }
+
+// TestGuardRunsWithMembersClaudeCodeMayAdd: a fail-open guard still runs
+// and blocks when Claude Code's payload carries a member another agent
+// sends, under every transcript form Claude Code may send (hosted modes
+// send ""), and when the payload is another agent's that carries nothing
+// Claude Code could not send (internal/agent/testdata/neutral).
+func TestGuardRunsWithMembersClaudeCodeMayAdd(t *testing.T) {
+	base := `"session_id":"s","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"toolu_1"`
+	extras := []string{`"mcp_context":{}`, `"workspace_roots":["/p"]`, `"conversation_id":"c","generation_id":"g"`,
+		`"sessionId":"s"`, `"toolName":"Bash"`, `"timestamp":"2026-12-01T10:00:00Z"`, `"timestamp":1764583200000`, `"turn_id":"u"`}
+	transcripts := []string{`,"transcript_path":""`, `,"transcript_path":null`, ``, `,"transcript_path":"t.jsonl"`, `,"transcript_path":"/h/.claude/projects/p/s.jsonl"`}
+	for _, extra := range extras {
+		for _, tr := range transcripts {
+			payload := []byte("{" + base + tr + "," + extra + "}")
+			ran := false
+			h := hook.PreToolUseFunc(func(context.Context, *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+				ran = true
+				return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no"}, nil
+			})
+			code, stdout, stderr := testutil.Serve(t, h, payload)
+			require.True(t, ran, "%s: the guard did not run: %s", payload, stderr)
+			assert.Equal(t, hook.ExitOK, code, string(payload))
+			assert.Contains(t, stdout, `"permissionDecision":"deny"`, string(payload))
+		}
+	}
+	for name, b := range agentPayloads(t, "neutral") {
+		var got hook.Agent
+		var ran bool
+		_, _, stderr := testutil.Serve(t, recordAgent(&got, &ran), b)
+		assert.True(t, ran, "%s: %s", name, stderr)
+		assert.Equal(t, hook.AgentClaudeCode, got, name)
+	}
+}

@@ -93,17 +93,9 @@ func geminiTools(s string) bool {
 	return false
 }
 
-// sharedWithGemini are the events both Gemini CLI and Copilot CLI's VS
-// Code compatible format send under the same name.
-func sharedWithGemini(s string) bool {
-	switch s {
-	case "SessionStart", "SessionEnd", "Notification":
-		return true
-	}
-	return false
-}
-
 // copilotTools are the GitHub Copilot CLI's tool names for hook matching.
+// Claude Code cannot send them: its built-in tools are named in
+// PascalCase (Bash, Edit) and its MCP tools mcp__<server>__<tool>.
 func copilotTools(s string) bool {
 	switch s {
 	case "bash", "powershell", "create", "edit", "view", "glob", "grep", "task", "web_fetch", "ask_user":
@@ -112,33 +104,38 @@ func copilotTools(s string) bool {
 	return false
 }
 
-// codexTurnEvents are the Codex events whose payload carries turn_id
-// (its .command.input schemas require it); Claude Code sends turn_id only
-// on MessageDisplay.
-func codexTurnEvents(s string) bool {
-	switch s {
-	case "PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Interrupt":
-		return true
-	}
-	return false
-}
+// copilotEvents are the events only GitHub Copilot CLI's VS Code
+// compatible format sends under a PascalCase name.
+func copilotEvents(s string) bool { return s == "ErrorOccurred" }
 
 // Detect tells which agent sent the hook payload raw, by the members each
 // one sends (a leading UTF-8 byte order mark is ignored). It never fails:
 // a payload that is not a JSON object, or that no agent below would send,
 // is Unknown.
 //
-//   - Cursor: workspace_roots, cursor_version, or conversation_id with
-//     generation_id; or a camelCase hook_event_name such as "preToolUse".
+// Another agent is named only on evidence Claude Code cannot send, so
+// that a member Claude Code adds one day (a timestamp, turn_id,
+// mcp_context, workspace_roots, …) never turns a hook off:
+//
+//   - Claude Code: a transcript where Claude Code keeps one
+//     (<config>/projects/<project>/<session>.jsonl) with a PascalCase
+//     event, whatever else the payload holds.
+//   - Cursor: cursor_version, or a camelCase hook_event_name such as
+//     "preToolUse" (Claude Code's events are all PascalCase).
 //   - GitHub Copilot CLI: its camelCase payload (sessionId, toolName,
-//     toolArgs); or, in its VS Code compatible format, a timestamp that is
-//     not Gemini CLI's.
+//     toolArgs or hookName in place of session_id, which Claude Code
+//     always sends); a lower-case Copilot tool name (bash, view, …); an
+//     event only Copilot sends (ErrorOccurred); or a transcript under
+//     .copilot/.
 //   - Gemini CLI: one of its own events (BeforeTool, AfterAgent, …), one of
-//     its tool names (run_shell_command, …), mcp_context, or a timestamp
-//     with transcript_path on SessionStart, SessionEnd or Notification.
-//   - Codex: turn_id on a Codex turn event, a null transcript_path, or a
-//     transcript under .codex/sessions (rollout-*.jsonl).
-//   - Claude Code: any other payload with hook_event_name and session_id.
+//     its tool names (run_shell_command, …), or a transcript under .gemini/.
+//   - Codex: a transcript under .codex/sessions (rollout-*.jsonl).
+//   - Unknown: no hook_event_name or no session_id.
+//   - Claude Code: any other payload.
+//
+// An empty, null, missing or relative transcript_path says nothing (Claude
+// Code's hosted modes send ""), so a Codex payload without a transcript is
+// served as Claude Code's; docs/agents.md says what that changes.
 func Detect(raw []byte) Agent {
 	ms, err := rawjson.Members(TrimBOM(raw))
 	if err != nil {
@@ -153,68 +150,58 @@ func DetectMembers(ms []rawjson.Member) Agent {
 	has := func(k string) bool { _, ok := rawjson.Find(ms, k); return ok }
 	str := func(k string) string { return peekString(ms, k) }
 	event := str("hook_event_name")
+	pascal := event != "" && event[0] >= 'A' && event[0] <= 'Z'
+	transcript := transcriptOwner(str("transcript_path"))
+	tool := str("tool_name")
 
-	switch {
-	case has("workspace_roots"), has("cursor_version"), has("conversation_id") && has("generation_id"):
-		return Cursor
-	case has("sessionId"), has("toolName"), has("toolArgs"):
-		return CopilotCLI
-	case geminiEvents(event), geminiTools(str("tool_name")), has("mcp_context"):
-		return GeminiCLI
-	case event != "" && event[0] >= 'a' && event[0] <= 'z':
-		return Cursor
-	}
-	// A transcript where Claude Code keeps one (<config>/projects/<project>/
-	// <session>.jsonl) names Claude Code whatever else the payload holds,
-	// so that a member Claude Code adds one day (a timestamp, say) never
-	// turns a hook off.
-	if isClaudeTranscript(str("transcript_path")) && event != "" && event[0] >= 'A' && event[0] <= 'Z' {
+	if transcript == ClaudeCode && pascal {
 		return ClaudeCode
 	}
-	if has("timestamp") { // Claude Code and Codex send none
-		switch {
-		case copilotTools(str("tool_name")), has("tool_result"), has("error_context"),
-			has("stop_reason"), has("initial_prompt"):
-			return CopilotCLI
-		case sharedWithGemini(event) && has("transcript_path"):
-			// Gemini CLI sends transcript_path on every event; Copilot's
-			// VS Code format only on Stop, SubagentStop and PreCompact.
-			return GeminiCLI
-		}
+	switch {
+	case has("cursor_version"), event != "" && event[0] >= 'a' && event[0] <= 'z':
+		return Cursor
+	case !has("session_id") && (has("sessionId") || has("toolName") || has("toolArgs") || has("hookName")):
 		return CopilotCLI
+	case geminiEvents(event), geminiTools(tool):
+		return GeminiCLI
+	case copilotTools(tool), copilotEvents(event):
+		return CopilotCLI
+	}
+	if transcript != Unknown && transcript != ClaudeCode {
+		return transcript
 	}
 	if event == "" || !has("session_id") {
 		return Unknown
 	}
-	if has("turn_id") && codexTurnEvents(event) {
-		return Codex
-	}
-	if tp, ok := rawjson.Find(ms, "transcript_path"); ok {
-		if string(tp.Value) == "null" {
-			return Codex
-		}
-		if isCodexTranscript(str("transcript_path")) {
-			return Codex
-		}
-	}
 	return ClaudeCode
 }
 
-// isClaudeTranscript reports whether p is where Claude Code keeps a
-// session's transcript: a .jsonl file in a folder under a projects folder.
-func isClaudeTranscript(p string) bool {
-	p = strings.ReplaceAll(p, `\`, "/")
-	dir := path.Dir(p)
-	return strings.HasSuffix(p, ".jsonl") && path.Base(path.Dir(dir)) == "projects"
-}
-
-// isCodexTranscript reports whether p is where Codex keeps a session's
-// transcript: a rollout-*.jsonl file under a .codex/sessions folder.
-func isCodexTranscript(p string) bool {
+// transcriptOwner tells whose transcript the path p is, by where each
+// agent keeps its transcripts: Claude Code <config>/projects/<project>/
+// <session>.jsonl, Codex $CODEX_HOME/sessions/…/rollout-*.jsonl, Gemini
+// CLI ~/.gemini/tmp/…/chats/session-*.json, Copilot CLI
+// ~/.copilot/session-state/…. Unknown for any other path, an empty one or
+// none. Backslashes are read as Windows separators.
+func transcriptOwner(p string) Agent {
+	if p == "" {
+		return Unknown
+	}
 	p = strings.ReplaceAll(p, `\`, "/")
 	base := path.Base(p)
-	return strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl") ||
-		strings.Contains(p, "/.codex/sessions/")
+	dir := path.Dir(p)
+	switch {
+	case strings.HasSuffix(base, ".jsonl") && path.Base(path.Dir(dir)) == "projects":
+		return ClaudeCode
+	case strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl"),
+		strings.Contains(p, "/.codex/sessions/"):
+		return Codex
+	case strings.Contains(p, "/.gemini/tmp/"),
+		path.Base(dir) == "chats" && strings.HasPrefix(base, "session-") && strings.HasSuffix(base, ".json"):
+		return GeminiCLI
+	case strings.Contains(p, "/.copilot/session-state/"):
+		return CopilotCLI
+	}
+	return Unknown
 }
 
 // peekString is stringMember without a copy when the string has no

@@ -13,7 +13,7 @@ func TestCodexFixturesCoverEveryEvent(t *testing.T) {
 	fx := CodexFixtures()
 	events := map[string]bool{}
 	for name, raw := range fx {
-		require.Equal(t, Codex, Detect(raw), name)
+		require.Equal(t, Codex.String(), Detect(raw).String(), name)
 		ms, err := rawjson.Members(raw)
 		require.NoError(t, err, name)
 		events[stringMember(ms, "hook_event_name")] = true
