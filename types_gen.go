@@ -851,7 +851,10 @@ type PreToolUseOutput struct {
 	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
 	// answer is refused (before anything is written) when it is not an
 	// object, is empty, or lacks a member of the incoming input that is
-	// not listed in Removed.
+	// not listed in Removed. An UpdatedInput equal to the incoming input
+	// byte for byte is not written; under Codex, whose "allow" only
+	// carries a rewrite, an Allow beside it (and its Reason) is dropped
+	// with it.
 	UpdatedInput jsontext.Value
 	// Removed lists the tool_input members that UpdatedInput drops on
 	// purpose (see [Remove]).
