@@ -238,3 +238,36 @@ func TestBlankBlockOverHTTP(t *testing.T) {
 		assert.Contains(t, string(reply.Body), `"`+defaultBlockReason+`"`, f)
 	}
 }
+
+// TestJoinedBlankReasons: blocks whose reasons a Chain joins, each blank,
+// make a blank reason too, which is written as the default.
+func TestJoinedBlankReasons(t *testing.T) {
+	for _, c := range []struct {
+		fixture string
+		answer  func(string) Output
+	}{
+		{"stop.json", func(r string) Output { return &StopOutput{Block: true, Reason: r} }},
+		{"subagentstop.json", func(r string) Output { return &SubagentStopOutput{Block: true, Reason: r} }},
+		{"posttooluse-bash.json", func(r string) Output { return &PostToolUseOutput{Block: true, Reason: r} }},
+		{"posttoolbatch.json", func(r string) Output { return &PostToolBatchOutput{Block: true, Reason: r} }},
+	} {
+		answer := func(r string) Handler {
+			return HandlerFunc(func(context.Context, *Event) (Output, error) { return c.answer(r), nil })
+		}
+		payload := append(compactFixture(t, readFixture(t, c.fixture)), '\n')
+		code, stdout, stderr := serveTo(t, &Server{Handler: Chain(answer(" "), answer("\u3000"), answer("\n"))}, payload)
+		require.Equal(t, ExitOK, code, stderr)
+		got, ok := pointerString(t, []byte(stdout), "/reason")
+		assert.True(t, ok, stdout)
+		assert.Equal(t, defaultBlockReason, got, c.fixture)
+	}
+}
+
+// serveTo serves payload with srv and returns the exit code, stdout and
+// stderr.
+func serveTo(t *testing.T, srv *Server, payload []byte) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := srv.Serve(context.Background(), bytes.NewReader(payload), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
