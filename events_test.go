@@ -282,8 +282,6 @@ var refusals = map[string]refusal{
 	"sessionstart text json":             {"sessionstart-startup.json", &SessionStartOutput{Text: `{"async":true}`}, `Text starts with "{"`},
 	"postmodelswitch text and context":   {"postmodelswitch.json", &PostModelSwitchOutput{Text: "a", AdditionalContext: "b"}, "must be the whole answer"},
 	"precompact text and block":          {"precompact-manual.json", &PreCompactOutput{Text: "a", Block: true}, "must be the whole answer"},
-	"stop block without reason":          {"stop.json", &StopOutput{Block: true}, "a block needs a Reason"},
-	"subagentstop block without reason":  {"subagentstop.json", &SubagentStopOutput{Block: true}, "a block needs a Reason"},
 	"elicitation content with decline":   {"elicitation-form.json", &ElicitationOutput{Action: ElicitationDecline, Content: raw(`{"environment":"staging"}`)}, "only used with accept"},
 	"elicitation content not an object":  {"elicitation-form.json", &ElicitationOutput{Action: ElicitationAccept, Content: raw(`["staging"]`)}, "must be one JSON object"},
 	"elicitation bad action":             {"elicitation-form.json", &ElicitationOutput{Action: "approve"}, `"approve" is not one of accept, decline, cancel`},

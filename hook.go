@@ -85,39 +85,26 @@ type Output interface {
 
 // BlockError is the error [Block] returns. A handler that returns it
 // (possibly wrapped) makes [Serve] exit with code 2 and write Reason on
-// stderr. A nil *BlockError and one with an empty Reason block too, with
-// the reason "blocked by hook".
+// stderr. A nil *BlockError and one whose Reason is blank (empty, or only
+// white space such as "\n", U+00A0 or U+3000) block too, with the reason
+// "blocked by hook".
 type BlockError struct {
 	Reason string
 }
 
 // Error returns the reason, or the default reason "blocked by hook" when
-// it is empty (or e is nil).
+// it is blank (or e is nil).
 func (e *BlockError) Error() string { return blockReason(e) }
-
-// defaultBlockReason is the reason of a block that gives none.
-const defaultBlockReason = "blocked by hook"
-
-// blockReason returns e's reason, or the default one for a nil or empty
-// BlockError: a block that says nothing still blocks.
-func blockReason(e *BlockError) string {
-	if e == nil || e.Reason == "" {
-		return defaultBlockReason
-	}
-	return e.Reason
-}
 
 // Block returns an error that blocks the action: [Serve] writes reason on
 // stderr, nothing on stdout, and returns [ExitBlock]. Claude Code gives the
 // reason to Claude (PreToolUse, Stop, …) or to the user (UserPromptSubmit),
 // depending on the event; on events that cannot block (each event type says what exit 2 does there) exit
-// code 2 only shows stderr or is ignored. An empty reason is replaced by
-// "blocked by hook".
+// code 2 only shows stderr or is ignored. A blank reason (empty, or only
+// white space, which Codex would trim to nothing and report as a failed
+// hook instead of a block) is replaced by "blocked by hook".
 func Block(reason string) error {
-	if reason == "" {
-		reason = defaultBlockReason
-	}
-	return &BlockError{Reason: reason}
+	return &BlockError{Reason: reasonOrDefault(reason)}
 }
 
 // Server serves one hook invocation with settings. The zero value uses

@@ -112,8 +112,8 @@ func checkEvent(ev *Event, answers string) error {
 
 // blockFields returns the top-level decision and reason of an answer to an
 // event that takes "decision": "block". A reason without a block is an
-// error: Claude Code only reads it with the block. A block without a
-// reason gets the default one (see reasonOrDefault).
+// error: Claude Code only reads it with the block. A block whose reason
+// is blank gets the default one (see reasonOrDefault).
 func blockFields(block bool, reason string) (decision, r string, err error) {
 	if !block {
 		if reason != "" {
@@ -123,17 +123,6 @@ func blockFields(block bool, reason string) (decision, r string, err error) {
 		return "", "", nil
 	}
 	return "block", reasonOrDefault(reason), nil
-}
-
-// reasonOrDefault returns reason, or the library's default reason
-// ("blocked by hook", as for [Block]) when it is empty: a block or a
-// deny that reaches Claude always says something, whatever the client
-// would put in the place of a missing reason.
-func reasonOrDefault(reason string) string {
-	if reason == "" {
-		return defaultBlockReason
-	}
-	return reason
 }
 
 // contextSpecific is the hookSpecificOutput of the events whose only

@@ -8,8 +8,10 @@ import (
 )
 
 // TestDenyWithoutReasonSaysSomething: every deny and block that reaches
-// Claude without a reason is written with the library's default reason,
-// as Block("") is, and a reason that is given is written as it is.
+// Claude without a reason — a Stop block and a PermissionRequest deny
+// too — is written with the library's default reason, as Block("") is,
+// and a reason that is given is written as it is (reason_test.go tries
+// every blank reason).
 func TestDenyWithoutReasonSaysSomething(t *testing.T) {
 	for _, c := range []struct {
 		name, fixture string
@@ -36,6 +38,14 @@ func TestDenyWithoutReasonSaysSomething(t *testing.T) {
 			`{"decision":"block","reason":"blocked by hook"}`},
 		{"Stop block with reason", "stop.json", &StopOutput{Block: true, Reason: "go on"},
 			`{"decision":"block","reason":"go on"}`},
+		{"Stop block", "stop.json", &StopOutput{Block: true},
+			`{"decision":"block","reason":"blocked by hook"}`},
+		{"SubagentStop block", "subagentstop.json", &SubagentStopOutput{Block: true},
+			`{"decision":"block","reason":"blocked by hook"}`},
+		{"PermissionRequest deny", "permissionrequest-bash.json", &PermissionRequestOutput{Decision: Deny},
+			`{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"blocked by hook"}}}`},
+		{"PermissionRequest deny with message", "permissionrequest-bash.json", &PermissionRequestOutput{Decision: Deny, Message: "no"},
+			`{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := answerTo(t, c.fixture, c.out)
@@ -43,8 +53,4 @@ func TestDenyWithoutReasonSaysSomething(t *testing.T) {
 			assert.Equal(t, c.want, out)
 		})
 	}
-	// A Stop block's reason is Claude's next instruction: it stays
-	// required rather than defaulted.
-	_, err := answerTo(t, "stop.json", &StopOutput{Block: true})
-	assert.ErrorContains(t, err, "a block needs a Reason")
 }

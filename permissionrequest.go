@@ -49,13 +49,17 @@ func (o *PermissionRequestOutput) appendForm(dst []byte, ev *Event) ([]byte, err
 	default:
 		return dst, fmt.Errorf("permission request decision %q is not allow or deny", o.Decision)
 	}
+	message := o.Message
+	if o.Decision == Deny {
+		message = reasonOrDefault(message)
+	}
 	a.specific = &permissionRequestSpecific{
 		HookEventName: EventPermissionRequest,
 		Decision: permissionRequestDecision{
 			Behavior:           o.Decision,
 			UpdatedInput:       upd,
 			UpdatedPermissions: o.UpdatedPermissions,
-			Message:            o.Message,
+			Message:            message,
 			Interrupt:          o.Interrupt,
 		},
 	}

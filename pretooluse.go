@@ -70,17 +70,25 @@ func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Legacy {
 		return o.appendLegacy(dst, a)
 	}
-	if o.Decision != "" || o.Reason != "" || upd != nil || o.AdditionalContext != "" {
-		if o.Reason != "" && o.Decision == "" {
-			return dst, errors.New("a permission decision reason needs a decision")
-		}
-		reason := o.Reason
-		if o.Decision == Deny {
+	if o.Reason != "" && o.Decision == "" {
+		return dst, errors.New("a permission decision reason needs a decision")
+	}
+	decision, reason := o.Decision, o.Reason
+	if decision == Allow && upd == nil && o.UpdatedInput != nil && ev.agent == AgentCodex {
+		// The rewrite changed nothing and is not written (see
+		// unchanged). Codex has no plain allow — its "allow" only
+		// carries a rewrite, and it refuses one without updatedInput —
+		// so the allow and its reason go with the rewrite: Codex then
+		// runs the call as it would have with the rewrite applied.
+		decision, reason = "", ""
+	}
+	if decision != "" || upd != nil || o.AdditionalContext != "" {
+		if decision == Deny {
 			reason = reasonOrDefault(reason)
 		}
 		a.specific = &preToolUseSpecific{
 			HookEventName:            EventPreToolUse,
-			PermissionDecision:       o.Decision,
+			PermissionDecision:       decision,
 			PermissionDecisionReason: reason,
 			UpdatedInput:             upd,
 			AdditionalContext:        o.AdditionalContext,

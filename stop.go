@@ -1,9 +1,5 @@
 package hook
 
-import (
-	"errors"
-)
-
 func (o *StopOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	return appendStop(dst, &o.Common, o.Block, o.Reason, EventStop, o.AdditionalContext)
 }
@@ -16,11 +12,11 @@ func (a *StopOutput) join(n *StopOutput) (stop bool, err error) {
 	return false, nil
 }
 
-// appendStop writes the answer of a Stop or SubagentStop event.
+// appendStop writes the answer of a Stop or SubagentStop event. A block
+// whose reason is blank carries the default reason, as every block does:
+// refusing it would leave the agent free to stop, and Codex takes a blank
+// reason for a failed hook.
 func appendStop(dst []byte, c *Common, block bool, reason, name, context string) ([]byte, error) {
-	if block && reason == "" {
-		return dst, errors.New("a block needs a Reason: it is the next instruction")
-	}
 	decision, reason, err := blockFields(block, reason)
 	if err != nil {
 		return dst, err

@@ -525,8 +525,9 @@ type PermissionRequestOutput struct {
 	// UpdatedPermissions (Allow only) are permission updates to apply and
 	// save according to each one's destination.
 	UpdatedPermissions []PermissionUpdate
-	// Message (Deny only) goes to Claude as the refusal; Claude Code's
-	// default is "Permission denied by hook".
+	// Message (Deny only) goes to Claude as the refusal. A Deny whose
+	// Message is blank (empty or only white space) is written with the
+	// default reason "blocked by hook", as [Block] is.
 	Message string
 	// Interrupt (Deny only) also stops Claude's turn.
 	Interrupt bool
@@ -842,14 +843,18 @@ type PreToolUseOutput struct {
 	// permission flow.
 	Decision PermissionDecision
 	// Reason explains the decision: shown to Claude for Deny, to the user
-	// for Allow and Ask, ignored for Defer. A Deny without a Reason is
-	// written with the default reason "blocked by hook", as [Block] is.
+	// for Allow and Ask, ignored for Defer. A Deny whose Reason is blank
+	// (empty or only white space) is written with the default reason
+	// "blocked by hook", as [Block] is.
 	Reason string
 	// UpdatedInput replaces the call's whole input. Build it from the
 	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
 	// answer is refused (before anything is written) when it is not an
 	// object, is empty, or lacks a member of the incoming input that is
-	// not listed in Removed.
+	// not listed in Removed. An UpdatedInput equal to the incoming input
+	// byte for byte is not written; under Codex, whose "allow" only
+	// carries a rewrite, an Allow beside it (and its Reason) is dropped
+	// with it.
 	UpdatedInput jsontext.Value
 	// Removed lists the tool_input members that UpdatedInput drops on
 	// purpose (see [Remove]).
@@ -860,7 +865,7 @@ type PreToolUseOutput struct {
 	// Legacy writes Decision in the deprecated top-level form that Claude
 	// Code still accepts: "decision": "approve" for [Allow], "decision":
 	// "block" for [Deny], with Reason as the top-level "reason" (the deny
-	// message; "blocked by hook" when empty). Only Allow and Deny have a
+	// message; "blocked by hook" when blank). Only Allow and Deny have a
 	// legacy form, and it cannot carry UpdatedInput or AdditionalContext.
 	// New hooks should leave it false.
 	Legacy bool
@@ -1138,7 +1143,9 @@ type StopOutput struct {
 	Common
 
 	// Block writes "decision": "block": Claude does not stop, and Reason
-	// is its next instruction. A block needs a Reason.
+	// is its next instruction. A block whose Reason is blank (empty or
+	// only white space) is written with the default reason "blocked by
+	// hook", as [Block] is.
 	Block bool
 	// Reason is Claude's next instruction; it needs Block.
 	Reason string
@@ -1212,7 +1219,9 @@ type SubagentStopOutput struct {
 	Common
 
 	// Block writes "decision": "block": the subagent does not stop, and
-	// Reason is its next instruction. A block needs a Reason.
+	// Reason is its next instruction. A block whose Reason is blank
+	// (empty or only white space) is written with the default reason
+	// "blocked by hook", as [Block] is.
 	Block bool
 	// Reason is the subagent's next instruction; it needs Block.
 	Reason string

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,6 +16,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/examples/internal/stoprules"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/agent"
 )
 
 // onPath is a fake $PATH.
@@ -118,4 +120,33 @@ func TestStopGuard(t *testing.T) {
 func TestProperty(t *testing.T) {
 	rep := hooktest.CheckHandler(t, testHandler(t), &hooktest.Options{Changes: []string{"command"}})
 	assert.Greater(t, rep.Updates, 10)
+}
+
+// TestCodexTwice: under Codex the composed answer is one Codex accepts,
+// on a command and then on the command the first call wrote: the rewrite
+// beside the allow Codex needs for it, with the note; then the note
+// alone. A denial stays a denial with its reason.
+func TestCodexTwice(t *testing.T) {
+	h := testHandler(t)
+	codex := func(cmd string) []byte {
+		in, err := json.Marshal(map[string]string{"command": cmd})
+		require.NoError(t, err)
+		return []byte(`{"session_id":"019a8c2e-4b1f-7d30-9e21-5c6a7b8d9e0f","transcript_path":"/home/dev/.codex/sessions/2026/12/01/rollout-2026-12-01T10-00-00-019a8c2e-4b1f-7d30-9e21-5c6a7b8d9e0f.jsonl","cwd":"/home/dev/acme-api","hook_event_name":"PreToolUse","turn_id":"019a8c2e-5000-7000-8000-000000000001","model":"gpt-5.1-codex","permission_mode":"default","tool_name":"Bash","tool_input":` + string(in) + `,"tool_use_id":"call_Ab12Cd34"}`)
+	}
+	note, err := json.Marshal(LimitNote)
+	require.NoError(t, err)
+	for _, c := range []struct{ cmd, want string }{
+		{"go test ./...", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"timeout 600 go test ./..."},"additionalContext":` + string(note) + `}}`},
+		{"timeout 600 go test ./...", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":` + string(note) + `}}`},
+	} {
+		rec := hooktest.Record(h, codex(c.cmd))
+		require.NoError(t, rec.Err(), c.cmd)
+		assert.Equal(t, hook.ExitOK, rec.Code, c.cmd)
+		assert.Equal(t, c.want, strings.TrimSpace(string(rec.Stdout)), c.cmd)
+		assert.NoError(t, agent.CheckCodexAnswer(hook.EventPreToolUse, rec.Stdout), c.cmd)
+	}
+	rec := hooktest.Record(h, codex("rm -rf ~"))
+	require.NoError(t, rec.Err())
+	assert.Equal(t, hook.Deny, rec.PermissionDecision)
+	assert.NoError(t, agent.CheckCodexAnswer(hook.EventPreToolUse, rec.Stdout))
 }

@@ -15,7 +15,9 @@
 // shell builtins such as cd and export, aliases and functions, background
 // commands, and command lines it cannot parse. It makes no permission
 // decision: the rewritten command goes through Claude Code's normal
-// permission checks. Register it for Bash:
+// permission checks. Under Codex, which applies a rewrite only beside
+// permissionDecision "allow" and approves nothing by it, the rewrite
+// carries that allow. Register it for Bash:
 //
 //	{"hooks": {"PreToolUse": [{"matcher": "Bash",
 //	  "hooks": [{"type": "command", "command": "/path/to/rewrite"}]}]}}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/examples/internal/timeout"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/agent"
 )
 
 // onPath is a fake $PATH: these programs exist, nothing else does.
@@ -162,4 +165,47 @@ func TestExampleFile(t *testing.T) {
 	in, ok := hooktest.Field(jsontext.Value(b), "tool_input")
 	require.True(t, ok)
 	assert.NoError(t, hooktest.CheckPreserved(in, rec.UpdatedInput, "command"))
+}
+
+// codexBashCall returns a Codex 0.171.0 PreToolUse payload for its shell
+// tool with the tool_input in.
+func codexBashCall(in string) []byte {
+	return []byte(`{"session_id":"019a8c2e-4b1f-7d30-9e21-5c6a7b8d9e0f","transcript_path":"/home/dev/.codex/sessions/2026/12/01/rollout-2026-12-01T10-00-00-019a8c2e-4b1f-7d30-9e21-5c6a7b8d9e0f.jsonl","cwd":"/home/dev/acme-api","hook_event_name":"PreToolUse","turn_id":"019a8c2e-5000-7000-8000-000000000001","model":"gpt-5.1-codex","permission_mode":"default","tool_name":"Bash","tool_input":` + in + `,"tool_use_id":"call_Ab12Cd34"}`)
+}
+
+// TestRewriteTwiceUnderEveryAgent: the hook, called on a command and
+// then on the command it wrote, answers under Claude Code and Codex, with
+// and without failing closed, with what the agent accepts both times:
+// the rewrite (beside an allow under Codex, without a decision under
+// Claude Code), then nothing. Never a failure, never a block.
+func TestRewriteTwiceUnderEveryAgent(t *testing.T) {
+	for agentName, call := range map[string]func(string) []byte{"Claude Code": bashCall, "Codex": codexBashCall} {
+		for how, srv := range map[string]*hook.Server{
+			"plain":             {Handler: newHandler(onPath)},
+			"Server.FailClosed": {Handler: newHandler(onPath), FailClosed: true},
+			"hook.FailClosed":   {Handler: hook.FailClosed(newHandler(onPath))},
+		} {
+			t.Run(agentName+"/"+how, func(t *testing.T) {
+				decision := ``
+				if agentName == "Codex" {
+					decision = `"permissionDecision":"allow",`
+				}
+				input := `{"command":"go test ./..."}`
+				for i, want := range []string{
+					`{"hookSpecificOutput":{"hookEventName":"PreToolUse",` + decision + `"updatedInput":{"command":"timeout 600 go test ./..."}}}` + "\n",
+					"",
+				} {
+					var stdout, stderr bytes.Buffer
+					code := srv.Serve(context.Background(), bytes.NewReader(call(input)), &stdout, &stderr)
+					require.Equal(t, hook.ExitOK, code, "call %d: %s", i+1, stderr.String())
+					assert.Empty(t, stderr.String(), "call %d", i+1)
+					assert.Equal(t, want, stdout.String(), "call %d", i+1)
+					if agentName == "Codex" {
+						assert.NoError(t, agent.CheckCodexAnswer(hook.EventPreToolUse, stdout.Bytes()), "call %d", i+1)
+					}
+					input = `{"command":"timeout 600 go test ./..."}`
+				}
+			})
+		}
+	}
 }

@@ -5,7 +5,12 @@ import "github.com/gohooks/hook"
 // Rewrite answers a PreToolUse event for the Bash tool with the command
 // bounded by [Bound] and every other member of the input kept byte for
 // byte, or with no answer: for other tools, background commands and
-// commands Bound leaves alone. It makes no permission decision.
+// commands Bound leaves alone (among them every command it has bounded,
+// so a second call on its own rewrite answers nothing). It makes no
+// permission decision under Claude Code, where an allow would skip the
+// permission prompt; under Codex, which applies a rewrite only beside
+// permissionDecision "allow" and reads nothing more in it, the rewrite
+// carries that allow.
 func Rewrite(e *hook.PreToolUse, lookPath func(string) (string, error)) (*hook.PreToolUseOutput, error) {
 	if e.ToolName != hook.ToolBash {
 		return nil, nil
@@ -28,5 +33,9 @@ func Rewrite(e *hook.PreToolUse, lookPath func(string) (string, error)) (*hook.P
 	if err != nil {
 		return nil, err
 	}
-	return &hook.PreToolUseOutput{UpdatedInput: upd}, nil
+	out := &hook.PreToolUseOutput{UpdatedInput: upd}
+	if e.Agent() == hook.AgentCodex {
+		out.Decision = hook.Allow
+	}
+	return out, nil
 }
