@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -119,6 +120,11 @@ type hookReport struct {
 	Fail string `json:"fail,omitempty"`
 }
 
+// tapPrefix matches the recorder's part of a hook command where Claude
+// Code quotes the command (a block message), so that it reads as the
+// hook's own.
+var tapPrefix = regexp.MustCompile(`\[[^\]\n]*?__tap -dir \S+ -label \S+ (?:-fail \S+ )?-- `)
+
 // defaultTimeout is Claude Code's timeout of a command hook that sets
 // none, in seconds.
 const defaultTimeout = 600
@@ -143,7 +149,7 @@ func buildReport(n int, f found, o *observed) hookReport {
 	}
 	r.Outcome = outcome(o)
 	if o.Told != nil && o.Told.IsError {
-		r.Told = o.Told.Text
+		r.Told = tapPrefix.ReplaceAllString(o.Told.Text, "[")
 	}
 	if len(o.Runs) == 0 {
 		r.Status, r.Why = statusNotFired, notFiredWhy(o)

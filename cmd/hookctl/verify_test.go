@@ -214,3 +214,11 @@ func TestVerifyPlans(t *testing.T) {
 	assert.NotNil(t, plan("PreToolUse", "Edit", "", "").Pre, "an Edit is preceded by a Read")
 	assert.True(t, plan("PermissionRequest", "Bash", "", "").NotAllowed)
 }
+
+// TestVerifyToldWithoutTheRecorder: the block message names the hook's
+// command, not the recorder in front of it.
+func TestVerifyToldWithoutTheRecorder(t *testing.T) {
+	fs, obs := recordedRuns(t)
+	r := buildReport(1, fs[0], obs[0])
+	assert.Equal(t, "PreToolUse:Bash hook error: [/usr/bin/bash -c echo 'no bash here' >&2; exit 2]: no bash here\n", r.Told)
+}
