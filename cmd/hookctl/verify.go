@@ -14,6 +14,7 @@ import (
 
 	"github.com/gohooks/hook/claudetest"
 	"github.com/gohooks/hook/internal/clientrun"
+	"github.com/gohooks/hook/settings"
 )
 
 // errNotFired reports that a hook that should have fired did not; the
@@ -104,6 +105,9 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	var outside []string
 	for i, f := range l.hooks {
 		p := planFor(f.hook, "PROJECT")
+		if f.src.Scope == settings.ScopeManaged && p.Skip == "" {
+			p.Skip = "managed settings are read by Claude Code from the system folder, where verify cannot put its recorder"
+		}
 		o := &observed{Plan: p, Fail: *fail}
 		if p.Skip == "" {
 			fmt.Fprintf(stderr, "hookctl verify: [%d/%d] %s %s from %s:%d: %s\n", i+1, len(l.hooks), f.hook.Event, orDash(f.hook.Matcher), f.file, f.hook.Line, f.hook.Handler.String())
@@ -124,11 +128,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 				os.WriteFile(filepath.Join(work, fmt.Sprintf("hook-%d", i+1), "observed.json"), b, 0o644)
 			}
 		}
-		rep := buildReport(i+1, f, o)
-		if f.src.Scope == "managed" && rep.Status != statusNotChecked {
-			rep.Status, rep.Why = statusNotChecked, "managed settings are read by Claude Code from the system folder, where verify cannot put its recorder"
-		}
-		reps = append(reps, applyPolicy(l, f, rep))
+		reps = append(reps, applyPolicy(l, f, buildReport(i+1, f, o)))
 	}
 	if ch := v.files.changed(); len(ch) > 0 {
 		return fmt.Errorf("files of the user changed while verify ran (verify writes none of them; something else did): %s", strings.Join(ch, ", "))
@@ -169,7 +169,7 @@ func applyPolicy(l *loaded, f found, r hookReport) hookReport {
 		return r
 	}
 	for _, src := range l.sources {
-		if src.Scope == "plugin" {
+		if src.Scope == settings.ScopePlugin {
 			continue
 		}
 		b, err := os.ReadFile(src.Path)
@@ -184,7 +184,7 @@ func applyPolicy(l *loaded, f found, r hookReport) hookReport {
 			switch {
 			case m.Name == "disableAllHooks" && string(m.Value) == "true":
 				r.Why = "disabled: disableAllHooks is true in " + displayPath(src.Path, l.locs.Project)
-			case m.Name == "allowManagedHooksOnly" && string(m.Value) == "true" && src.Scope == "managed" && f.src.Scope != "managed":
+			case m.Name == "allowManagedHooksOnly" && string(m.Value) == "true" && src.Scope == settings.ScopeManaged && f.src.Scope != settings.ScopeManaged:
 				r.Why = "disabled: allowManagedHooksOnly in the managed settings " + src.Path
 			}
 		}
