@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -39,8 +40,8 @@ type verifyReport struct {
 // TestVerify runs hookctl verify on a user's configuration of hooks in
 // the real Claude Code: a working guard fires and blocks, a hook whose
 // program is missing does not run (and blocks with onFailure "block"), a
-// rewrite reports the input the tool received, a plugin's hook and a
-// prompt hook fire; verify exits 1 because a hook did not run, never
+// rewrite reports the input the tool received, a plugin's hook, a plugin
+// built with hookctl plugin build and a prompt hook fire; verify exits 1 because a hook did not run, never
 // copies the user's credentials, and leaves the user's files as they were.
 func TestVerify(t *testing.T) {
 	claudetest.Need(t)
@@ -82,10 +83,14 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 	}
 	require.NoError(t, writeFile(filepath.Join(home, ".claude", ".credentials.json"), []byte(`{"claudeAiOauth":{"accessToken":"sk-secret"}}`), 0o600))
 	require.NoError(t, writeFile(filepath.Join(home, ".claude.json"), []byte(`{"primaryApiKey":"sk-secret","projects":{}}`), 0o600))
+	built := filepath.Join(dir, "built")
+	out, err = exec.Command(hookctl, "plugin", "build", "-dir", built, "-event", "PreToolUse", "-matcher", "Bash",
+		"-targets", runtime.GOOS+"/"+runtime.GOARCH, "../examples/bashguard").CombinedOutput()
+	require.NoError(t, err, "hookctl plugin build: %s", out)
 	before := digestTree(t, dir)
 
 	keep := filepath.Join(t.TempDir(), "keep")
-	cmd := exec.Command(hookctl, "verify", "-json", "-claude", bin, "-netns", "off", "-keep", keep, "-plugin", plugin)
+	cmd := exec.Command(hookctl, "verify", "-json", "-claude", bin, "-netns", "off", "-keep", keep, "-plugin", plugin, "-plugin", built)
 	cmd.Dir = proj
 	cmd.Env = append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR=", "CLAUDE_CODE_PLUGIN_CACHE_DIR=", "HOOKCTL_MANAGED_DIR="+filepath.Join(dir, "managed"))
 	var stdout, stderr bytes.Buffer
@@ -94,11 +99,11 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee, "stdout %s\nstderr %s", stdout.Bytes(), stderr.Bytes())
 	assert.Equal(t, 1, ee.ExitCode(), "a hook did not run: exit 1; stderr %s", stderr.Bytes())
-	assert.Contains(t, stderr.String(), "[2/5] PreToolUse Bash", "a progress line per hook")
+	assert.Contains(t, stderr.String(), "[2/6] PreToolUse Bash", "a progress line per hook")
 
 	var reps []verifyReport
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &reps), "%s", stdout.Bytes())
-	require.Len(t, reps, 5, "%s", stdout.Bytes())
+	require.Len(t, reps, 6, "%s", stdout.Bytes())
 	by := map[string]verifyReport{}
 	for _, r := range reps {
 		by[filepath.Base(strings.Fields(r.Command)[0])] = r
@@ -135,6 +140,19 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 	assert.Equal(t, "fired", p.Status, "%+v", p)
 	assert.Equal(t, "plugin plugin", p.Scope)
 	assert.Equal(t, "added context", p.Did)
+
+	var pb verifyReport
+	for _, r := range reps {
+		if r.Scope == "plugin built" {
+			pb = r
+		}
+	}
+	assert.Equal(t, "fired", pb.Status, "a plugin built with hookctl plugin build: %+v", pb)
+	assert.Equal(t, "no decision", pb.Did, "bashguard lets the marker command through")
+	assert.Equal(t, "ran", pb.Outcome)
+	if assert.NotNil(t, pb.Valid) {
+		assert.True(t, *pb.Valid)
+	}
 
 	// No credential reached the scratch; the settings env that would
 	// leave loopback was dropped, the rest kept.
