@@ -19,15 +19,16 @@ import (
 // recordedRuns returns the hooks of testdata/verify/settings.json, each
 // with the observation of its recorded run in the real Claude Code
 // 2.1.332 (observed-N.json, saved by verify -keep), nil where none.
-func recordedRuns(t *testing.T) ([]found, []*observed) {
+func recordedRuns(t *testing.T, set ...string) ([]found, []*observed) {
 	t.Helper()
-	hs, err := settings.ReadFile(filepath.Join("testdata", "verify", "settings.json"))
+	folder := filepath.Join(append([]string{"testdata", "verify"}, set...)...)
+	hs, err := settings.ReadFile(filepath.Join(folder, "settings.json"))
 	require.NoError(t, err)
 	var fs []found
 	var os_ []*observed
 	for i, h := range hs {
 		fs = append(fs, found{src: settings.Source{Scope: settings.ScopeProject}, file: ".claude/settings.json", hook: h})
-		b, err := os.ReadFile(filepath.Join("testdata", "verify", fmt.Sprintf("observed-%d.json", i+1)))
+		b, err := os.ReadFile(filepath.Join(folder, fmt.Sprintf("observed-%d.json", i+1)))
 		if err != nil {
 			os_ = append(os_, &observed{Plan: planFor(h, "/run/proj")})
 			continue
@@ -221,4 +222,38 @@ func TestVerifyToldWithoutTheRecorder(t *testing.T) {
 	fs, obs := recordedRuns(t)
 	r := buildReport(1, fs[0], obs[0])
 	assert.Equal(t, "PreToolUse:Bash hook error: [/usr/bin/bash -c echo 'no bash here' >&2; exit 2]: no bash here\n", r.Told)
+}
+
+// TestVerifyReportOfRecordedEvents replays runs recorded for every event
+// verify fires: the turn's events, PermissionRequest (the call not
+// allowed), PostToolUseFailure (a failing call), PostToolBatch, an Edit
+// (after a Read), an MCP rewrite (the probe's arguments are what the tool
+// received) and a Bash hook with an if rule.
+func TestVerifyReportOfRecordedEvents(t *testing.T) {
+	fs, obs := recordedRuns(t, "events")
+	require.Len(t, fs, 9)
+	for i := range fs {
+		r := buildReport(i+1, fs[i], obs[i])
+		assert.Equal(t, statusFired, r.Status, "%d %s: %s", i+1, r.Event, r.Why)
+		require.NotNil(t, r.Valid, r.Event)
+		assert.True(t, *r.Valid, r.Event)
+		switch r.Event {
+		case "SessionStart", "Stop", "SessionEnd":
+			assert.Empty(t, r.Outcome, r.Event)
+		case "PermissionRequest":
+			assert.Equal(t, "blocked", r.Outcome, "-p refuses a call the hook does not allow")
+		case "PostToolUseFailure":
+			assert.Equal(t, "ran", r.Outcome)
+			assert.Contains(t, r.Told, "Exit code 3")
+		}
+		if r.Matcher == "mcp__github__create_issue" {
+			assert.Equal(t, "rewrote", r.Did)
+			assert.Equal(t, `{"probe":"hookctl verify","extra":1}`, string(r.Received), "what the probe MCP server received")
+		}
+		if fs[i].hook.Handler.If != "" {
+			v, ok := clientrun.ValueAt(obs[i].Runs[0].In, "tool_input", "command")
+			require.True(t, ok)
+			assert.Equal(t, `"rm hookctl-verify-marker.txt"`, string(v), "the if rule's wildcard filled with the marker")
+		}
+	}
 }
