@@ -128,7 +128,11 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 				os.WriteFile(filepath.Join(work, fmt.Sprintf("hook-%d", i+1), "observed.json"), b, 0o644)
 			}
 		}
-		reps = append(reps, applyPolicy(l, f, buildReport(i+1, f, o)))
+		rep := applyPolicy(l, f, buildReport(i+1, f, o))
+		if p.Skip == "" {
+			fmt.Fprintf(stderr, "hookctl verify: [%d/%d] %s\n", i+1, len(l.hooks), rep.summary())
+		}
+		reps = append(reps, rep)
 	}
 	if ch := v.files.changed(); len(ch) > 0 {
 		return fmt.Errorf("files of the user changed while verify ran (verify writes none of them; something else did): %s", strings.Join(ch, ", "))

@@ -167,8 +167,12 @@ func buildReport(n int, f found, o *observed) hookReport {
 		return r
 	}
 	r.Status = statusFired
-	valid, invalid := judgeAnswer(f.hook.Event, run)
-	r.Valid, r.Invalid = &valid, invalid
+	if h := f.hook.Handler; !(run.Code == -1 && (h.Async || h.AsyncRewake)) {
+		// (An async hook still running at the end of the session is
+		// killed there: it gave no answer to judge.)
+		valid, invalid := judgeAnswer(f.hook.Event, run)
+		r.Valid, r.Invalid = &valid, invalid
+	}
 	r.Did, r.Lost = whatItDid(f, run)
 	if r.Did == "rewrote" {
 		r.Received = received(o)
@@ -272,6 +276,9 @@ func judgeAnswer(event string, run hookRecord) (bool, string) {
 // members of the tool input it did not keep.
 func whatItDid(f found, run hookRecord) (string, []string) {
 	out := []byte(strings.TrimSpace(run.Out))
+	if h := f.hook.Handler; h.Async || h.AsyncRewake {
+		return "ran in the background (async: decides nothing)", nil
+	}
 	switch {
 	case run.Code == 2:
 		return "blocked", nil
@@ -338,6 +345,22 @@ func whatItDid(f found, run hookRecord) (string, []string) {
 // (or whose program did not run).
 func (r hookReport) problem() bool {
 	return r.Status == statusNotFired || r.Status == statusDidNotRun && r.Fail == ""
+}
+
+// summary says in a few words what became of the hook, for the progress
+// line.
+func (r hookReport) summary() string {
+	parts := []string{r.Status}
+	if r.Did != "" {
+		parts = append(parts, r.Did)
+	}
+	if r.Outcome != "" {
+		parts = append(parts, "the call "+r.Outcome)
+	}
+	if r.Why != "" {
+		parts = append(parts, r.Why)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // printReport writes the reports as a table.

@@ -156,6 +156,9 @@ func TestVerifyAnswers(t *testing.T) {
 		did, _ := whatItDid(found{hook: settings.Hook{Event: c.event}}, run)
 		assert.Equal(t, c.did, did, "%s %q exit %d", c.event, c.out, c.code)
 	}
+	did, _ := whatItDid(found{hook: settings.Hook{Event: "PreToolUse", Handler: settings.Handler{Async: true}}}, hookRecord{Code: -1})
+	assert.Equal(t, "ran in the background (async: decides nothing)", did, "an async hook killed at teardown did not time out")
+
 	// A rewrite that keeps every member reports none lost.
 	did, lost := whatItDid(found{hook: settings.Hook{Event: "PreToolUse"}}, hookRecord{Code: 0, In: []byte(`{"tool_input":{"a":1,"b":[2]}}`),
 		Out: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"b":[2],"a":1,"c":3}}}`})
