@@ -228,6 +228,8 @@ func notFiredWhy(o *observed) string {
 		return o.ClaudeStderr
 	case o.Plan.Call != nil && o.Told != nil && o.Told.IsError && o.Plan.NotAllowed:
 		return "the call was refused before the permission flow asked: " + firstLine(o.Told.Text)
+	case o.Plan.Call != nil && o.Told != nil && o.Told.IsError:
+		return "the call was refused before the hook ran (a deny rule?): " + firstLine(o.Told.Text)
 	case o.Plan.Call != nil && o.Told == nil:
 		return "the model's call never reached the tool (see the run's api.log)"
 	}

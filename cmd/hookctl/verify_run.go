@@ -50,12 +50,12 @@ func (v *verifier) prepareScratch(i int, p verifyPlan) (*scratch, error) {
 	}
 	s.proj = real
 	locs := v.l.locs
-	copied, err := copyTree(locs.ConfigDir, filepath.Join(s.home, ".claude"), skippedConfig)
+	copied, err := copyTree(locs.ConfigDir, filepath.Join(s.home, ".claude"), skippedConfig, true)
 	if err != nil {
 		return nil, fmt.Errorf("copying %s: %w", locs.ConfigDir, err)
 	}
 	v.files.digest(copied...)
-	copied, err = copyTree(filepath.Join(locs.Project, ".claude"), filepath.Join(s.proj, ".claude"), []string{"settings.json", "settings.local.json", "worktrees"})
+	copied, err = copyTree(filepath.Join(locs.Project, ".claude"), filepath.Join(s.proj, ".claude"), []string{"settings.json", "settings.local.json", "worktrees"}, true)
 	if err != nil {
 		return nil, fmt.Errorf("copying the project's .claude: %w", err)
 	}
@@ -97,7 +97,7 @@ func (v *verifier) prepareScratch(i int, p verifyPlan) (*scratch, error) {
 		case settings.ScopePlugin:
 			plugin++
 			pdir := filepath.Join(s.dir, "plugins", fmt.Sprintf("%d-%s", plugin, shortName(filepath.Base(src.PluginRoot))))
-			copied, err := copyTree(src.PluginRoot, pdir, nil)
+			copied, err := copyTree(src.PluginRoot, pdir, nil, false)
 			if err != nil {
 				return nil, fmt.Errorf("copying plugin %s: %w", src.Plugin, err)
 			}
@@ -129,7 +129,9 @@ func (v *verifier) prepareScratch(i int, p verifyPlan) (*scratch, error) {
 	if err := os.WriteFile(filepath.Join(s.proj, markerFile), []byte("before\n"), 0o644); err != nil {
 		return nil, err
 	}
-	if c := credentialsIn(s.dir); len(c) > 0 {
+	// The plugins are code, copied whole: only the home and the project's
+	// .claude could hold the user's credentials.
+	if c := append(credentialsIn(s.home), credentialsIn(filepath.Join(s.proj, ".claude"))...); len(c) > 0 {
 		return nil, fmt.Errorf("the scratch holds what looks like a credential, so verify stops: %s", strings.Join(c, ", "))
 	}
 	return s, nil

@@ -47,12 +47,12 @@ const (
 // credential: verify never copies one into the scratch home.
 func secretName(name string) bool {
 	n := strings.ToLower(name)
-	for _, s := range []string{"credential", "token", "secret", "auth", "apikey", "api_key", ".pem", ".key", "keychain", ".netrc", "password"} {
+	for _, s := range []string{"credential", "token", "secret", "oauth", "apikey", "api_key", "api-key", "keychain", ".netrc", "password", "id_rsa", "id_ed25519", "id_ecdsa"} {
 		if strings.Contains(n, s) {
 			return true
 		}
 	}
-	return false
+	return strings.HasSuffix(n, ".pem") || strings.HasSuffix(n, ".key") || strings.HasSuffix(n, ".p12")
 }
 
 // skippedConfig are the entries of the user's Claude Code folder that are
@@ -68,10 +68,10 @@ var skippedConfig = []string{
 const maxCopied = 64 << 20
 
 // copyTree copies the folder src into dst, skipping the top-level names
-// in skip, anything whose name looks like a credential, and files larger
-// than maxCopied. Symbolic links are copied as links. It returns the files
-// copied, for the check that they are left unchanged.
-func copyTree(src, dst string, skip []string) ([]string, error) {
+// in skip, with secrets anything whose name looks like a credential, and
+// files larger than maxCopied. Symbolic links are copied as links. It
+// returns the files copied, for the check that they are left unchanged.
+func copyTree(src, dst string, skip []string, secrets bool) ([]string, error) {
 	var copied []string
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -85,7 +85,7 @@ func copyTree(src, dst string, skip []string) ([]string, error) {
 			return os.MkdirAll(dst, 0o755)
 		}
 		top := strings.Split(filepath.ToSlash(rel), "/")[0]
-		if slices.Contains(skip, top) || secretName(d.Name()) {
+		if slices.Contains(skip, top) || secrets && secretName(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}

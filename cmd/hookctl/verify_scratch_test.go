@@ -52,6 +52,7 @@ func userSetup(t *testing.T) (*loaded, string) {
 	writeTestFile(t, filepath.Join(proj, ".claude", "hooks", "x.sh"), "#!/bin/sh\n")
 	writeTestFile(t, filepath.Join(proj, ".claude", "worktrees", "big", "f"), "no")
 	writeTestFile(t, filepath.Join(plugin, ".claude-plugin", "plugin.json"), `{"name":"plug"}`)
+	writeTestFile(t, filepath.Join(plugin, "lib", "tokenizer.js"), "code")
 	writeTestFile(t, filepath.Join(plugin, "hooks", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"${CLAUDE_PLUGIN_ROOT}/stop.sh"}]}]}}`)
 	l, err := load(proj, []string{plugin})
 	require.NoError(t, err)
@@ -131,7 +132,7 @@ func TestScratchCarriesTheConfigurationWithoutCredentials(t *testing.T) {
 		_, err := os.Stat(p)
 		assert.ErrorIs(t, err, os.ErrNotExist, "%s must not be copied", p)
 	}
-	assert.Empty(t, credentialsIn(s.dir))
+	assert.Empty(t, credentialsIn(s.home))
 	cj, err := os.ReadFile(filepath.Join(s.home, ".claude.json"))
 	require.NoError(t, err)
 	assert.NotContains(t, string(cj), "sk-secret")
@@ -144,6 +145,8 @@ func TestScratchCarriesTheConfigurationWithoutCredentials(t *testing.T) {
 	assert.NotContains(t, string(ph), "stop.sh", "the plugin's other hooks are left out")
 	_, err = os.Stat(filepath.Join(s.plugins[0], ".claude-plugin", "plugin.json"))
 	assert.NoError(t, err)
+	_, err = os.Stat(filepath.Join(s.plugins[0], "lib", "tokenizer.js"))
+	assert.NoError(t, err, "a plugin is code: copied whole")
 
 	// The plugin's hook, in a run of its own, keeps its placeholder.
 	for i, f := range l.hooks {
@@ -174,7 +177,7 @@ func TestScratchRefusesACredential(t *testing.T) {
 	for _, n := range []string{".credentials.json", "id_rsa.key", "npm-token", "API_KEY.txt", "client.pem"} {
 		assert.True(t, secretName(n), n)
 	}
-	for _, n := range []string{"settings.json", "hooks", "guard.sh", "CLAUDE.md"} {
+	for _, n := range []string{"settings.json", "hooks", "guard.sh", "CLAUDE.md", "author.txt", "keys.go"} {
 		assert.False(t, secretName(n), n)
 	}
 }

@@ -110,6 +110,7 @@ func TestVerifyReportNotFired(t *testing.T) {
 	r := buildReport(1, fs[0], &o)
 	assert.Equal(t, statusNotFired, r.Status)
 	assert.True(t, r.problem())
+	assert.Contains(t, r.Why, "refused before the hook ran", "the model was told an error: %s", r.Why)
 	o.ClaudeExit, o.ClaudeStderr = 1, "boom"
 	assert.Equal(t, "claude exited 1: boom", buildReport(1, fs[0], &o).Why)
 
