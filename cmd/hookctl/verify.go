@@ -38,7 +38,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	version := fl.String("version", "", "install this Claude Code `VERSION` with npm into the user cache folder, as claudetest does, and run it")
 	asJSON := fl.Bool("json", false, "print the report as JSON")
 	fail := fl.String("fail", "", "replace each hook by one that fails this `WAY` (crash: exits 1 with no answer; hang: never answers, timeout cut to 5s), to see whether the failure lets the call through")
-	netns := fl.String("netns", "auto", "run in a network namespace that has only loopback: auto (where `unshare -n` works), on, off")
+	netns := fl.String("netns", "auto", "`MODE` of the loopback-only network namespace verify runs in: auto (where unshare -n works), on (required), off")
 	keep := fl.String("keep", "", "keep each run's folder (scratch home and project, records, logs) under `DIR`")
 	limit := fl.Duration("limit", 2*time.Minute, "the longest one claude run may take")
 	if err := src.parseAndLoadFlags(fl, "verify", args); err != nil {
