@@ -92,6 +92,9 @@ func planFor(h settings.Hook, proj string) verifyPlan {
 			return p
 		}
 		p.Call = call
+		if call.Tool == "Edit" {
+			p.Pre = readOf(*call)
+		}
 		return p
 	}
 	for _, tool := range []string{"Bash", "Write", "Read", "Edit", "Glob", "Grep"} {
@@ -153,6 +156,14 @@ func builtinCall(tool string, fail bool, proj string) clientrun.Call {
 		panic(err) // our own values
 	}
 	return clientrun.Call{Tool: tool, Input: string(b)}
+}
+
+// readOf returns a Read of the file an Edit call edits: Claude Code
+// edits only a file the session has read.
+func readOf(edit clientrun.Call) *clientrun.Call {
+	v, _ := clientrun.ValueAt([]byte(edit.Input), "file_path")
+	b := append(append([]byte(`{"file_path":`), v...), '}')
+	return &clientrun.Call{Tool: "Read", Input: string(b)}
 }
 
 // ruleRE reads a permission rule: Tool or Tool(pattern).

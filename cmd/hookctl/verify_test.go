@@ -217,6 +217,9 @@ func TestVerifyPlans(t *testing.T) {
 		assert.Contains(t, p.Call.Input, c.in, name)
 	}
 	assert.NotNil(t, plan("PreToolUse", "Edit", "", "").Pre, "an Edit is preceded by a Read")
+	pre := plan("PreToolUse", "Edit", "Edit(src/*.go)", "").Pre
+	require.NotNil(t, pre, "an Edit an if rule picks too")
+	assert.Equal(t, `{"file_path":"/p/src/hookctl-verify-marker.go"}`, pre.Input)
 	assert.True(t, plan("PermissionRequest", "Bash", "", "").NotAllowed)
 }
 
