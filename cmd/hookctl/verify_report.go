@@ -164,6 +164,9 @@ func buildReport(n int, f found, o *observed) hookReport {
 			r.Why = "spawn failure: " + firstLine(run.SpawnErr)
 		}
 		r.Did = "failed"
+		if c := f.hook.Handler.String(); (strings.Contains(c, "~") || strings.Contains(c, "$HOME")) && !strings.Contains(c, "/.claude/") {
+			r.Why += " (verify runs with a scratch HOME that holds only ~/.claude: a program elsewhere under HOME is not there)"
+		}
 		return r
 	}
 	r.Status = statusFired

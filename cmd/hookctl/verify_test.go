@@ -70,6 +70,10 @@ func TestVerifyReportOfRecordedRuns(t *testing.T) {
 	assert.Contains(t, m.Why, "/nonexistent/guard")
 	assert.Equal(t, "ran", m.Outcome, "without onFailure the call goes on")
 	assert.True(t, m.problem())
+	assert.NotContains(t, m.Why, "scratch HOME")
+	home := fs[1]
+	home.hook.Handler = settings.Handler{Command: "~/bin/guard"}
+	assert.Contains(t, buildReport(2, home, obs[1]).Why, "scratch HOME that holds only ~/.claude", "a program under HOME is not in the scratch")
 
 	rw := reps[2]
 	assert.Equal(t, statusFired, rw.Status)
