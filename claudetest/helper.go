@@ -3,6 +3,9 @@ package claudetest
 import (
 	"fmt"
 	"os"
+	"strings"
+
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 // envHelper switches the test binary into one of claudetest's helpers: a
@@ -21,11 +24,24 @@ func init() {
 			fmt.Fprintln(os.Stderr, "usage: CLAUDETEST_HELPER=hooktap <binary> DIR NAME [COMMAND [ARG...]]")
 			os.Exit(1)
 		}
-		os.Exit(tap(os.Args[1], os.Args[2], os.Args[3:], os.Stdin, os.Stdout, os.Stderr))
+		t := clientrun.Tap{Dir: os.Args[1], Label: os.Args[2], Argv: os.Args[3:], Env: helperFreeEnv()}
+		os.Exit(t.Run(os.Stdin, os.Stdout, os.Stderr))
 	case "mcpprobe":
-		os.Exit(probeMain(os.Args[1:]))
+		os.Exit(clientrun.ProbeMain(os.Args[1:]))
 	default:
 		fmt.Fprintf(os.Stderr, "claudetest: unknown %s=%q\n", envHelper, h)
 		os.Exit(2)
 	}
+}
+
+// helperFreeEnv returns the environment without the helper switch, for the
+// hook under test.
+func helperFreeEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, envHelper+"=") {
+			env = append(env, kv)
+		}
+	}
+	return env
 }

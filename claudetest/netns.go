@@ -3,9 +3,9 @@ package claudetest
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"syscall"
 	"testing"
+
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 // envInNetNS marks a process that [Main] restarted inside a new network
@@ -52,14 +52,6 @@ func Main(m *testing.M) int {
 // mainCalled says the test binary runs under [Main].
 var mainCalled bool
 
-// netnsWorks reports whether `unshare -n` and `ip` work here.
-func netnsWorks() bool {
-	if _, err := exec.LookPath("ip"); err != nil {
-		return false
-	}
-	return exec.Command("unshare", "-n", "true").Run() == nil
-}
-
 // netNote says, for a run's log, what network the runs use.
 func netNote() string {
 	switch {
@@ -80,29 +72,8 @@ func netNote() string {
 // restarting when $HOOK_E2E_NETNS is "0", or when it is "auto" (the
 // default) and `unshare -n` does not work here.
 func enterLoopbackNetNS() error {
-	mode := os.Getenv(envNetNS)
-	switch mode {
-	case "0":
-		return nil
-	case "", "auto", "1":
-	default:
-		return fmt.Errorf("claudetest: %s=%q: want auto, 1 or 0", envNetNS, mode)
+	if err := clientrun.EnterLoopbackNetNS(os.Getenv(envNetNS), envInNetNS); err != nil {
+		return fmt.Errorf("claudetest: %s: %w", envNetNS, err)
 	}
-	if !netnsWorks() {
-		if mode == "1" {
-			return fmt.Errorf("claudetest: %s=1 but `unshare -n` (and ip) do not work here", envNetNS)
-		}
-		return nil
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return fmt.Errorf("claudetest: finding the test binary: %w", err)
-	}
-	unshare, err := exec.LookPath("unshare")
-	if err != nil {
-		return err
-	}
-	argv := append([]string{"unshare", "-n", "sh", "-c", `ip link set lo up && exec "$0" "$@"`, exe}, os.Args[1:]...)
-	env := append(os.Environ(), envInNetNS+"=1")
-	return syscall.Exec(unshare, argv, env)
+	return nil
 }

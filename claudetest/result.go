@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 // Result is what one run did: per tool call, what the hooks received and
@@ -151,13 +151,17 @@ type HookRun struct {
 // Input returns the raw value at the member names path inside the
 // payload, e.g. Input("tool_input", "command"), exactly as written, and
 // whether it is there.
-func (h HookRun) Input(names ...string) (jsontext.Value, bool) { return valueAt(h.In, names...) }
+func (h HookRun) Input(names ...string) (jsontext.Value, bool) {
+	return clientrun.ValueAt(h.In, names...)
+}
 
 // Output returns the raw value at the member names path inside the hook's
 // JSON answer, e.g. Output("hookSpecificOutput", "updatedInput"), and
 // whether it is there. No names is the whole answer, when Out holds one
 // JSON value.
-func (h HookRun) Output(names ...string) (jsontext.Value, bool) { return valueAt(h.Out, names...) }
+func (h HookRun) Output(names ...string) (jsontext.Value, bool) {
+	return clientrun.ValueAt(h.Out, names...)
+}
 
 // Denial is one entry of the -p result's permission_denials.
 type Denial struct {
@@ -244,7 +248,7 @@ func (r *run) collect() error {
 	r.DebugHooks = r.debugHookLines()
 	main := r.api.MainRequests()
 	for i, c := range r.calls {
-		tc := &ToolCall{N: i + 1, ID: callID(i + 1), Tool: c.Tool, Input: c.Input}
+		tc := &ToolCall{N: i + 1, ID: clientrun.CallID(i + 1), Tool: c.Tool, Input: c.Input}
 		for _, h := range r.Hooks {
 			if h.ToolUseID == tc.ID {
 				tc.Hooks = append(tc.Hooks, h)
@@ -278,7 +282,7 @@ func (r *run) readOutput() error {
 	if len(out) == 0 {
 		return nil // the exit code tells
 	}
-	if err := unmarshal(out, &res); err != nil {
+	if err := clientrun.Unmarshal(out, &res); err != nil {
 		return fmt.Errorf("claude's output is not its JSON result: %w", err)
 	}
 	r.Text = res.Result
@@ -309,15 +313,15 @@ func (r *run) readProbes() (map[string]*MCPCall, error) {
 				continue
 			}
 			pc := &MCPCall{Server: m.Name}
-			name, ok1 := member(line, "name")
-			args, ok2 := member(line, "arguments")
-			if !ok1 || !ok2 || unmarshal(name, &pc.Tool) != nil {
+			name, ok1 := clientrun.Member(line, "name")
+			args, ok2 := clientrun.Member(line, "arguments")
+			if !ok1 || !ok2 || clientrun.Unmarshal(name, &pc.Tool) != nil {
 				return nil, fmt.Errorf("bad MCP probe log line %.80q", line)
 			}
 			pc.Arguments = args
 			r.MCPCalls = append(r.MCPCalls, *pc)
 			var id string
-			if v, ok := member(line, "tool_use_id"); ok && unmarshal(v, &id) == nil && id != "" {
+			if v, ok := clientrun.Member(line, "tool_use_id"); ok && clientrun.Unmarshal(v, &id) == nil && id != "" {
 				if _, dup := out[id]; !dup {
 					out[id] = pc
 				}
@@ -326,7 +330,7 @@ func (r *run) readProbes() (map[string]*MCPCall, error) {
 			unnamed[pc.Tool] = append(unnamed[pc.Tool], pc)
 		}
 		for i, c := range r.calls {
-			id := callID(i + 1)
+			id := clientrun.CallID(i + 1)
 			tool, ok := strings.CutPrefix(c.Tool, "mcp__"+m.Name+"__")
 			if _, done := out[id]; !ok || done || len(unnamed[tool]) == 0 {
 				continue
@@ -341,81 +345,27 @@ func (r *run) readProbes() (map[string]*MCPCall, error) {
 	return out, nil
 }
 
-// toolResult returns the tool_result for id in the first main-loop
-// request that has one, with the text of what follows it up to the next
-// assistant message.
-func toolResult(main []*apiRequest, id string) *ToolResult {
-	for _, q := range main {
-		if q.Messages == nil {
-			continue
-		}
-		msgs := q.Messages.Messages
-		for i, m := range msgs {
-			if m.Role != "user" {
-				continue
-			}
-			blocks := m.Blocks()
-			for _, b := range blocks {
-				if b.Type != "tool_result" || b.ToolUseID != id {
-					continue
-				}
-				res := &ToolResult{Text: b.ContentText(), IsError: b.IsError, Content: b.Content}
-				for _, o := range blocks {
-					if o.Type == "text" {
-						res.With = append(res.With, o.Text)
-					}
-				}
-				for _, next := range msgs[i+1:] {
-					if next.Role == "assistant" {
-						break
-					}
-					for _, o := range next.Blocks() {
-						if o.Type == "text" {
-							res.With = append(res.With, o.Text)
-						}
-					}
-				}
-				return res
-			}
-		}
+// toolResult returns what the model was told about the call id (see
+// [ToolCall.Result]).
+func toolResult(main []*clientrun.Request, id string) *ToolResult {
+	res := clientrun.FindToolResult(main, id)
+	if res == nil {
+		return nil
 	}
-	return nil
+	return (*ToolResult)(res)
 }
 
 // readHookRuns reads the hook records in dir, in start order.
 func readHookRuns(dir string) ([]HookRun, error) {
-	ins, err := filepath.Glob(filepath.Join(dir, "*.in"))
+	recs, err := clientrun.ReadRecords(dir)
 	if err != nil {
 		return nil, err
 	}
-	var out []HookRun
-	for _, in := range ins {
-		base := strings.TrimSuffix(in, ".in")
-		seq, err := strconv.Atoi(filepath.Base(base))
-		if err != nil {
-			continue
-		}
-		h := HookRun{Seq: seq, Code: -1}
-		if code, err := os.ReadFile(base + ".code"); err == nil {
-			if h.Code, err = strconv.Atoi(string(code)); err != nil {
-				return nil, fmt.Errorf("hook record %s.code: %w", base, err)
-			}
-		}
-		h.In, _ = os.ReadFile(in)
-		h.Out, _ = os.ReadFile(base + ".out")
-		h.Err, _ = os.ReadFile(base + ".err")
-		name, _ := os.ReadFile(base + ".label")
-		h.Name = string(name)
-		_, err = os.Stat(base + ".kind")
-		h.HTTP = err == nil
-		for field, dst := range map[string]*string{"hook_event_name": &h.Event, "tool_name": &h.Tool, "tool_use_id": &h.ToolUseID} {
-			if v, ok := h.Input(field); ok {
-				unmarshal(v, dst)
-			}
-		}
-		out = append(out, h)
+	out := make([]HookRun, 0, len(recs))
+	for _, h := range recs {
+		out = append(out, HookRun{Seq: h.Seq, Name: h.Label, Event: h.Event, Tool: h.Tool, ToolUseID: h.ToolUseID,
+			In: h.In, Out: h.Out, Err: h.Err, Code: h.Code, HTTP: h.HTTP})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
 	return out, nil
 }
 

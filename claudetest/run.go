@@ -20,6 +20,7 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/clientrun"
 	"github.com/gohooks/hook/internal/jsonopts"
 )
 
@@ -69,7 +70,7 @@ func Run(t testing.TB, s Session) *Result {
 		t.Fatalf("claudetest: reading the run: %v", err)
 	}
 	if len(r.calls) > 0 && len(r.Requests) == 0 {
-		t.Errorf("claudetest: no request offered %q, the tool of the script's first call, so the fake model made no call; tools offered: %q", r.calls[0].Tool, r.api.offered())
+		t.Errorf("claudetest: no request offered %q, the tool of the script's first call, so the fake model made no call; tools offered: %q", r.calls[0].Tool, r.api.Offered())
 	}
 	if r.ExitCode != 0 {
 		t.Errorf("claudetest: claude exited %d; stderr: %s", r.ExitCode, r.Stderr)
@@ -146,7 +147,7 @@ func timeout() time.Duration {
 type run struct {
 	*Result
 	exe     string
-	api     *fakeAPI
+	api     *clientrun.FakeAPI
 	servers []*http.Server
 	hooks   []Hook
 	mcp     []MCPServer
@@ -268,7 +269,7 @@ func prepare(t testing.TB, s Session) (*run, error) {
 		for _, c := range turn {
 			n++
 			c.Input = strings.ReplaceAll(c.Input, ProjectDir, esc)
-			if !jsontext.Value(c.Input).IsValid(jsonOpts) || !strings.HasPrefix(strings.TrimSpace(c.Input), "{") {
+			if !jsontext.Value(c.Input).IsValid(jsonopts.Read()) || !strings.HasPrefix(strings.TrimSpace(c.Input), "{") {
 				return nil, fmt.Errorf("call %d (%s): Input is not a JSON object: %.80q", n, c.Tool, c.Input)
 			}
 			r.calls = append(r.calls, c)
@@ -281,7 +282,7 @@ func prepare(t testing.TB, s Session) (*run, error) {
 // host than the fake API: settings env variables override the process
 // environment that claudetest sets.
 func checkSettings(settings map[string]any) error {
-	for _, k := range []string{"apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"} {
+	for _, k := range clientrun.OutsideSettings {
 		if _, ok := settings[k]; ok {
 			return fmt.Errorf("Session.Settings may not set %q: claudetest talks only to its fake API", k)
 		}
@@ -304,9 +305,7 @@ func checkSettings(settings map[string]any) error {
 		return fmt.Errorf(`Session.Settings["env"] must be a map[string]string or map[string]any, not %T`, env)
 	}
 	for _, k := range names {
-		u := strings.ToUpper(k)
-		if strings.HasPrefix(u, "ANTHROPIC_") || strings.HasPrefix(u, "CLAUDE_CODE_USE_") || strings.HasSuffix(u, "_PROXY") ||
-			strings.HasPrefix(u, "OTEL_") || u == "DISABLE_TELEMETRY" || u == "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC" {
+		if clientrun.ReachesOut(k) {
 			return fmt.Errorf(`Session.Settings["env"] may not set %s: claudetest points Claude Code at its fake API on 127.0.0.1 only`, k)
 		}
 	}
@@ -332,17 +331,21 @@ func (r *run) start(s Session) error {
 	if err != nil {
 		return err
 	}
-	var turns []Turn
+	var turns [][]clientrun.Call
 	k := 0
 	for _, turn := range s.Turns {
-		turns = append(turns, Turn(r.calls[k:k+len(turn)]))
+		var calls []clientrun.Call
+		for _, c := range r.calls[k : k+len(turn)] {
+			calls = append(calls, clientrun.Call(c))
+		}
+		turns = append(turns, calls)
 		k += len(turn)
 	}
-	if r.api, err = startFakeAPI(script{turns: turns, final: s.Final}, logf); err != nil {
+	if r.api, err = clientrun.StartFakeAPI(clientrun.Script{Turns: turns, Final: s.Final}, logf); err != nil {
 		logf.Close()
 		return err
 	}
-	r.api.closeLog = logf
+	r.api.CloseLog = logf
 	urls := make([]string, len(r.hooks))
 	for i, h := range r.hooks {
 		if h.Handler == nil {
@@ -352,7 +355,7 @@ func (r *run) start(s Session) error {
 		if err != nil {
 			return fmt.Errorf("http hook %s: %w", h.name(), err)
 		}
-		srv := &http.Server{Handler: &httpTap{dir: r.capDir(), name: h.name(), next: h.Handler}, ReadHeaderTimeout: 30 * time.Second}
+		srv := &http.Server{Handler: &clientrun.HTTPTap{Dir: r.capDir(), Name: h.name(), Next: h.Handler}, ReadHeaderTimeout: 30 * time.Second}
 		go srv.Serve(ln)
 		r.servers = append(r.servers, srv)
 		urls[i] = "http://" + ln.Addr().String() + "/hook"
@@ -452,9 +455,9 @@ func (r *run) writeConfig(s Session, urls []string) error {
 	}
 	servers := map[string]any{}
 	for _, m := range s.MCP {
-		cfg := probeConfig{Name: m.Name, Log: r.probeLog(m.Name)}
+		cfg := clientrun.ProbeConfig{Name: m.Name, Log: r.probeLog(m.Name)}
 		for _, tl := range m.Tools {
-			pt := probeTool{Name: tl.Name, Description: tl.Description, InputSchema: jsontext.Value(tl.Schema), Reply: tl.Reply}
+			pt := clientrun.ProbeTool{Name: tl.Name, Description: tl.Description, InputSchema: jsontext.Value(tl.Schema), Reply: tl.Reply}
 			if pt.Description == "" {
 				pt.Description = tl.Name
 			}
@@ -485,32 +488,14 @@ func (r *run) probeLog(server string) string {
 // runClaude runs claude -p in the project with a clean environment that
 // points it at the fake API only.
 func (r *run) runClaude(bin string, s Session) error {
-	base := r.api.URL
-	env := []string{
-		"PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8", "TERM=dumb", "HOME=" + r.Home,
-		"ANTHROPIC_BASE_URL=" + base, "ANTHROPIC_API_KEY=dummy-claudetest-key",
-		"DISABLE_TELEMETRY=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1",
-		// MCP tools would otherwise be deferred behind ToolSearch and not
-		// offered in the request's tools.
-		"ENABLE_TOOL_SEARCH=false",
-		// Anything that still tries another host goes to the fake API as
-		// a proxy, which logs and refuses it.
-		"HTTPS_PROXY=" + base, "HTTP_PROXY=" + base, "https_proxy=" + base, "http_proxy=" + base,
-		"NO_PROXY=127.0.0.1,localhost", "no_proxy=127.0.0.1,localhost",
-	}
+	env := clientrun.ClaudeEnv(r.Home, r.api.URL, os.Getenv("PATH"))
 	prompt := s.Prompt
 	if prompt == "" {
 		prompt = "go"
 	}
-	args := []string{"-p", prompt, "--output-format", "json", "--session-id", sessionID,
-		"--mcp-config", filepath.Join(r.Dir, "mcp.json"), "--strict-mcp-config",
-		"--debug-file", filepath.Join(r.Dir, "debug.log")}
-	for _, d := range s.PluginDirs {
-		abs, err := filepath.Abs(d)
-		if err != nil {
-			return err
-		}
-		args = append(args, "--plugin-dir", abs)
+	args, err := clientrun.ClaudeArgs(prompt, sessionID, filepath.Join(r.Dir, "mcp.json"), filepath.Join(r.Dir, "debug.log"), s.PluginDirs)
+	if err != nil {
+		return err
 	}
 	limit := timeout()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
@@ -522,13 +507,13 @@ func (r *run) runClaude(bin string, s Session) error {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	// Own process group, so that a timeout ends the hooks and the MCP
 	// servers too.
-	ownProcessGroup(cmd)
+	clientrun.OwnProcessGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	t0 := time.Now()
-	err := cmd.Run()
+	err = cmd.Run()
 	r.Elapsed = time.Since(t0)
 	// Leftovers of the run (an MCP server claude did not stop).
-	killProcessGroup(cmd)
+	clientrun.KillProcessGroup(cmd)
 	r.Stdout, r.Stderr = stdout.Bytes(), stderr.Bytes()
 	os.WriteFile(filepath.Join(r.Dir, "claude.out"), r.Stdout, 0o644)
 	os.WriteFile(filepath.Join(r.Dir, "claude.err"), r.Stderr, 0o644)

@@ -21,6 +21,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 // skipTB records a skip and ends the goroutine, as testing.T does.
@@ -131,7 +133,7 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 	require.NoError(t, r.writeConfig(s, []string{"", "http://127.0.0.1:1/hook", ""}))
 	settings, err := os.ReadFile(filepath.Join(r.Project, ".claude", "settings.json"))
 	require.NoError(t, err)
-	pre, ok := valueAt(settings, "hooks", "PreToolUse")
+	pre, ok := clientrun.ValueAt(settings, "hooks", "PreToolUse")
 	require.True(t, ok, "%s", settings)
 	assert.Contains(t, string(pre), `"matcher": "Bash"`)
 	assert.Contains(t, string(pre), `"onFailure": "block"`)
@@ -139,27 +141,27 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 	assert.Contains(t, string(pre), `"type": "command"`)
 	assert.Contains(t, string(pre), `CLAUDETEST_HELPER=hooktap `+shellQuote(r.exe))
 	assert.Contains(t, string(pre), `'guard it' '/bin/guard it' '-x'`, "name, then the argv, each quoted")
-	post, _ := valueAt(settings, "hooks", "PostToolUse")
+	post, _ := clientrun.ValueAt(settings, "hooks", "PostToolUse")
 	assert.Contains(t, string(post), `"url": "http://127.0.0.1:1/hook"`)
 	assert.Contains(t, string(post), `"type": "http"`)
 	assert.NotContains(t, string(post), `"matcher"`, "no matcher: every tool")
-	stop, _ := valueAt(settings, "hooks", "Stop")
+	stop, _ := clientrun.ValueAt(settings, "hooks", "Stop")
 	assert.Contains(t, string(stop), `'record'`, "a hook without command records")
 	assert.Contains(t, string(stop), `"timeout": 7`, "a timeout in Options is kept")
 	assert.Contains(t, string(stop), `"type": "command"`, "Options cannot change the type")
-	allow, _ := valueAt(settings, "permissions", "allow")
+	allow, _ := clientrun.ValueAt(settings, "permissions", "allow")
 	assert.Equal(t, `["Bash","Read","Write","Edit","mcp__probe__listen_here"]`, compact(t, allow))
-	env, _ := valueAt(settings, "env")
+	env, _ := clientrun.ValueAt(settings, "env")
 	assert.Equal(t, `{"A":"1"}`, compact(t, env))
 
 	mcp, err := os.ReadFile(filepath.Join(r.Dir, "mcp.json"))
 	require.NoError(t, err)
-	srv, ok := valueAt(mcp, "mcpServers", "probe")
+	srv, ok := clientrun.ValueAt(mcp, "mcpServers", "probe")
 	require.True(t, ok, "%s", mcp)
 	assert.Contains(t, compact(t, srv), `"env":{"CLAUDETEST_HELPER":"mcpprobe"}`)
 	trust, err := os.ReadFile(filepath.Join(r.Home, ".claude.json"))
 	require.NoError(t, err)
-	v, ok := valueAt(trust, "projects")
+	v, ok := clientrun.ValueAt(trust, "projects")
 	require.True(t, ok)
 	assert.Contains(t, compact(t, v), `"hasTrustDialogAccepted":true`)
 
@@ -167,7 +169,7 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 	s.Allow = []string{}
 	require.NoError(t, r.writeConfig(s, []string{"", "", ""}))
 	settings, _ = os.ReadFile(filepath.Join(r.Project, ".claude", "settings.json"))
-	allow, _ = valueAt(settings, "permissions", "allow")
+	allow, _ = clientrun.ValueAt(settings, "permissions", "allow")
 	assert.Equal(t, `[]`, compact(t, allow))
 }
 
@@ -225,7 +227,7 @@ func TestTheRecorderIsTheTestBinary(t *testing.T) {
 
 func TestHTTPTapRecords(t *testing.T) {
 	dir := t.TempDir()
-	srv := httptest.NewServer(&httpTap{dir: dir, name: "web", next: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(&clientrun.HTTPTap{Dir: dir, Name: "web", Next: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := readAllString(r)
 		if strings.Contains(b, "PANIC") {
 			panic("on purpose")
@@ -257,7 +259,7 @@ func readAllString(r *http.Request) (string, error) {
 }
 
 func TestReadProbesMatchesCalls(t *testing.T) {
-	api, err := startFakeAPI(script{}, nil)
+	api, err := clientrun.StartFakeAPI(clientrun.Script{}, nil)
 	require.NoError(t, err)
 	defer api.Close()
 	dir := t.TempDir()

@@ -12,6 +12,7 @@
 //	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] -type TYPE -url URL | -server S -tool T | -prompt TEXT
 //	hookctl list      [-json] [-project DIR] [-plugin DIR]...
 //	hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
+//	hookctl verify    [-json] [-project DIR] [-plugin DIR]... [-claude PATH | -version V] [-fail crash|hang]
 //	hookctl plugin build -dir PLUGIN_DIR -event EVENT [-matcher M] [-name NAME] [-on-failure block] PACKAGE
 //
 // The selection is one of -scope user|project|local (default project),
@@ -29,7 +30,13 @@
 // (enabled, and from a marketplace it knows), and each -plugin DIR as
 // claude --plugin-dir loads it — with the file and line it comes from.
 // doctor checks the same hooks and prints each finding with its file:line
-// and the fix; it exits 1 when any finding is an error.
+// and the fix; it exits 1 when any finding is an error. verify runs the
+// real Claude Code headless against a fake model on 127.0.0.1, once per
+// hook, in a scratch home and project that carry the user's settings and
+// plugins with that hook alone behind a recorder, makes the one harmless
+// call its matcher catches, and reports whether it fired, what it
+// answered and did, and its time; it exits 1 when a hook that should have
+// fired did not (docs/hookctl.md).
 //
 // Files are found as Claude Code finds them: $CLAUDE_CONFIG_DIR (else
 // $HOME/.claude) for the user settings and plugins/installed_plugins.json
@@ -58,9 +65,21 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 func main() {
+	if len(os.Args) > 1 {
+		// The helpers verify has Claude Code start: the hook recorder and
+		// the probe MCP server.
+		switch os.Args[1] {
+		case "__tap":
+			os.Exit(cmdTap(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+		case "__probe":
+			os.Exit(clientrun.ProbeMain(os.Args[2:]))
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -76,6 +95,8 @@ const usage = `usage:
                     -- COMMAND [ARGS...] | -type TYPE -url URL | -server S -tool T | -prompt TEXT
   hookctl list      [-json] [-project DIR] [-plugin DIR]...
   hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
+  hookctl verify    [-json] [-project DIR] [-plugin DIR]... [-claude PATH | -version V]
+                    [-fail crash|hang] [-netns auto|on|off] [-keep DIR] [-limit D]
   hookctl install|uninstall|list|doctor -agent codex ...   (Codex's hooks.json; see -h)
   hookctl plugin build -dir PLUGIN_DIR -event EVENT [-matcher M] [-name NAME] [-targets LIST]
                     [-shell bash|powershell] [-on-failure continue|block] PACKAGE
@@ -105,6 +126,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdDoctor(args[1:], stdout, stderr)
 	case "plugin":
 		err = cmdPlugin(args[1:], stdout, stderr)
+	case "verify":
+		err = cmdVerify(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -119,7 +142,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errUsage):
 		return 2
-	case errors.Is(err, errFindings):
+	case errors.Is(err, errFindings), errors.Is(err, errNotFired):
 		return 1
 	}
 	fmt.Fprintf(stderr, "hookctl: %v\n", err)

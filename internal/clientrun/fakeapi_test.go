@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 // Tests of the fake Messages API. They need neither Claude Code nor the
 // network.
@@ -44,9 +44,9 @@ func post(t *testing.T, url, body string) *http.Response {
 func TestFakeAPIPlaysTheScript(t *testing.T) {
 	input := `{"room":"\ud800 K\u00f6ln 😀","n":12345678901234567890}`
 	var log bytes.Buffer
-	api, err := startFakeAPI(script{turns: []Turn{
+	api, err := StartFakeAPI(Script{Turns: [][]Call{
 		{{Tool: "Bash", Input: input}, {Tool: "Read", Input: `{"file_path":"/x"}`}},
-	}, final: "bye"}, &log)
+	}, Final: "bye"}, &log)
 	require.NoError(t, err)
 	defer api.Close()
 
@@ -99,22 +99,19 @@ func TestFakeAPIPlaysTheScript(t *testing.T) {
 	assert.Equal(t, "bye", msg.Content[0].Text)
 
 	main := api.MainRequests()
-	res := toolResult(main, callID(1))
+	res := FindToolResult(main, CallID(1))
 	require.NotNil(t, res)
 	assert.True(t, res.IsError)
 	assert.Equal(t, "PreToolUse:Bash hook error: no", res.Text)
-	res = toolResult(main, callID(2))
+	res = FindToolResult(main, CallID(2))
 	require.NotNil(t, res)
 	assert.False(t, res.IsError)
 	assert.Equal(t, "a\nb", res.Text)
 	assert.Equal(t, `[{"type":"text","text":"a"},{"type":"text","text":"b"}]`, string(res.Content))
-	assert.Nil(t, toolResult(main, callID(3)))
-	var r Result
+	assert.Nil(t, FindToolResult(main, CallID(3)))
 	for _, q := range main {
-		r.Requests = append(r.Requests, q.Body)
+		assert.NotContains(t, string(q.Body), "title?", "side requests are not the model's main loop")
 	}
-	assert.True(t, r.Told("hook error: no"))
-	assert.False(t, r.Told("title?"), "side requests are not the model's main loop")
 
 	var answered []string
 	for _, r := range api.Requests() {
@@ -123,11 +120,11 @@ func TestFakeAPIPlaysTheScript(t *testing.T) {
 	assert.Equal(t, []string{"main-tool_use#1", "side", "main-final"}, answered)
 	assert.Equal(t, 3, strings.Count(log.String(), "\n"), "one log line per request")
 	assert.Empty(t, api.OutsideTries())
-	assert.Equal(t, []string{"Bash", "Read"}, api.offered())
+	assert.Equal(t, []string{"Bash", "Read"}, api.Offered())
 }
 
 func TestFakeAPIRefusesProxying(t *testing.T) {
-	api, err := startFakeAPI(script{}, nil)
+	api, err := StartFakeAPI(Script{}, nil)
 	require.NoError(t, err)
 	defer api.Close()
 	host := strings.TrimPrefix(api.URL, "http://")
@@ -152,13 +149,13 @@ func TestFakeAPIRefusesProxying(t *testing.T) {
 }
 
 func TestFakeAPIWithoutToolsAnswersText(t *testing.T) {
-	api, err := startFakeAPI(script{final: "only text"}, nil)
+	api, err := StartFakeAPI(Script{Final: "only text"}, nil)
 	require.NoError(t, err)
 	defer api.Close()
 	resp := post(t, api.URL, `{"model":"m","messages":[{"role":"user","content":"go"}]}`)
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
-	content, ok := member(b, "content")
+	content, ok := Member(b, "content")
 	require.True(t, ok)
 	assert.JSONEq(t, `[{"text":"only text","type":"text"}]`, string(jsontext.Value(content)))
 }
@@ -172,9 +169,9 @@ func TestToolResultWithWhatFollows(t *testing.T) {
 		{"role":"system","content":[{"type":"text","text":"more"}]},
 		{"role":"assistant","content":[{"type":"text","text":"done"}]},
 		{"role":"user","content":"later"}]}`)
-	var m messagesRequest
-	require.NoError(t, unmarshal(body, &m))
-	res := toolResult([]*apiRequest{{Answered: "main-final", Body: body, Messages: &m}}, callID(1))
+	var m MessagesRequest
+	require.NoError(t, Unmarshal(body, &m))
+	res := FindToolResult([]*Request{{Answered: "main-final", Body: body, Messages: &m}}, CallID(1))
 	require.NotNil(t, res)
 	assert.Equal(t, "File created", res.Text)
 	assert.Equal(t, []string{"ctx", "PostToolUse:Write hook blocking error: not formatted", "more"}, res.With)

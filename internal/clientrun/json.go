@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 import (
 	"bytes"
@@ -14,13 +14,14 @@ import (
 // as invalid UTF-8, and a hook under test may write duplicate names.
 var jsonOpts = jsonopts.Read()
 
-// unmarshal decodes b into v with [jsonOpts].
-func unmarshal(b []byte, v any) error { return json.Unmarshal(b, v, jsonOpts) }
+// Unmarshal decodes b into v with the options of every decode here:
+// lone surrogates and duplicate names are read as Claude Code writes them.
+func Unmarshal(b []byte, v any) error { return json.Unmarshal(b, v, jsonOpts) }
 
-// member returns the raw value of the top-level member name of the JSON
+// Member returns the raw value of the top-level member name of the JSON
 // object obj, exactly as written (the last one when the name repeats), and
 // whether it is there.
-func member(obj []byte, name string) (jsontext.Value, bool) {
+func Member(obj []byte, name string) (jsontext.Value, bool) {
 	d := jsontext.NewDecoder(bytes.NewReader(obj), jsonOpts)
 	if tok, err := d.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil, false
@@ -44,16 +45,16 @@ func member(obj []byte, name string) (jsontext.Value, bool) {
 	return found, ok
 }
 
-// valueAt returns the raw value at the member names path inside obj; no
+// ValueAt returns the raw value at the member names path inside obj; no
 // names is obj itself, when it is one JSON value.
-func valueAt(obj []byte, names ...string) (jsontext.Value, bool) {
+func ValueAt(obj []byte, names ...string) (jsontext.Value, bool) {
 	v := jsontext.Value(bytes.TrimSpace(obj))
 	if len(names) == 0 {
 		return v, len(v) > 0 && v.IsValid(jsonOpts)
 	}
 	for _, n := range names {
 		var ok bool
-		if v, ok = member(v, n); !ok {
+		if v, ok = Member(v, n); !ok {
 			return nil, false
 		}
 	}

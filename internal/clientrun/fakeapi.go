@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 import (
 	"bytes"
@@ -19,44 +19,56 @@ import (
 	"github.com/gohooks/hook/internal/jsonopts"
 )
 
-// script is what the fake model does in the main loop: one assistant
+// Script is what the fake model does in the main loop: one assistant
 // message per turn, each answered with tool_use blocks (stop reason
-// tool_use), and then final with stop reason end_turn, which it also
+// tool_use), and then Final with stop reason end_turn, which it also
 // answers to every later main-loop request (after a Stop hook blocked).
-type script struct {
-	turns []Turn
-	final string
+type Script struct {
+	// Turns are the assistant messages, each making its calls together.
+	Turns [][]Call
+	// Final is the last text ("done" when empty).
+	Final string
 }
 
-// callID returns the tool_use id the fake model gives to the n-th call of
-// a script (1-based, counted across turns in order).
-func callID(n int) string { return fmt.Sprintf("toolu_claudetest_%d", n) }
+// Call is one tool call the fake model makes.
+type Call struct {
+	// Tool is the tool's name as the model calls it.
+	Tool string
+	// Input is the exact JSON text of the call's input object.
+	Input string
+}
 
-// fakeAPI is a fake Anthropic Messages API on 127.0.0.1. It plays a
+// CallID returns the tool_use id the fake model gives to the n-th call of
+// a script (1-based, counted across turns in order).
+func CallID(n int) string { return fmt.Sprintf("toolu_claudetest_%d", n) }
+
+// FakeAPI is a fake Anthropic Messages API on 127.0.0.1. It plays a
 // script for main-loop requests (those whose tools offer the script's
 // first tool, or every request when the script has no tool call),
 // answers any other /v1/messages request with a short text, streams
 // server-sent events when the request asks for stream:true, and logs every
 // request. Pointed at as an HTTP(S) proxy, it logs and refuses each
 // request, so the log shows any attempt to reach another host.
-type fakeAPI struct {
+type FakeAPI struct {
 	// URL is the server's base URL, http://127.0.0.1:<port>.
 	URL string
 
-	script script
-	ln     net.Listener
-	srv    *http.Server
-	log    io.Writer
+	// Script is what it plays.
+	Script Script
 
-	// closeLog, if set, is closed with the server.
-	closeLog io.Closer
+	ln  net.Listener
+	srv *http.Server
+	log io.Writer
+
+	// CloseLog, if set, is closed with the server.
+	CloseLog io.Closer
 
 	mu   sync.Mutex
-	reqs []*apiRequest
+	reqs []*Request
 }
 
-// apiRequest is one request the fake API received.
-type apiRequest struct {
+// Request is one request the fake API received.
+type Request struct {
 	// Seq numbers the requests from 1 in arrival order.
 	Seq int
 	// Method and Target are the request line's method and target (the
@@ -69,47 +81,47 @@ type apiRequest struct {
 	// Body is the request body, exactly as received.
 	Body []byte
 	// Messages is the decoded body of a /v1/messages request, else nil.
-	Messages *messagesRequest
+	Messages *MessagesRequest
 }
 
 // Main reports whether the request was answered from the script.
-func (r *apiRequest) Main() bool { return strings.HasPrefix(r.Answered, "main-") }
+func (r *Request) Main() bool { return strings.HasPrefix(r.Answered, "main-") }
 
 // Outside reports whether the request tried to reach another host through
 // the fake API as a proxy.
-func (r *apiRequest) Outside() bool { return strings.HasPrefix(r.Answered, "refused-") }
+func (r *Request) Outside() bool { return strings.HasPrefix(r.Answered, "refused-") }
 
-// messagesRequest is the part of a Messages API request body the tests
+// MessagesRequest is the part of a Messages API request body the tests
 // read.
-type messagesRequest struct {
+type MessagesRequest struct {
 	// Model is the model the client asked for.
 	Model string `json:"model"`
 	// Stream says the client wants server-sent events.
 	Stream bool `json:"stream"`
 	// Tools are the tools offered to the model.
-	Tools []toolDef `json:"tools"`
+	Tools []ToolDef `json:"tools"`
 	// System is the system prompt, as sent.
 	System jsontext.Value `json:"system"`
 	// Messages is the conversation so far.
-	Messages []message `json:"messages"`
+	Messages []Message `json:"messages"`
 }
 
-// Tool is one tool offered in a request.
-type toolDef struct {
+// ToolDef is one tool offered in a request.
+type ToolDef struct {
 	// Name is the tool's name.
 	Name string `json:"name"`
 }
 
-// message is one conversation message of a request.
-type message struct {
+// Message is one conversation message of a request.
+type Message struct {
 	// Role is "user" or "assistant".
 	Role string `json:"role"`
 	// Content is a string or an array of content blocks.
 	Content jsontext.Value `json:"content"`
 }
 
-// block is one content block of a message.
-type block struct {
+// Block is one content block of a message.
+type Block struct {
 	// Type is "text", "tool_use", "tool_result", ….
 	Type string `json:"type"`
 	// Text is a text block's text.
@@ -119,7 +131,7 @@ type block struct {
 	Name  string         `json:"name"`
 	Input jsontext.Value `json:"input"`
 	// ToolUseID, Content and IsError are a tool_result block's call id,
-	// content (a string or an array of blocks, see [block.ContentText])
+	// content (a string or an array of blocks, see [Block.ContentText])
 	// and error flag.
 	ToolUseID string         `json:"tool_use_id"`
 	Content   jsontext.Value `json:"content"`
@@ -128,16 +140,16 @@ type block struct {
 
 // Blocks returns the message's content blocks; a string content is one
 // text block.
-func (m message) Blocks() []block {
+func (m Message) Blocks() []Block {
 	if len(m.Content) > 0 && m.Content[0] == '"' {
 		var s string
-		if unmarshal(m.Content, &s) == nil {
-			return []block{{Type: "text", Text: s}}
+		if Unmarshal(m.Content, &s) == nil {
+			return []Block{{Type: "text", Text: s}}
 		}
 		return nil
 	}
-	var bs []block
-	if unmarshal(m.Content, &bs) != nil {
+	var bs []Block
+	if Unmarshal(m.Content, &bs) != nil {
 		return nil
 	}
 	return bs
@@ -146,24 +158,24 @@ func (m message) Blocks() []block {
 // ContentText flattens a tool_result's content (a string or an array of
 // blocks) to text; text blocks are joined with newlines, other blocks are
 // written as their JSON.
-func (b block) ContentText() string {
+func (b Block) ContentText() string {
 	if len(b.Content) == 0 {
 		return ""
 	}
 	if b.Content[0] == '"' {
 		var s string
-		if unmarshal(b.Content, &s) == nil {
+		if Unmarshal(b.Content, &s) == nil {
 			return s
 		}
 	}
 	var parts []jsontext.Value
-	if unmarshal(b.Content, &parts) != nil {
+	if Unmarshal(b.Content, &parts) != nil {
 		return string(b.Content)
 	}
 	var out []string
 	for _, p := range parts {
-		var tb block
-		if unmarshal(p, &tb) == nil && tb.Type == "text" {
+		var tb Block
+		if Unmarshal(p, &tb) == nil && tb.Type == "text" {
 			out = append(out, tb.Text)
 		} else {
 			out = append(out, string(p))
@@ -172,39 +184,39 @@ func (b block) ContentText() string {
 	return strings.Join(out, "\n")
 }
 
-// startFakeAPI starts a fake API that plays script on a free port of
+// StartFakeAPI starts a fake API that plays script on a free port of
 // 127.0.0.1. Each request is also written to log (if not nil) as one JSON
 // line. Close stops it.
-func startFakeAPI(script script, log io.Writer) (*fakeAPI, error) {
+func StartFakeAPI(script Script, log io.Writer) (*FakeAPI, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, fmt.Errorf("claudetest: fake API: %w", err)
+		return nil, fmt.Errorf("fake API: %w", err)
 	}
-	f := &fakeAPI{URL: "http://" + ln.Addr().String(), script: script, ln: ln, log: log}
+	f := &FakeAPI{URL: "http://" + ln.Addr().String(), Script: script, ln: ln, log: log}
 	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 30 * time.Second}
 	go f.srv.Serve(ln)
 	return f, nil
 }
 
 // Close stops the server.
-func (f *fakeAPI) Close() error {
+func (f *FakeAPI) Close() error {
 	err := f.srv.Close()
-	if f.closeLog != nil {
-		f.closeLog.Close()
+	if f.CloseLog != nil {
+		f.CloseLog.Close()
 	}
 	return err
 }
 
 // Requests returns the requests received so far, in order.
-func (f *fakeAPI) Requests() []*apiRequest {
+func (f *FakeAPI) Requests() []*Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]*apiRequest(nil), f.reqs...)
+	return append([]*Request(nil), f.reqs...)
 }
 
 // MainRequests returns the requests answered from the script, in order.
-func (f *fakeAPI) MainRequests() []*apiRequest {
-	var out []*apiRequest
+func (f *FakeAPI) MainRequests() []*Request {
+	var out []*Request
 	for _, r := range f.Requests() {
 		if r.Main() {
 			out = append(out, r)
@@ -213,10 +225,10 @@ func (f *fakeAPI) MainRequests() []*apiRequest {
 	return out
 }
 
-// offered returns the tool names of the request that offered the most
+// Offered returns the tool names of the request that offered the most
 // tools.
-func (f *fakeAPI) offered() []string {
-	var most []toolDef
+func (f *FakeAPI) Offered() []string {
+	var most []ToolDef
 	for _, r := range f.Requests() {
 		if r.Messages != nil && len(r.Messages.Tools) > len(most) {
 			most = r.Messages.Tools
@@ -231,7 +243,7 @@ func (f *fakeAPI) offered() []string {
 
 // OutsideTries returns the targets of requests that tried to reach another
 // host through the fake API as a proxy.
-func (f *fakeAPI) OutsideTries() []string {
+func (f *FakeAPI) OutsideTries() []string {
 	var out []string
 	for _, r := range f.Requests() {
 		if r.Outside() {
@@ -241,7 +253,7 @@ func (f *fakeAPI) OutsideTries() []string {
 	return out
 }
 
-func (f *fakeAPI) record(r *apiRequest) {
+func (f *FakeAPI) record(r *Request) {
 	f.mu.Lock()
 	r.Seq = len(f.reqs) + 1
 	f.reqs = append(f.reqs, r)
@@ -269,9 +281,9 @@ func (f *fakeAPI) record(r *apiRequest) {
 	f.mu.Unlock()
 }
 
-func (f *fakeAPI) serve(w http.ResponseWriter, req *http.Request) {
+func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
 	body, _ := io.ReadAll(req.Body)
-	r := &apiRequest{Method: req.Method, Target: req.RequestURI, Body: body}
+	r := &Request{Method: req.Method, Target: req.RequestURI, Body: body}
 	defer f.record(r)
 	switch {
 	case req.Method == http.MethodConnect:
@@ -283,8 +295,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, req *http.Request) {
 		r.Answered = "refused-proxy"
 		http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
 	case req.Method == http.MethodPost && req.URL.Path == "/v1/messages":
-		var m messagesRequest
-		if err := unmarshal(body, &m); err != nil {
+		var m MessagesRequest
+		if err := Unmarshal(body, &m); err != nil {
 			r.Answered = "400"
 			writeJSON(w, http.StatusBadRequest, map[string]any{"type": "error", "error": map[string]string{"type": "invalid_request_error", "message": "fake API: " + err.Error()}})
 			return
@@ -326,7 +338,7 @@ type replyBlock struct {
 }
 
 // plan picks the answer to a /v1/messages request and names it.
-func (f *fakeAPI) plan(m *messagesRequest) (reply, string) {
+func (f *FakeAPI) plan(m *MessagesRequest) (reply, string) {
 	if !f.isMain(m) {
 		return reply{blocks: []replyBlock{{text: "ok"}}, stopReason: "end_turn"}, "side"
 	}
@@ -342,31 +354,31 @@ func (f *fakeAPI) plan(m *messagesRequest) (reply, string) {
 			}
 		}
 	}
-	if done < len(f.script.turns) {
+	if done < len(f.Script.Turns) {
 		n := 0
-		for _, t := range f.script.turns[:done] {
+		for _, t := range f.Script.Turns[:done] {
 			n += len(t)
 		}
 		var rep reply
-		for _, c := range f.script.turns[done] {
+		for _, c := range f.Script.Turns[done] {
 			n++
-			rep.blocks = append(rep.blocks, replyBlock{id: callID(n), name: c.Tool, inputJSON: c.Input})
+			rep.blocks = append(rep.blocks, replyBlock{id: CallID(n), name: c.Tool, inputJSON: c.Input})
 		}
 		rep.stopReason = "tool_use"
 		return rep, fmt.Sprintf("main-tool_use#%d", done+1)
 	}
-	text := f.script.final
+	text := f.Script.Final
 	if text == "" {
 		text = "done"
 	}
 	return reply{blocks: []replyBlock{{text: text}}, stopReason: "end_turn"}, "main-final"
 }
 
-func (f *fakeAPI) isMain(m *messagesRequest) bool {
-	if len(f.script.turns) == 0 || len(f.script.turns[0]) == 0 {
+func (f *FakeAPI) isMain(m *MessagesRequest) bool {
+	if len(f.Script.Turns) == 0 || len(f.Script.Turns[0]) == 0 {
 		return true
 	}
-	first := f.script.turns[0][0].Tool
+	first := f.Script.Turns[0][0].Tool
 	for _, t := range m.Tools {
 		if t.Name == first {
 			return true
@@ -388,7 +400,7 @@ type usage struct {
 	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
 }
 
-func (f *fakeAPI) answer(w http.ResponseWriter, m *messagesRequest) string {
+func (f *FakeAPI) answer(w http.ResponseWriter, m *MessagesRequest) string {
 	rep, kind := f.plan(m)
 	model := m.Model
 	if model == "" {
@@ -447,4 +459,60 @@ func (f *fakeAPI) answer(w http.ResponseWriter, m *messagesRequest) string {
 	sse("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": rep.stopReason, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 5}})
 	sse("message_stop", map[string]string{"type": "message_stop"})
 	return kind
+}
+
+// ToolResult is a tool_result block as the model got it.
+type ToolResult struct {
+	// Text is the content as text: a string content as is, text blocks
+	// joined with newlines, other blocks as their JSON.
+	Text string
+	// IsError is the block's is_error.
+	IsError bool
+	// Content is the block's content exactly as sent.
+	Content jsontext.Value
+	// With are the texts sent with the result, up to the next assistant
+	// message: the other text blocks of its message and the messages
+	// after it, where hook messages go.
+	With []string
+}
+
+// FindToolResult returns the tool_result for the call id in the first of
+// the main-loop requests main that has one, with the text of what follows
+// it up to the next assistant message; nil when none has one.
+func FindToolResult(main []*Request, id string) *ToolResult {
+	for _, q := range main {
+		if q.Messages == nil {
+			continue
+		}
+		msgs := q.Messages.Messages
+		for i, m := range msgs {
+			if m.Role != "user" {
+				continue
+			}
+			blocks := m.Blocks()
+			for _, b := range blocks {
+				if b.Type != "tool_result" || b.ToolUseID != id {
+					continue
+				}
+				res := &ToolResult{Text: b.ContentText(), IsError: b.IsError, Content: b.Content}
+				for _, o := range blocks {
+					if o.Type == "text" {
+						res.With = append(res.With, o.Text)
+					}
+				}
+				for _, next := range msgs[i+1:] {
+					if next.Role == "assistant" {
+						break
+					}
+					for _, o := range next.Blocks() {
+						if o.Type == "text" {
+							res.With = append(res.With, o.Text)
+						}
+					}
+				}
+				return res
+			}
+		}
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 import (
 	"bytes"
@@ -21,8 +21,8 @@ func TestServe(t *testing.T) {
 		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"other","arguments":{}}}`,
 	}, "\n") + "\n"
 	var out, log bytes.Buffer
-	cfg := &probeConfig{Name: "probe", Tools: []probeTool{{Name: "listen_here", InputSchema: []byte(`{"type":"object"}`), Reply: "listening"}}}
-	assert.NoError(t, serveProbe(cfg, strings.NewReader(in), &out, &log))
+	cfg := &ProbeConfig{Name: "probe", Tools: []ProbeTool{{Name: "listen_here", InputSchema: []byte(`{"type":"object"}`), Reply: "listening"}}}
+	assert.NoError(t, ServeProbe(cfg, strings.NewReader(in), &out, &log))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if assert.Len(t, lines, 7) {
 		assert.Equal(t, `{"id":0,"jsonrpc":"2.0","result":{"capabilities":{"tools":{}},"protocolVersion":"2025-11-25","serverInfo":{"name":"probe","version":"0.0.1"}}}`, lines[0])

@@ -1,10 +1,8 @@
-package claudetest
+package clientrun
 
-// The MCP probe: the test binary itself, started by Claude Code as
-//
-//	CLAUDETEST_HELPER=mcpprobe <test binary> CONFIG
-//
-// is a stdio MCP server offering the tools CONFIG names ([probeConfig])
+// The MCP probe: the calling program itself (claudetest's test binary,
+// hookctl), started by Claude Code as an MCP server with one argument,
+// CONFIG, is a stdio MCP server offering the tools CONFIG names ([ProbeConfig])
 // and appending each call it receives to the log file CONFIG names, as one
 // line {"name":<tool name>,"arguments":<arguments>,"tool_use_id":<id>},
 // the id from the request's _meta when Claude Code sends one, where
@@ -26,15 +24,15 @@ import (
 	"github.com/gohooks/hook/internal/jsonopts"
 )
 
-// probeConfig is what one probe server offers and where it logs.
-type probeConfig struct {
+// ProbeConfig is what one probe server offers and where it logs.
+type ProbeConfig struct {
 	Name  string      `json:"name"`
 	Log   string      `json:"log"`
-	Tools []probeTool `json:"tools"`
+	Tools []ProbeTool `json:"tools"`
 }
 
-// probeTool is one tool as the probe lists it, with its reply.
-type probeTool struct {
+// ProbeTool is one tool as the probe lists it, with its reply.
+type ProbeTool struct {
 	Name        string         `json:"name"`
 	Description string         `json:"description"`
 	InputSchema jsontext.Value `json:"inputSchema"`
@@ -53,38 +51,39 @@ type callParams struct {
 	Arguments jsontext.Value `json:"arguments"`
 }
 
-// probeMain runs the probe with the config file args[0].
-func probeMain(args []string) int {
+// ProbeMain runs the probe with the config file args[0] on stdin and
+// stdout, and returns the exit code.
+func ProbeMain(args []string) int {
 	if len(args) != 1 {
-		fmt.Fprintln(os.Stderr, "usage: CLAUDETEST_HELPER=mcpprobe <binary> CONFIG")
+		fmt.Fprintln(os.Stderr, "usage: <program> CONFIG (run as the MCP probe)")
 		return 2
 	}
 	b, err := os.ReadFile(args[0])
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "claudetest mcpprobe:", err)
+		fmt.Fprintln(os.Stderr, "mcp probe:", err)
 		return 1
 	}
-	var cfg probeConfig
-	if err := unmarshal(b, &cfg); err != nil {
-		fmt.Fprintln(os.Stderr, "claudetest mcpprobe: config:", err)
+	var cfg ProbeConfig
+	if err := Unmarshal(b, &cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "mcp probe: config:", err)
 		return 1
 	}
 	log, err := os.OpenFile(cfg.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "claudetest mcpprobe:", err)
+		fmt.Fprintln(os.Stderr, "mcp probe:", err)
 		return 1
 	}
 	defer log.Close()
-	if err := serveProbe(&cfg, os.Stdin, os.Stdout, log); err != nil {
-		fmt.Fprintln(os.Stderr, "claudetest mcpprobe:", err)
+	if err := ServeProbe(&cfg, os.Stdin, os.Stdout, log); err != nil {
+		fmt.Fprintln(os.Stderr, "mcp probe:", err)
 		return 1
 	}
 	return 0
 }
 
-// serveProbe answers newline-delimited JSON-RPC requests from in until it
+// ServeProbe answers newline-delimited JSON-RPC requests from in until it
 // ends.
-func serveProbe(cfg *probeConfig, in io.Reader, out io.Writer, log io.Writer) error {
+func ServeProbe(cfg *ProbeConfig, in io.Reader, out io.Writer, log io.Writer) error {
 	r := bufio.NewReader(in) // lines can be long: no line limit
 	for {
 		line, err := r.ReadBytes('\n')
@@ -106,9 +105,9 @@ func serveProbe(cfg *probeConfig, in io.Reader, out io.Writer, log io.Writer) er
 
 // handle answers one message; it returns nil for notifications and
 // unreadable lines.
-func (cfg *probeConfig) handle(line []byte, log io.Writer) []byte {
+func (cfg *ProbeConfig) handle(line []byte, log io.Writer) []byte {
 	var req rpcRequest
-	if err := unmarshal(line, &req); err != nil || len(req.ID) == 0 {
+	if err := Unmarshal(line, &req); err != nil || len(req.ID) == 0 {
 		return nil
 	}
 	var result any
@@ -117,7 +116,7 @@ func (cfg *probeConfig) handle(line []byte, log io.Writer) []byte {
 		var p struct {
 			ProtocolVersion string `json:"protocolVersion"`
 		}
-		unmarshal(req.Params, &p)
+		Unmarshal(req.Params, &p)
 		if p.ProtocolVersion == "" {
 			p.ProtocolVersion = "2025-06-18"
 		}
@@ -136,10 +135,10 @@ func (cfg *probeConfig) handle(line []byte, log io.Writer) []byte {
 		result = map[string]any{"tools": tools}
 	case "tools/call":
 		var p callParams
-		if err := unmarshal(req.Params, &p); err != nil {
+		if err := Unmarshal(req.Params, &p); err != nil {
 			return respond(req.ID, "error", map[string]any{"code": -32602, "message": "bad params: " + err.Error()})
 		}
-		var tool *probeTool
+		var tool *ProbeTool
 		for i := range cfg.Tools {
 			if cfg.Tools[i].Name == p.Name {
 				tool = &cfg.Tools[i]
@@ -160,7 +159,7 @@ func (cfg *probeConfig) handle(line []byte, log io.Writer) []byte {
 		entry = append(entry, args...)
 		// Claude Code names the call in _meta; the id lets the Result
 		// match the call to the script's.
-		if id, ok := valueAt(req.Params, "_meta", "claudecode/toolUseId"); ok && len(id) > 0 && id[0] == '"' {
+		if id, ok := ValueAt(req.Params, "_meta", "claudecode/toolUseId"); ok && len(id) > 0 && id[0] == '"' {
 			entry = append(entry, `,"tool_use_id":`...)
 			entry = append(entry, id...)
 		}

@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ func TestRunRecordsAndPassesThrough(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cap")
 	in := "{\"hook_event_name\":\"PreToolUse\",\"x\":\"\\ud800 ü\"}\n"
 	var out, errb bytes.Buffer
-	code := tap(dir, "guard", []string{"sh", "-c", "cat; echo oops >&2; exit 2"}, strings.NewReader(in), &out, &errb)
+	code := Tap{Dir: dir, Label: "guard", Argv: []string{"sh", "-c", "cat; echo oops >&2; exit 2"}}.Run(strings.NewReader(in), &out, &errb)
 	assert.Equal(t, 2, code)
 	assert.Equal(t, in, out.String(), "stdout passed through")
 	assert.Equal(t, "oops\n", errb.String(), "stderr passed through")
@@ -28,7 +28,7 @@ func TestRunRecordsAndPassesThrough(t *testing.T) {
 	// The next invocation gets the next number; without a command it only
 	// records.
 	out.Reset()
-	code = tap(dir, "record", nil, strings.NewReader("{}"), &out, &errb)
+	code = Tap{Dir: dir, Label: "record"}.Run(strings.NewReader("{}"), &out, &errb)
 	assert.Equal(t, 0, code)
 	assert.Empty(t, out.String())
 	b, err := os.ReadFile(filepath.Join(dir, "2.in"))
@@ -38,7 +38,15 @@ func TestRunRecordsAndPassesThrough(t *testing.T) {
 
 func TestRunReportsAMissingCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := tap(t.TempDir(), "x", []string{"/nonexistent/hook"}, strings.NewReader("{}"), &out, &errb)
+	dir := t.TempDir()
+	code := Tap{Dir: dir, Label: "x", Argv: []string{"/nonexistent/hook"}}.Run(strings.NewReader("{}"), &out, &errb)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errb.String(), "claudetest hooktap:")
+	assert.Contains(t, errb.String(), "hook recorder: could not start the hook:")
+	recs, err := ReadRecords(dir)
+	require.NoError(t, err)
+	require.Len(t, recs, 1)
+	assert.Equal(t, "x", recs[0].Label)
+	assert.Equal(t, 1, recs[0].Code)
+	assert.Contains(t, recs[0].SpawnErr, "/nonexistent/hook", "the spawn failure is recorded")
+	assert.False(t, recs[0].Start.IsZero())
 }

@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 import (
 	"bytes"
@@ -9,23 +9,26 @@ import (
 	"strconv"
 )
 
-// httpTap serves an http hook under test and records each request the way
-// the command recorder does: <n>.in is the body Claude Code sent, <n>.out
-// the body answered, <n>.code the HTTP status.
-type httpTap struct {
-	dir, name string
-	next      http.Handler
+// HTTPTap serves an http hook and records each request the way [Tap]
+// does: <n>.in is the body the client sent, <n>.out the body answered,
+// <n>.code the HTTP status, and <n>.kind marks an http hook.
+type HTTPTap struct {
+	// Dir is the records folder, Name the hook's label.
+	Dir, Name string
+	// Next is the hook.
+	Next http.Handler
 }
 
-func (h *httpTap) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+// ServeHTTP records the request and Next's answer.
+func (h *HTTPTap) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	in, err := io.ReadAll(req.Body)
 	if err != nil {
-		http.Error(w, "claudetest: reading the request: "+err.Error(), http.StatusBadRequest)
+		http.Error(w, "hook recorder: reading the request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	base, err := claim(h.dir, in)
+	base, err := Claim(h.Dir, in)
 	if err != nil {
-		http.Error(w, "claudetest: "+err.Error(), http.StatusInternalServerError)
+		http.Error(w, "hook recorder: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	req.Body = io.NopCloser(bytes.NewReader(in))
@@ -39,16 +42,16 @@ func (h *httpTap) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 					rec.code = http.StatusInternalServerError
 					w.WriteHeader(rec.code)
 				}
-				os.WriteFile(base+".err", []byte(fmt.Sprintf("claudetest: the http hook panicked: %v", p)), 0o644)
+				os.WriteFile(base+".err", []byte(fmt.Sprintf("hook recorder: the http hook panicked: %v", p)), 0o644)
 			}
 		}()
-		h.next.ServeHTTP(rec, req)
+		h.Next.ServeHTTP(rec, req)
 	}()
 	if rec.code == 0 {
 		rec.code = http.StatusOK
 	}
 	os.WriteFile(base+".out", rec.body.Bytes(), 0o644)
-	os.WriteFile(base+".label", []byte(h.name), 0o644)
+	os.WriteFile(base+".label", []byte(h.Name), 0o644)
 	os.WriteFile(base+".kind", []byte("http"), 0o644)
 	os.WriteFile(base+".code", []byte(strconv.Itoa(rec.code)), 0o644)
 }
