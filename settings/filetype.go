@@ -21,10 +21,15 @@ var ErrNotRegular = errors.New("not a regular file")
 type fileTypeError struct {
 	path string
 	what string // "a named pipe (FIFO)", "a symbolic link to /dev/null, a character device", ...
+	hint string // what the user can do, or ""
 }
 
 func (e *fileTypeError) Error() string {
-	return fmt.Sprintf("%s is %s, not a regular file: refusing to read or write through it", e.path, e.what)
+	s := fmt.Sprintf("%s is %s, not a regular file: refusing to read or write through it", e.path, e.what)
+	if e.hint != "" {
+		s += " (" + e.hint + ")"
+	}
+	return s
 }
 
 func (e *fileTypeError) Unwrap() error { return ErrNotRegular }
@@ -65,7 +70,7 @@ func resolve(path string) (string, bool, error) {
 	}
 	if fi.Mode()&fs.ModeSymlink == 0 {
 		if !fi.Mode().IsRegular() {
-			return "", false, &fileTypeError{path, typeName(fi.Mode())}
+			return "", false, &fileTypeError{path, typeName(fi.Mode()), ""}
 		}
 		if real, err := filepath.EvalSymlinks(path); err == nil {
 			path = real // a link among the folders
@@ -75,17 +80,17 @@ func resolve(path string) (string, bool, error) {
 	target, _ := os.Readlink(path)
 	real, err := filepath.EvalSymlinks(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s, which does not exist (create the file, or remove the link)", target)}
+		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s, which does not exist", target), "create the file, or remove the link"}
 	}
 	if err != nil {
-		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s that cannot be followed (%v)", target, unwrapPath(err))}
+		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s that cannot be followed", target), unwrapPath(err).Error()}
 	}
 	fi, err = os.Stat(real)
 	if err != nil {
 		return "", false, err
 	}
 	if !fi.Mode().IsRegular() {
-		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s, %s", real, typeName(fi.Mode()))}
+		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s, %s", real, typeName(fi.Mode())), ""}
 	}
 	return real, true, nil
 }
@@ -132,7 +137,7 @@ func readRegular(real, path string) ([]byte, fs.FileMode, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		// Replaced between the look and the open.
-		return nil, 0, &fileTypeError{path, typeName(fi.Mode())}
+		return nil, 0, &fileTypeError{path, typeName(fi.Mode()), ""}
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {

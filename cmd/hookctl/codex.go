@@ -233,7 +233,7 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 		return nil
 	}
 	if layer != nil {
-		if data, err := os.ReadFile(layer.configTOML()); err == nil {
+		if data, err := settings.ReadRegular(layer.configTOML()); err == nil {
 			if len(readCodexTOML(data).Hooks) > 0 {
 				fmt.Fprintf(stderr, "hookctl: warning: %s has hooks too: Codex runs both and warns that the layer has two representations\n", displayPath(layer.configTOML(), locs.Project))
 			}

@@ -152,7 +152,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 // writes nothing unless the file changed.
 func applyEdit(path, shown string, dryRun bool, edit func([]byte) ([]byte, string, error), stdout, stderr io.Writer) (string, error) {
 	if dryRun {
-		data, err := os.ReadFile(path)
+		data, err := settings.ReadRegular(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return "", err
 		}
