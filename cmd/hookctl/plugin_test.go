@@ -33,8 +33,16 @@ func fakePlugin(t *testing.T, name string) string {
 
 // runLaunch runs command with shell -c as Claude Code does, with env as
 // the whole environment, "in" on stdin, and returns stdout and the exit
-// code.
+// code; the shell must write nothing on stderr.
 func runLaunch(t *testing.T, shell, command string, env []string, in string) (string, int) {
+	t.Helper()
+	out, errOut, code := runLaunchStderr(t, shell, command, env, in)
+	assert.Empty(t, errOut, "stderr of %s", shell)
+	return out, code
+}
+
+// runLaunchStderr is runLaunch returning stderr too.
+func runLaunchStderr(t *testing.T, shell, command string, env []string, in string) (string, string, int) {
 	t.Helper()
 	cmd := exec.Command(shell, "-c", command)
 	cmd.Env = env
@@ -48,8 +56,91 @@ func runLaunch(t *testing.T, shell, command string, env []string, in string) (st
 	} else {
 		require.NoError(t, err)
 	}
-	assert.Empty(t, errb.String(), "stderr of %s", shell)
-	return out.String(), code
+	return out.String(), errb.String(), code
+}
+
+// posixShells are the shells the default launch command is run in: bash,
+// the system's sh, and dash (Debian's and Ubuntu's /bin/sh) when it is
+// installed.
+func posixShells(t *testing.T) []string {
+	var out []string
+	for _, sh := range []string{"bash", "sh", "dash"} {
+		p, err := exec.LookPath(sh)
+		if err != nil {
+			require.NotEqual(t, "sh", sh, "no sh")
+			t.Logf("%s is not installed: the launch command was not run in it", sh)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestLaunchCommandBeforeLinux61 runs the launch command in each POSIX
+// shell where /proc/sys/kernel/arch is missing (Linux before 6.1): the
+// machine comes from uname, and the shell writes nothing on stderr, so
+// that the hook's stderr (the block reason when it exits 2) is the
+// binary's own. dash used to print "cannot open /proc/sys/kernel/arch"
+// there. Without uname either, the command names the missing binary in
+// one line and exits 127, never 2.
+func TestLaunchCommandBeforeLinux61(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the fallback reads Linux's /proc")
+	}
+	const name = "guard"
+	root := fakePlugin(t, name)
+	machine, err := exec.Command("uname", "-m").Output()
+	require.NoError(t, err)
+	arch := strings.TrimSpace(string(machine))
+	want := map[string]string{"x86_64": "amd64", "aarch64": "arm64"}[arch]
+	// A binary that writes its block reason on stderr and exits 2.
+	for _, tg := range pluginTargets {
+		script := "#!/bin/sh\necho 'rm -rf is not allowed' >&2\nexit 2\n"
+		require.NoError(t, os.WriteFile(filepath.Join(root, "bin", binName("blocker", tg)), []byte(script), 0o755))
+	}
+	missing := filepath.Join(t.TempDir(), "no-such-dir", "arch")
+	command, err := launchScript(shellDefault, name, missing)
+	require.NoError(t, err)
+	blocker, err := launchScript(shellDefault, "blocker", missing)
+	require.NoError(t, err)
+	for _, sh := range posixShells(t) {
+		t.Run(filepath.Base(sh), func(t *testing.T) {
+			// No OSTYPE/HOSTTYPE in the environment: dash has none, and
+			// bash sets its own, so unset them in the command for bash.
+			unset := "unset OSTYPE HOSTTYPE; "
+			env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "PATH=" + os.Getenv("PATH")}
+			if want != "" {
+				out, code := runLaunch(t, sh, unset+command, env, "in\n")
+				assert.Equal(t, "guard-linux-"+want+"|in", out)
+				assert.Equal(t, 3, code)
+				out, errOut, code := runLaunchStderr(t, sh, unset+blocker, env, "")
+				assert.Empty(t, out)
+				assert.Equal(t, "rm -rf is not allowed\n", errOut, "the block reason is the binary's stderr alone")
+				assert.Equal(t, 2, code)
+			}
+			// No uname on the PATH either: one line naming the binary.
+			out, errOut, code := runLaunchStderr(t, sh, unset+command, []string{"CLAUDE_PLUGIN_ROOT=" + root, "PATH=" + t.TempDir()}, "")
+			assert.Empty(t, out)
+			assert.Equal(t, 127, code)
+			assert.Equal(t, "no guard binary for this system (linux/): "+root+"/bin/guard-linux-\n", errOut)
+		})
+	}
+}
+
+// TestLaunchCommandMissingBinary checks that a system with no binary (a
+// plugin built without it) gets one line naming the file and exit code
+// 127, a non-blocking error, in each POSIX shell.
+func TestLaunchCommandMissingBinary(t *testing.T) {
+	root := t.TempDir()
+	command, err := launchCommand(shellDefault, "guard")
+	require.NoError(t, err)
+	for _, sh := range posixShells(t) {
+		env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "OSTYPE=linux-gnu", "HOSTTYPE=riscv64"}
+		out, errOut, code := runLaunchStderr(t, sh, command, env, "")
+		assert.Empty(t, out, sh)
+		assert.Equal(t, 127, code, sh)
+		assert.Equal(t, "no guard binary for this system (linux/riscv64): "+root+"/bin/guard-linux-riscv64\n", errOut, sh)
+	}
 }
 
 // TestLaunchCommandPicksTheBinary runs the default-shell launch command
@@ -76,9 +167,8 @@ func TestLaunchCommandPicksTheBinary(t *testing.T) {
 		{"Windows, Git Bash on ARM64", "msys", "aarch64", "guard-windows-arm64.exe"},
 		{"Windows, Cygwin", "cygwin", "x86_64", "guard-windows-amd64.exe"},
 	}
-	for _, shell := range []string{"bash", "sh"} {
-		sh, err := exec.LookPath(shell)
-		require.NoError(t, err, "the test runs the command in %s", shell)
+	for _, sh := range posixShells(t) {
+		shell := filepath.Base(sh)
 		for _, c := range cases {
 			t.Run(shell+"/"+c.system, func(t *testing.T) {
 				env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "OSTYPE=" + c.ostype, "HOSTTYPE=" + c.hosttype}
@@ -108,7 +198,9 @@ func TestLaunchCommandPowerShell(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, command, `$env:PROCESSOR_ARCHITECTURE`)
 	assert.Contains(t, command, `-match 'arm64'`)
-	assert.Contains(t, command, `& "$env:CLAUDE_PLUGIN_ROOT/bin/guard-$o-$a$x"; exit $LASTEXITCODE`)
+	assert.Contains(t, command, `$f = "$env:CLAUDE_PLUGIN_ROOT/bin/guard-$o-$a$x";`)
+	assert.Contains(t, command, `& $f; exit $LASTEXITCODE`)
+	assert.Contains(t, command, `exit 127`, "a missing binary must not exit 0")
 	assert.NotContains(t, command, "uname", "no helper process")
 	pwsh, err := exec.LookPath("pwsh")
 	if err != nil {
