@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gohooks/hook"
@@ -68,7 +69,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	if (*event == "SessionStart" || *event == "Setup") && h.Type != settings.TypeCommand && h.Type != settings.TypeMCPTool {
 		return usageErr(stderr, name, "%s takes only command and mcp_tool handlers: Claude Code would never run this %s hook", *event, h.Type)
 	}
-	if h.Timeout >= 1000 {
+	if h.Timeout >= 1000 && !remove {
 		fmt.Fprintf(stderr, "hookctl: warning: -timeout %g is %s: Claude Code reads seconds, not milliseconds\n", h.Timeout, humanSeconds(h.Timeout))
 	}
 	if _, err := hook.CompileMatcher(*event, *matcher); err != nil {
@@ -141,7 +142,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		if len(hints) > 0 {
 			return fmt.Errorf("nothing to uninstall: no such handler; %s has it %s", shown, strings.Join(hints, "; "))
 		}
-		return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher, -if and command, url, server and tool, or prompt as at install)")
+		return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher, -if, -type and -shell, and the same command, url, server and tool, or prompt as at install)")
 	}
 	return nil
 }
@@ -198,9 +199,10 @@ func removeEntry(data []byte, e settings.Entry) (out []byte, n int, form string,
 	return out, n, form, err
 }
 
-// nearMisses describes the handlers of data that run what e runs, on the
-// same event, under another matcher or "if" rule: what uninstall needs to
-// be told to remove them.
+// nearMisses describes the handlers of data that run what e runs, under
+// another event, matcher, "if" rule, shell or form (shell or exec): what
+// uninstall needs to be told to remove them, each differing flag with
+// the value to give.
 func nearMisses(data []byte, e settings.Entry) []string {
 	hs, err := settings.Parse(data)
 	if err != nil {
@@ -208,21 +210,65 @@ func nearMisses(data []byte, e settings.Entry) []string {
 	}
 	var out []string
 	for _, h := range hs {
-		c := h.Handler
-		c.If = e.Handler.If
-		if h.Event != e.Event || !c.Same(e.Handler) && !(len(c.Args) == 0 && len(e.Handler.Args) == 0 && c.Command == e.Handler.Command && c.Type == e.Handler.Type) {
-			continue
+		if give := nearMiss(h, e); len(give) > 0 {
+			out = append(out, fmt.Sprintf("at line %d (give %s)", h.Line, strings.Join(give, " ")))
 		}
-		give := []string{}
-		if h.Matcher != e.Matcher {
-			give = append(give, fmt.Sprintf("-matcher %q", h.Matcher))
-		}
-		if h.Handler.If != e.Handler.If {
-			give = append(give, fmt.Sprintf("-if %q", h.Handler.If))
-		}
-		out = append(out, fmt.Sprintf("at line %d (give %s)", h.Line, strings.Join(give, " ")))
 	}
 	return out
+}
+
+// nearMiss returns the flags, with their values, that uninstall needs to
+// match h when h runs what e runs but is not e's registration; nil when h
+// runs something else, or is e's registration.
+func nearMiss(h settings.Hook, e settings.Entry) []string {
+	c, w := h.Handler, e.Handler
+	kind := func(t string) string {
+		if t == "" {
+			return settings.TypeCommand
+		}
+		return t
+	}
+	if kind(c.Type) != kind(w.Type) {
+		return nil
+	}
+	// What the handler runs, leaving aside the "if" rule, the shell and
+	// the form, which are named below.
+	c.If, c.Shell, c.Args = w.If, w.Shell, w.Args
+	if !c.Same(w) || !slices.Equal(h.Handler.Args, w.Args) && len(h.Handler.Args)+len(w.Args) > 0 {
+		return nil
+	}
+	var give []string
+	if h.Event != e.Event {
+		give = append(give, "-event "+h.Event)
+	}
+	if h.Matcher != e.Matcher {
+		give = append(give, fmt.Sprintf("-matcher %q", h.Matcher))
+	}
+	if h.Handler.If != w.If {
+		if h.Handler.If == "" {
+			give = append(give, "no -if")
+		} else {
+			give = append(give, fmt.Sprintf("-if %q", h.Handler.If))
+		}
+	}
+	if h.Handler.Shell != w.Shell {
+		if h.Handler.Shell == "" {
+			give = append(give, "no -shell")
+		} else {
+			give = append(give, "-shell "+h.Handler.Shell)
+		}
+	}
+	if len(give) == 0 {
+		return nil // only the form differs, which removeEntry tries
+	}
+	if (h.Handler.Args == nil) != (w.Args == nil) {
+		if h.Handler.Args == nil {
+			give = append(give, "no -exec")
+		} else {
+			give = append(give, "-exec")
+		}
+	}
+	return give
 }
 
 // installWarnings prints what install writes but Claude Code will not do
@@ -330,6 +376,8 @@ func displayPath(path, project string) string {
 // humanSeconds writes a number of seconds in the largest sensible unit.
 func humanSeconds(s float64) string {
 	switch {
+	case s >= 2*86400:
+		return fmt.Sprintf("%.1f days", s/86400)
 	case s >= 3600:
 		return fmt.Sprintf("%.1f hours", s/3600)
 	case s >= 60:

@@ -202,7 +202,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"install", "-event", "Stop", "-scope", "global", "--", "x"}, `unknown scope "global"`},
 		{[]string{"install", "-event", "PreToolUse", "-matcher", "Bash|Read(", "--", "x"}, "invalid JavaScript regular expression"},
 		{[]string{"install", "-event", "Stop", "-if", "Bash(git *)", "--", "x"}, `never runs on this event`},
-		{[]string{"install", "-event", "Stop", "-timeout", "-1", "--", "x"}, "positive"},
+		{[]string{"install", "-event", "Stop", "-timeout", "-1", "--", "x"}, "give 0 or more seconds"},
 		{[]string{"install", "-event", "Stop", "-nope", "--", "x"}, "not defined"},
 		{[]string{"list", "extra"}, "unexpected argument"},
 	} {
