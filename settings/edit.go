@@ -22,7 +22,9 @@ import (
 // those members alone are changed in place; an option e leaves unset keeps
 // the file's value. [Remove] of an entry Add added gives
 // back the original bytes, provided the file held no empty "hooks" object
-// or empty event array on the way (those are removed once emptied).
+// or empty event array on the way (those are removed once emptied) and
+// was not empty; [RemoveKeeping], given what [Containers] reported before
+// Add, gives them back in every case.
 //
 // An empty file reads as an empty object. A file that is not valid JSON, or
 // whose hooks have the wrong shape, is a *SyntaxError; data is not changed.

@@ -218,6 +218,7 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	}
 	e := settings.Entry{Event: c.event, Matcher: c.matcher, Handler: h}
 	var hints []string
+	var found []settings.Container
 	edit := func(data []byte) ([]byte, string, error) {
 		if len(data) > 0 {
 			if err := agent.CheckCodexHooksFile(data); err != nil {
@@ -228,17 +229,25 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 		var what string
 		if c.remove {
 			var n int
-			out, n, err = settings.Remove(data, e)
-			what = fmt.Sprintf("removed %d handler(s)", n)
+			out, n, err = settings.RemoveKeeping(data, e, kept(path))
 			if n == 0 && err == nil {
 				hints = nearMisses(data, e)
 			}
+			if out, what, err = removed(data, out, n, "", err); err != nil {
+				return out, what, err // settings.DeleteFile, or trouble
+			}
 		} else {
+			var cs []settings.Container
+			if cs, err = settings.Containers(data, e); err != nil {
+				return data, "", err
+			}
 			var changed bool
 			out, changed, err = settings.Add(data, e)
 			what = "installed"
 			if !changed {
 				what = "already installed, unchanged"
+			} else {
+				found = cs
 			}
 		}
 		if err != nil {
@@ -254,6 +263,7 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	if err != nil || c.dryRun {
 		return err
 	}
+	afterEdit(path, what, found)
 	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
 	if c.remove {
 		if strings.HasPrefix(what, "removed 0") {

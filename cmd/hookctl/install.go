@@ -118,18 +118,24 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	e := settings.Entry{Event: *event, Matcher: *matcher, Handler: h}
 
 	var hints []string
+	var found []settings.Container
 	edit := func(data []byte) ([]byte, string, error) {
 		if remove {
-			out, n, form, err := removeEntry(data, e)
+			out, n, form, err := removeEntry(data, e, kept(path))
 			if n == 0 && err == nil {
 				hints = nearMisses(data, e)
 			}
-			return out, fmt.Sprintf("removed %d handler(s)%s", n, form), err
+			return removed(data, out, n, form, err)
+		}
+		cs, err := settings.Containers(data, e)
+		if err != nil {
+			return data, "", err
 		}
 		out, changed, err := settings.Add(data, e)
 		if !changed {
 			return out, "already installed, unchanged", err
 		}
+		found = cs
 		return out, "installed", err
 	}
 	shown := displayPath(path, locs.Project)
@@ -137,6 +143,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	if err != nil || *dryRun {
 		return err
 	}
+	afterEdit(path, what, found)
 	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
 	if remove && strings.HasPrefix(what, "removed 0") {
 		if len(hints) > 0 {
@@ -147,10 +154,41 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	return nil
 }
 
+// deletedNote ends what uninstall says it did when it deleted the file.
+const deletedNote = ", and deleted the file install had made"
+
+// removed is the result of an uninstall edit that removed n handlers from
+// data: out, or settings.DeleteFile when out is nil (the file did not
+// exist before install), with what it did.
+func removed(data, out []byte, n int, form string, err error) ([]byte, string, error) {
+	what := fmt.Sprintf("removed %d handler(s)%s", n, form)
+	if err != nil {
+		return data, what, err
+	}
+	if out == nil && data != nil {
+		return nil, what + deletedNote, settings.DeleteFile
+	}
+	return out, what, nil
+}
+
+// afterEdit keeps the ledger up to date after an edit that did what: an
+// install records the containers found (nil when nothing was written),
+// an uninstall that deleted the file forgets it.
+func afterEdit(path, what string, found []settings.Container) {
+	switch {
+	case strings.HasSuffix(what, deletedNote):
+		forget(path)
+	case found != nil:
+		recordInstall(path, found)
+	}
+}
+
 // applyEdit runs edit on the file at path (shown as shown) and returns
 // what it says it did. With dryRun it prints the change as a diff and
 // writes nothing; otherwise it writes through settings.Update, which
-// writes nothing unless the file changed.
+// writes nothing unless the file changed. An edit that returns
+// settings.DeleteFile deletes the file (a dry run shows all its lines
+// removed).
 func applyEdit(path, shown string, dryRun bool, edit func([]byte) ([]byte, string, error), stdout, stderr io.Writer) (string, error) {
 	if dryRun {
 		data, err := settings.ReadRegular(path)
@@ -158,7 +196,7 @@ func applyEdit(path, shown string, dryRun bool, edit func([]byte) ([]byte, strin
 			return "", err
 		}
 		out, what, err := edit(data)
-		if err != nil {
+		if err != nil && !errors.Is(err, settings.DeleteFile) {
 			return "", withFile(err, shown)
 		}
 		fmt.Fprint(stdout, unifiedDiff(shown, string(data), string(out)))
@@ -177,12 +215,14 @@ func applyEdit(path, shown string, dryRun bool, edit func([]byte) ([]byte, strin
 	return what, nil
 }
 
-// removeEntry removes e from data. A command given as one word matches
-// the exec form without arguments too (and the other way round), so that
-// a hook installed with -exec is uninstalled without it; form then says
-// which form was removed.
-func removeEntry(data []byte, e settings.Entry) (out []byte, n int, form string, err error) {
-	out, n, err = settings.Remove(data, e)
+// removeEntry removes e from data, keeping the containers of keep that
+// install found empty (see settings.RemoveKeeping): out is nil when the
+// file did not exist before install and nothing else is in it. A command
+// given as one word matches the exec form without arguments too (and the
+// other way round), so that a hook installed with -exec is uninstalled
+// without it; form then says which form was removed.
+func removeEntry(data []byte, e settings.Entry, keep []settings.Container) (out []byte, n int, form string, err error) {
+	out, n, err = settings.RemoveKeeping(data, e, keep)
 	if n > 0 || err != nil || e.Handler.Type != settings.TypeCommand || len(e.Handler.Args) > 0 {
 		return out, n, "", err
 	}
@@ -192,7 +232,7 @@ func removeEntry(data []byte, e settings.Entry) (out []byte, n int, form string,
 	} else {
 		alt.Handler.Args, form = nil, " (the shell form)"
 	}
-	out, n, err = settings.Remove(data, alt)
+	out, n, err = settings.RemoveKeeping(data, alt, keep)
 	if n == 0 {
 		form = ""
 	}

@@ -32,6 +32,9 @@ func newEnv(t *testing.T) *env {
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	t.Setenv("CLAUDE_CODE_PLUGIN_CACHE_DIR", "")
 	t.Setenv("HOOKCTL_MANAGED_DIR", filepath.Join(root, "managed"))
+	// The ledger (os.UserConfigDir) goes under the fake home too.
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(e.home, ".config"))
+	t.Setenv("AppData", filepath.Join(e.home, "AppData", "Roaming"))
 	return e
 }
 
