@@ -121,7 +121,9 @@ func RemoveKeeping(data []byte, e Entry, keep []Container) ([]byte, int, error) 
 	return data, n, nil
 }
 
-// skeleton is what Add makes of an empty file before it adds to it.
+// skeleton is what Add makes of an empty file (no JSON value) before it
+// adds to it: an object after its byte order mark and before its
+// whitespace, or before a final newline when it has none.
 func skeleton(data []byte) []byte {
 	var b []byte
 	rest := data

@@ -1,7 +1,6 @@
 package settings
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,18 +37,8 @@ func Add(data []byte, e Entry) ([]byte, bool, error) {
 	}
 	orig := data
 	if t.root == nil {
-		// An empty file: give it an object to add to, after its byte order
-		// mark and before its whitespace (or a final newline).
-		var b []byte
-		rest := data
-		if bytes.HasPrefix(rest, bom) {
-			b, rest = append(b, bom...), rest[len(bom):]
-		}
-		if len(rest) == 0 {
-			rest = []byte("\n")
-		}
-		b = append(append(b, "{}"...), rest...)
-		if t, err = parseTree(b); err != nil {
+		// An empty file: give it an object to add to.
+		if t, err = parseTree(skeleton(data)); err != nil {
 			return orig, false, err
 		}
 	}
