@@ -219,6 +219,7 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	e := settings.Entry{Event: c.event, Matcher: c.matcher, Handler: h}
 	var hints []string
 	var found []settings.Container
+	var detail string // the options an install changed
 	edit := func(data []byte) ([]byte, string, error) {
 		if len(data) > 0 {
 			if err := agent.CheckCodexHooksFile(data); err != nil {
@@ -243,10 +244,8 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 			}
 			var changed bool
 			out, changed, err = settings.Add(data, e)
-			what = "installed"
-			if !changed {
-				what = "already installed, unchanged"
-			} else {
+			what, detail = installVerb(data, e, changed)
+			if changed {
 				found = cs
 			}
 		}
@@ -264,7 +263,7 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 		return err
 	}
 	afterEdit(path, what, found)
-	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
+	fmt.Fprintf(stdout, "%s: %s %s %s%s\n", shown, what, describe(e), h.String(), detail)
 	if c.remove {
 		if strings.HasPrefix(what, "removed 0") {
 			if len(hints) > 0 {

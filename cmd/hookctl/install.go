@@ -119,6 +119,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 
 	var hints []string
 	var found []settings.Container
+	var detail string // the options an install changed
 	edit := func(data []byte) ([]byte, string, error) {
 		if remove {
 			out, n, form, err := removeEntry(data, e, kept(path))
@@ -132,11 +133,13 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 			return data, "", err
 		}
 		out, changed, err := settings.Add(data, e)
-		if !changed {
+		if err != nil || !changed {
 			return out, "already installed, unchanged", err
 		}
 		found = cs
-		return out, "installed", err
+		var verb string
+		verb, detail = installVerb(data, e, true)
+		return out, verb, nil
 	}
 	shown := displayPath(path, locs.Project)
 	what, err := applyEdit(path, shown, *dryRun, edit, stdout, stderr)
@@ -144,7 +147,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		return err
 	}
 	afterEdit(path, what, found)
-	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
+	fmt.Fprintf(stdout, "%s: %s %s %s%s\n", shown, what, describe(e), h.String(), detail)
 	if remove && strings.HasPrefix(what, "removed 0") {
 		if len(hints) > 0 {
 			return fmt.Errorf("nothing to uninstall: no such handler; %s has it %s", shown, strings.Join(hints, "; "))

@@ -157,3 +157,52 @@ func TestTimeoutMessages(t *testing.T) {
 	}
 	assert.Equal(t, "3.0 days", humanSeconds(3*86400))
 }
+
+// TestInstallSaysWhatChanged checks that a second install of the same
+// registration with other options names each changed option with its old
+// and new value, for each option and each handler type that has it, and
+// that a header's value (which may hold a secret) is never shown.
+func TestInstallSaysWhatChanged(t *testing.T) {
+	e, _ := codexEnv(t)
+	for _, c := range []struct {
+		first, second []string
+		want          string
+	}{
+		{[]string{"-timeout", "5", "--", "/opt/g"}, []string{"-timeout", "30", "-status-message", "checking", "--", "/opt/g"},
+			`updated Stop /opt/g (timeout 5 -> 30, statusMessage none -> "checking")`},
+		{[]string{"--", "/opt/g"}, []string{"-on-failure", "block", "-async", "--", "/opt/g"},
+			`(onFailure none -> block, async none -> true)`},
+		{[]string{"-async", "--", "/opt/g"}, []string{"-async-rewake", "--", "/opt/g"}, `(asyncRewake none -> true)`},
+		{[]string{"-type", "http", "-url", "https://h.example/x", "-header", "X-Token: $T", "-allow-env", "T"},
+			[]string{"-type", "http", "-url", "https://h.example/x", "-header", "X-Other: secret-value", "-allow-env", "T", "-allow-env", "U"},
+			`(headers [X-Token] -> [X-Other], allowedEnvVars [T] -> [T U])`},
+		{[]string{"-type", "mcp_tool", "-server", "s", "-tool", "t", "-input", `{"a": 1}`},
+			[]string{"-type", "mcp_tool", "-server", "s", "-tool", "t", "-input", `{"a":  2}`}, `(input {"a":1} -> {"a":2})`},
+		{[]string{"-type", "prompt", "-prompt", "ok?"}, []string{"-type", "prompt", "-prompt", "ok?", "-model", "haiku", "-continue-on-block"},
+			`(model none -> "haiku", continueOnBlock none -> true)`},
+		{[]string{"-agent", "codex", "-timeout", "10", "--", "/opt/g"}, []string{"-agent", "codex", "-timeout", "20", "--", "/opt/g"},
+			`updated Stop /opt/g (timeout 10 -> 20)`},
+	} {
+		_, errOut, code := e.run(append([]string{"install", "-event", "Stop"}, c.first...)...)
+		require.Equal(t, 0, code, errOut)
+		out, errOut, code := e.run(append([]string{"install", "-event", "Stop"}, c.second...)...)
+		require.Equal(t, 0, code, errOut)
+		assert.Contains(t, out, c.want, "%v", c.second)
+		assert.NotContains(t, out, "secret-value")
+		out, _, code = e.run(append([]string{"install", "-event", "Stop"}, c.second...)...)
+		require.Equal(t, 0, code)
+		assert.Contains(t, out, "already installed, unchanged")
+		un := []string{"uninstall", "-event", "Stop"}
+		for i := 0; i < len(c.second); i++ {
+			switch c.second[i] {
+			case "-timeout", "-status-message", "-on-failure", "-header", "-allow-env", "-input", "-model":
+				i++
+			case "-async", "-async-rewake", "-continue-on-block":
+			default:
+				un = append(un, c.second[i])
+			}
+		}
+		_, errOut, code = e.run(un...)
+		require.Equal(t, 0, code, "%v: %s", un, errOut)
+	}
+}
