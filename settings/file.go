@@ -131,6 +131,8 @@ func Update(path string, edit func([]byte) ([]byte, error)) (bool, error) {
 
 // DeleteFile is what an [Update] edit function returns, as its error, to
 // have the file deleted rather than written.
+//
+//lint:ignore ST1012 a request, as fs.SkipDir is, not a failure
 var DeleteFile = errors.New("settings: delete the file")
 
 // readMode reads the file at path and its permissions (0o644 for a file
