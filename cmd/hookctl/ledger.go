@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,7 +122,10 @@ func forget(path string) {
 	updateLedger(path, func(l *ledger, key string) { delete(l.Files, key) })
 }
 
-// updateLedger edits the ledger's record of path, under the ledger's lock.
+// updateLedger edits the ledger's record of path, under the ledger's
+// lock, and drops the records of files that no longer exist (a record
+// only serves uninstall on the file it describes, and install writes a
+// new one), so that the ledger does not grow with files long gone.
 func updateLedger(path string, edit func(l *ledger, key string)) {
 	lf, err := ledgerFile()
 	if err != nil {
@@ -129,6 +134,11 @@ func updateLedger(path string, edit func(l *ledger, key string)) {
 	key := ledgerKey(path)
 	_, _ = settings.Update(lf, func(data []byte) ([]byte, error) {
 		l := readLedger(data)
+		for k := range l.Files {
+			if _, err := os.Lstat(k); k != key && errors.Is(err, fs.ErrNotExist) {
+				delete(l.Files, k)
+			}
+		}
 		edit(&l, key)
 		if len(l.Files) == 0 {
 			if data == nil {

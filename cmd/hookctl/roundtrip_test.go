@@ -187,3 +187,23 @@ func TestUninstallDeletesOnlyWhatInstallMade(t *testing.T) {
 	assert.Equal(t, "{}\n", read(t, path))
 	assert.False(t, strings.Contains(read(t, lf), "missing"))
 }
+
+// TestLedgerDropsVanishedFiles checks that the record of a file that no
+// longer exists is dropped at the next install, so the ledger does not
+// grow with files long gone.
+func TestLedgerDropsVanishedFiles(t *testing.T) {
+	e := newEnv(t)
+	gone := filepath.Join(e.project, "gone.json")
+	_, errOut, code := e.run("install", "-settings", gone, "-event", "Stop", "--", "/opt/stop")
+	require.Equal(t, 0, code, errOut)
+	lf, err := ledgerFile()
+	require.NoError(t, err)
+	require.Contains(t, read(t, lf), "gone.json")
+	require.NoError(t, os.Remove(gone))
+	other := filepath.Join(e.project, "other.json")
+	write(t, other, `{"hooks":{}}`, 0o644)
+	_, errOut, code = e.run("install", "-settings", other, "-event", "Stop", "--", "/opt/stop")
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, read(t, lf), "gone.json")
+	assert.Contains(t, read(t, lf), "other.json")
+}
