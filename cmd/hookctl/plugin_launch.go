@@ -63,7 +63,7 @@ const procArch = "/proc/sys/kernel/arch"
 // stderr, which Claude Code shows as the block reason when the binary
 // exits 2. When there is no binary for the system it writes one line
 // naming the file and exits 127 (a non-blocking error, as a missing
-// command is).
+// command is); when the binary is not executable, one line and 126.
 //
 // In PowerShell (no exec there) the binary is started with & and the
 // shell exits with its exit code; the machine comes from
@@ -95,6 +95,7 @@ func launchScript(shell, name, archFile string) (string, error) {
 			` x=; if [ "$o" = windows ]; then x=.exe; fi;`,
 			` f="${CLAUDE_PLUGIN_ROOT}/bin/` + name + `-$o-$a$x";`,
 			` if [ ! -f "$f" ]; then echo "no ` + name + ` binary for this system ($o/$a): $f" >&2; exit 127; fi;`,
+			` if [ ! -x "$f" ]; then echo "$f is not executable" >&2; exit 126; fi;`,
 			` exec "$f"`,
 		}, ""), nil
 	case shellPowerShell:

@@ -129,7 +129,8 @@ func TestLaunchCommandBeforeLinux61(t *testing.T) {
 
 // TestLaunchCommandMissingBinary checks that a system with no binary (a
 // plugin built without it) gets one line naming the file and exit code
-// 127, a non-blocking error, in each POSIX shell.
+// 127, a non-blocking error, in each POSIX shell, and a binary that is
+// not executable one line and 126, instead of the shell's own message.
 func TestLaunchCommandMissingBinary(t *testing.T) {
 	root := t.TempDir()
 	command, err := launchCommand(shellDefault, "guard")
@@ -140,6 +141,17 @@ func TestLaunchCommandMissingBinary(t *testing.T) {
 		assert.Empty(t, out, sh)
 		assert.Equal(t, 127, code, sh)
 		assert.Equal(t, "no guard binary for this system (linux/riscv64): "+root+"/bin/guard-linux-riscv64\n", errOut, sh)
+	}
+	// A binary that lost its execute permission: one line, exit 126.
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "bin"), 0o755))
+	bin := filepath.Join(root, "bin", "guard-linux-amd64")
+	require.NoError(t, os.WriteFile(bin, []byte("#!/bin/sh\nexit 0\n"), 0o644))
+	for _, sh := range posixShells(t) {
+		env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "OSTYPE=linux-gnu", "HOSTTYPE=x86_64"}
+		out, errOut, code := runLaunchStderr(t, sh, command, env, "")
+		assert.Empty(t, out, sh)
+		assert.Equal(t, 126, code, sh)
+		assert.Equal(t, bin+" is not executable\n", errOut, sh)
 	}
 }
 
