@@ -111,6 +111,10 @@ func cmdPluginBuild(args []string, stdout, stderr io.Writer) error {
 		Timeout: *timeout, OnFailure: *onFailure, StatusMessage: *status}
 	e := settings.Entry{Event: *event, Matcher: *matcher, Handler: h}
 	changed, err := settings.Update(settings.PluginHooksFile(root), func(data []byte) ([]byte, error) {
+		data, err := replaceLaunchers(data, e, bin)
+		if err != nil {
+			return data, err
+		}
 		out, _, err := settings.Add(data, e)
 		return out, err
 	})
@@ -124,6 +128,36 @@ func cmdPluginBuild(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s already has %s\n", hooksFile, describe(e))
 	}
 	return nil
+}
+
+// replaceLaunchers removes from data the launch commands an earlier
+// hookctl wrote for the binary bin under e's event and matcher that
+// differ from e's (the command's text changes between versions), so that
+// a new build replaces the old entry instead of adding a second one that
+// would run the hook twice.
+func replaceLaunchers(data []byte, e settings.Entry, bin string) ([]byte, error) {
+	hs, err := settings.Parse(data)
+	if err != nil {
+		return data, err
+	}
+	for _, h := range hs {
+		c := h.Handler.Command
+		if h.Event != e.Event || h.Matcher != e.Matcher || h.Handler.Type != settings.TypeCommand ||
+			h.Handler.Args != nil || c == e.Handler.Command || !isLauncher(c, bin) {
+			continue
+		}
+		if data, _, err = settings.Remove(data, settings.Entry{Event: h.Event, Matcher: h.Matcher, Handler: h.Handler}); err != nil {
+			return data, err
+		}
+	}
+	return data, nil
+}
+
+// isLauncher reports whether command is a launch command hookctl plugin
+// build wrote, in any version, for the binary bin.
+func isLauncher(command, bin string) bool {
+	return strings.HasPrefix(command, `case "${OSTYPE:-}" in `) && strings.Contains(command, `/bin/`+bin+`-$o-$a$x"`) ||
+		strings.HasPrefix(command, `$o = if ($IsMacOS)`) && strings.Contains(command, `/bin/`+bin+`-$o-$a$x"`)
 }
 
 // parseTargets reads a comma-separated GOOS/GOARCH list; empty means

@@ -349,3 +349,59 @@ func TestPluginBuildPowerShell(t *testing.T) {
 		assert.Equal(t, want, hooks[i].Handler.Command)
 	}
 }
+
+// oldLauncher is the launch command hookctl plugin build wrote for a
+// binary named guard before the command stopped writing to stderr.
+const oldLauncher = `case "${OSTYPE:-}" in darwin*) o=darwin;; linux*) o=linux;; msys*|cygwin*) o=windows;;` +
+	` '') if [ -e /proc/version ]; then o=linux; else o=$(uname -s); fi;; *) o=$OSTYPE;; esac;` +
+	` case $o in Darwin) o=darwin;; Linux) o=linux;; MINGW*|MSYS*|CYGWIN*) o=windows;; esac;` +
+	` a=${HOSTTYPE:-}; if [ -z "$a" ]; then read -r a < /proc/sys/kernel/arch 2>/dev/null || a=$(uname -m); fi;` +
+	` case $a in x86_64|amd64) a=amd64;; aarch64|arm64) a=arm64;; esac;` +
+	` x=; if [ "$o" = windows ]; then x=.exe; fi;` +
+	` exec "${CLAUDE_PLUGIN_ROOT}/bin/guard-$o-$a$x"`
+
+// TestRebuildReplacesOldLauncher checks that a new build into a plugin
+// registered by an earlier hookctl replaces the old launch command rather
+// than adding a second entry that would run the hook twice, and leaves
+// other hooks, another binary's launcher and other matchers alone.
+func TestRebuildReplacesOldLauncher(t *testing.T) {
+	other := strings.ReplaceAll(oldLauncher, "/bin/guard-", "/bin/other-")
+	file := settings.Entry{Event: "PreToolUse", Matcher: "Bash", Handler: settings.Handler{Type: settings.TypeCommand, Command: oldLauncher}}
+	data, _, err := settings.Add([]byte("{\n  \"hooks\": {}\n}\n"), file)
+	require.NoError(t, err)
+	for _, keep := range []settings.Entry{
+		{Event: "PreToolUse", Matcher: "Bash", Handler: settings.Handler{Type: settings.TypeCommand, Command: other}},
+		{Event: "PreToolUse", Matcher: "Edit", Handler: settings.Handler{Type: settings.TypeCommand, Command: oldLauncher}},
+		{Event: "Stop", Handler: settings.Handler{Type: settings.TypeCommand, Command: "/opt/stop"}},
+	} {
+		data, _, err = settings.Add(data, keep)
+		require.NoError(t, err)
+	}
+	command, err := launchCommand(shellDefault, "guard")
+	require.NoError(t, err)
+	e := settings.Entry{Event: "PreToolUse", Matcher: "Bash", Handler: settings.Handler{Type: settings.TypeCommand, Command: command}}
+	out, err := replaceLaunchers(data, e, "guard")
+	require.NoError(t, err)
+	out, changed, err := settings.Add(out, e)
+	require.NoError(t, err)
+	assert.True(t, changed)
+	hs, err := settings.Parse(out)
+	require.NoError(t, err)
+	var got []string
+	for _, h := range hs {
+		got = append(got, h.Event+"["+h.Matcher+"] "+map[bool]string{true: "old guard", false: "new guard"}[h.Handler.Command == oldLauncher])
+		if h.Handler.Command == other {
+			got[len(got)-1] = h.Event + "[" + h.Matcher + "] other"
+		} else if h.Handler.Command == "/opt/stop" {
+			got[len(got)-1] = "Stop stop"
+		}
+	}
+	assert.ElementsMatch(t, []string{"PreToolUse[Bash] other", "PreToolUse[Bash] new guard", "PreToolUse[Edit] old guard", "Stop stop"}, got)
+	again, err := replaceLaunchers(out, e, "guard")
+	require.NoError(t, err)
+	assert.Equal(t, string(out), string(again), "a build of the same version changes nothing")
+	ps, err := launchCommand(shellPowerShell, "guard")
+	require.NoError(t, err)
+	assert.True(t, isLauncher(ps, "guard"))
+	assert.False(t, isLauncher(ps, "guar"))
+}
