@@ -8,12 +8,17 @@
 // other keys, other hooks, key order, indentation, escapes such as
 // "\u00e9", big numbers, CRLF line endings and a missing final newline all
 // survive. A new entry is laid out in the file's own style. [Add] is
-// idempotent, and [Remove] of what Add added gives back the original bytes.
+// idempotent, and [RemoveKeeping] of what Add added, told the
+// [Containers] Add found, gives back the original bytes (a missing file as
+// nil); [Remove] does too unless the file held an empty "hooks" object or
+// event array, or nothing.
 //
 // [Update] (and [Install], [Uninstall] on top of it) writes atomically: a
 // temporary file in the same folder with the old permissions, renamed over
 // the old one, under a lock file that concurrent writers take turns on.
-// A file that is not valid JSON (comments included: Claude Code reads
+// Only a regular file, a link (chain) to one, or nothing is read or
+// written: anything else is refused with [ErrNotRegular] before it is
+// opened. A file that is not valid JSON (comments included: Claude Code reads
 // settings with JSON.parse), or whose hooks have the wrong shape, is a
 // [*SyntaxError] naming the line and column, and is left untouched.
 //

@@ -1,7 +1,6 @@
 package settings
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -22,7 +21,9 @@ import (
 // those members alone are changed in place; an option e leaves unset keeps
 // the file's value. [Remove] of an entry Add added gives
 // back the original bytes, provided the file held no empty "hooks" object
-// or empty event array on the way (those are removed once emptied).
+// or empty event array on the way (those are removed once emptied) and
+// was not empty; [RemoveKeeping], given what [Containers] reported before
+// Add, gives them back in every case.
 //
 // An empty file reads as an empty object. A file that is not valid JSON, or
 // whose hooks have the wrong shape, is a *SyntaxError; data is not changed.
@@ -36,18 +37,8 @@ func Add(data []byte, e Entry) ([]byte, bool, error) {
 	}
 	orig := data
 	if t.root == nil {
-		// An empty file: give it an object to add to, after its byte order
-		// mark and before its whitespace (or a final newline).
-		var b []byte
-		rest := data
-		if bytes.HasPrefix(rest, bom) {
-			b, rest = append(b, bom...), rest[len(bom):]
-		}
-		if len(rest) == 0 {
-			rest = []byte("\n")
-		}
-		b = append(append(b, "{}"...), rest...)
-		if t, err = parseTree(b); err != nil {
+		// An empty file: give it an object to add to.
+		if t, err = parseTree(skeleton(data)); err != nil {
 			return orig, false, err
 		}
 	}

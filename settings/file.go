@@ -24,8 +24,11 @@ var ErrLocked = errors.New("settings: the file is locked by another writer")
 
 // ReadFile reads the hooks of the file at path; a file that does not exist
 // has none. A *SyntaxError names path.
+//
+// Anything but a regular file or a symbolic link to one is refused
+// without being opened (see [ErrNotRegular]).
 func ReadFile(path string) ([]Hook, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -60,7 +63,17 @@ func Uninstall(path string, e Entry) (int, error) {
 // Update rewrites the file at path (a symbolic link is followed) with
 // edit, which gets the file's bytes (nil when it does not exist) and
 // returns the new ones. It reports whether the file changed; when edit
-// returns its input unchanged, or an error, nothing is written.
+// returns its input unchanged, or an error, nothing is written. When edit
+// returns [DeleteFile], the file is deleted (a link to it is left as it
+// is); for a file that does not exist that changes nothing.
+//
+// Update writes only a regular file, through a symbolic link (chain) to
+// one, or where nothing is: a device, a named pipe, a socket, a
+// directory, a link to any of those or a dangling link is refused with an
+// error that names it and matches [ErrNotRegular]. That is checked before
+// anything is created, so the refusal leaves no lock, no temporary file
+// and no folder behind, and nothing is opened that could block (a named
+// pipe) or be written (a device).
 //
 // Writers that go through Update take turns: each holds path+".lock"
 // (created exclusively) while it reads, edits and writes, and waits up to
@@ -73,9 +86,11 @@ func Uninstall(path string, e Entry) (int, error) {
 // rename, the edit is done again on the new bytes, up to five times.
 // A missing folder is created.
 func Update(path string, edit func([]byte) ([]byte, error)) (bool, error) {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
+	real, _, err := resolve(path)
+	if err != nil {
+		return false, err
 	}
+	path = real
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return false, err
 	}
@@ -90,6 +105,16 @@ func Update(path string, edit func([]byte) ([]byte, error)) (bool, error) {
 			return false, err
 		}
 		out, err := edit(data)
+		if errors.Is(err, DeleteFile) {
+			if data == nil {
+				return false, nil
+			}
+			done, err := deleteIfSame(path, data)
+			if err != nil || done {
+				return done, err
+			}
+			continue
+		}
 		if err != nil {
 			return false, withPath(err, path)
 		}
@@ -104,18 +129,36 @@ func Update(path string, edit func([]byte) ([]byte, error)) (bool, error) {
 	return false, fmt.Errorf("%s: changed by another writer during each of five attempts", path)
 }
 
+// DeleteFile is what an [Update] edit function returns, as its error, to
+// have the file deleted rather than written.
+//
+//lint:ignore ST1012 a request, as fs.SkipDir is, not a failure
+var DeleteFile = errors.New("settings: delete the file")
+
 // readMode reads the file at path and its permissions (0o644 for a file
-// that does not exist yet).
+// that does not exist yet), refusing anything but a regular file.
 func readMode(path string) ([]byte, fs.FileMode, error) {
-	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0o644, nil
-	}
+	real, ok, err := resolve(path)
 	if err != nil {
 		return nil, 0, err
 	}
-	data, err := os.ReadFile(path)
-	return data, fi.Mode().Perm(), err
+	if !ok {
+		return nil, 0o644, nil
+	}
+	return readRegular(real, path)
+}
+
+// deleteIfSame deletes the file at path, unless it no longer holds old;
+// then it reports false and deletes nothing.
+func deleteIfSame(path string, old []byte) (bool, error) {
+	now, _, err := readMode(path)
+	if err != nil {
+		return false, err
+	}
+	if !bytes.Equal(now, old) || now == nil {
+		return false, nil
+	}
+	return true, os.Remove(path)
 }
 
 // writeIfSame writes out to path through a temporary file, unless path no

@@ -9,7 +9,8 @@ import (
 // FuzzAddRemove checks on any file that Parse accepts: Add succeeds, the
 // result parses and lists the new handler, Add again changes nothing, and
 // Remove gives back the original bytes, unless the file held an empty
-// "hooks" object or event array that the removal took away.
+// "hooks" object or event array that the removal took away; RemoveKeeping,
+// told the Containers Add found, gives them back in every case.
 func FuzzAddRemove(f *testing.F) {
 	files, _ := filepath.Glob("testdata/shapes/*.json")
 	for _, file := range files {
@@ -56,6 +57,14 @@ func FuzzAddRemove(f *testing.F) {
 		again, changed, err := Add(out, e)
 		if err != nil || changed || string(again) != string(out) {
 			t.Fatalf("Add twice changed the file (%v)", err)
+		}
+		cs, err := Containers(data, e)
+		if err != nil {
+			t.Fatalf("Containers: %v", err)
+		}
+		kept, n, err := RemoveKeeping(out, e, cs)
+		if err != nil || n != 1 || string(kept) != string(data) {
+			t.Fatalf("RemoveKeeping: %d, %v; did not restore the original:\n%q\n%q", n, err, data, kept)
 		}
 		back, n, err := Remove(out, e)
 		if err != nil || n != 1 {

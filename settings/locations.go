@@ -265,7 +265,7 @@ func (l Locations) managedFiles() []string {
 
 // readJSON decodes the JSON file at path into v.
 func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := ReadRegular(path)
 	if err != nil {
 		return err
 	}

@@ -107,8 +107,8 @@ func codexHandler(fl *flag.FlagSet, hf *handlerFlags, rest []string) (settings.H
 	if len(bad) > 0 {
 		return settings.Handler{}, fmt.Errorf("not for -agent codex: %s", strings.Join(bad, "; "))
 	}
-	if hf.timeout < 0 || hf.timeout != math.Trunc(hf.timeout) || hf.timeout > math.MaxInt32 {
-		return settings.Handler{}, fmt.Errorf("-timeout %g: Codex reads a whole number of seconds (a fraction makes it refuse the whole file)", hf.timeout)
+	if err := codexTimeout(hf.timeout); err != nil {
+		return settings.Handler{}, err
 	}
 	switch len(rest) {
 	case 0:
@@ -124,6 +124,28 @@ func codexHandler(fl *flag.FlagSet, hf *handlerFlags, rest []string) (settings.H
 		rest = []string{strings.Join(words, " ")}
 	}
 	return settings.Handler{Type: settings.TypeCommand, Command: rest[0], Timeout: hf.timeout, StatusMessage: hf.status}, nil
+}
+
+// maxCodexTimeout is the largest -timeout hookctl writes for Codex: 68
+// years, far beyond any hook, and small enough to be written as a plain
+// integer that Codex's unsigned field reads.
+const maxCodexTimeout = math.MaxInt32
+
+// codexTimeout says why a -timeout cannot be written for Codex, which
+// reads an unsigned whole number of seconds (0: its default) and refuses
+// the whole file over anything else.
+func codexTimeout(t float64) error {
+	switch {
+	case math.IsNaN(t) || math.IsInf(t, 0):
+		return fmt.Errorf("-timeout %g: give a whole number of seconds", t)
+	case t < 0:
+		return fmt.Errorf("-timeout %g: give 0 or more seconds (0 is Codex's default)", t)
+	case t > maxCodexTimeout:
+		return fmt.Errorf("-timeout %g is too large: give at most %d seconds (about 68 years)", t, maxCodexTimeout)
+	case t != math.Trunc(t):
+		return fmt.Errorf("-timeout %g: Codex reads a whole number of seconds (a fraction makes it refuse the whole file)", t)
+	}
+	return nil
 }
 
 // shellWord quotes w for a POSIX shell when it needs it.
@@ -157,6 +179,9 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	h, err := codexHandler(fl, hf, rest)
 	if err != nil {
 		return usageErr(stderr, name, "%v", err)
+	}
+	if h.Timeout >= 1000 && !c.remove {
+		fmt.Fprintf(stderr, "hookctl: warning: -timeout %g is %s: Codex reads seconds, not milliseconds\n", h.Timeout, humanSeconds(h.Timeout))
 	}
 	if c.matcher != "" && c.matcher != "*" {
 		if _, err := regexp.Compile(c.matcher); err != nil {
@@ -192,6 +217,9 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 		path = layer.hooksJSON()
 	}
 	e := settings.Entry{Event: c.event, Matcher: c.matcher, Handler: h}
+	var hints []string
+	var found []settings.Container
+	var detail string // the options an install changed
 	edit := func(data []byte) ([]byte, string, error) {
 		if len(data) > 0 {
 			if err := agent.CheckCodexHooksFile(data); err != nil {
@@ -202,14 +230,23 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 		var what string
 		if c.remove {
 			var n int
-			out, n, err = settings.Remove(data, e)
-			what = fmt.Sprintf("removed %d handler(s)", n)
+			out, n, err = settings.RemoveKeeping(data, e, kept(path))
+			if n == 0 && err == nil {
+				hints = nearMisses(data, e)
+			}
+			if out, what, err = removed(data, out, n, "", err); err != nil {
+				return out, what, err // settings.DeleteFile, or trouble
+			}
 		} else {
+			var cs []settings.Container
+			if cs, err = settings.Containers(data, e); err != nil {
+				return data, "", err
+			}
 			var changed bool
 			out, changed, err = settings.Add(data, e)
-			what = "installed"
-			if !changed {
-				what = "already installed, unchanged"
+			what, detail = installVerb(data, e, changed)
+			if changed {
+				found = cs
 			}
 		}
 		if err != nil {
@@ -225,15 +262,19 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	if err != nil || c.dryRun {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
+	afterEdit(path, what, found)
+	fmt.Fprintf(stdout, "%s: %s %s %s%s\n", shown, what, describe(e), h.String(), detail)
 	if c.remove {
 		if strings.HasPrefix(what, "removed 0") {
+			if len(hints) > 0 {
+				return fmt.Errorf("nothing to uninstall: no such handler; %s has it %s", shown, strings.Join(hints, "; "))
+			}
 			return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher and command as at install)")
 		}
 		return nil
 	}
 	if layer != nil {
-		if data, err := os.ReadFile(layer.configTOML()); err == nil {
+		if data, err := settings.ReadRegular(layer.configTOML()); err == nil {
 			if len(readCodexTOML(data).Hooks) > 0 {
 				fmt.Fprintf(stderr, "hookctl: warning: %s has hooks too: Codex runs both and warns that the layer has two representations\n", displayPath(layer.configTOML(), locs.Project))
 			}

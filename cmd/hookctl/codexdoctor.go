@@ -36,7 +36,7 @@ func loadCodex(project string) (*loaded, error) {
 		nJSON, nTOML := 0, 0
 
 		shown := displayPath(jsonSrc.Path, locs.Project)
-		if data, err := os.ReadFile(jsonSrc.Path); err == nil {
+		if data, err := settings.ReadRegular(jsonSrc.Path); err == nil {
 			hs, perr := settings.Parse(data)
 			switch {
 			case perr != nil:
@@ -57,7 +57,7 @@ func loadCodex(project string) (*loaded, error) {
 		}
 
 		shown = displayPath(tomlSrc.Path, locs.Project)
-		if data, err := os.ReadFile(tomlSrc.Path); err == nil {
+		if data, err := settings.ReadRegular(tomlSrc.Path); err == nil {
 			t := readCodexTOML(data)
 			for _, h := range t.Hooks {
 				l.hooks = append(l.hooks, found{src: tomlSrc, file: shown, hook: h})

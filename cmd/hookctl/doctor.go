@@ -167,7 +167,7 @@ func checkFile(l *loaded, src settings.Source) []finding {
 			}
 		}
 	}
-	data, err := os.ReadFile(src.Path)
+	data, err := settings.ReadRegular(src.Path)
 	if err != nil {
 		return fs
 	}

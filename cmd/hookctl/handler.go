@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"regexp"
@@ -73,8 +74,11 @@ func (hf *handlerFlags) handler(fl *flag.FlagSet, rest []string, name string) (s
 	if len(bad) > 0 {
 		return settings.Handler{}, fmt.Errorf("%s, not -type %s", strings.Join(bad, "; "), typ)
 	}
+	if math.IsNaN(hf.timeout) || math.IsInf(hf.timeout, 0) {
+		return settings.Handler{}, fmt.Errorf("-timeout %g: give a number of seconds", hf.timeout)
+	}
 	if hf.timeout < 0 {
-		return settings.Handler{}, fmt.Errorf("-timeout must be a positive number of seconds")
+		return settings.Handler{}, fmt.Errorf("-timeout %g: give 0 or more seconds (0 is Claude Code's default)", hf.timeout)
 	}
 	if hf.onFail != "" && hf.onFail != "continue" && hf.onFail != "block" {
 		return settings.Handler{}, fmt.Errorf("-on-failure %q: give continue or block", hf.onFail)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gohooks/hook"
@@ -68,7 +69,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	if (*event == "SessionStart" || *event == "Setup") && h.Type != settings.TypeCommand && h.Type != settings.TypeMCPTool {
 		return usageErr(stderr, name, "%s takes only command and mcp_tool handlers: Claude Code would never run this %s hook", *event, h.Type)
 	}
-	if h.Timeout >= 1000 {
+	if h.Timeout >= 1000 && !remove {
 		fmt.Fprintf(stderr, "hookctl: warning: -timeout %g is %s: Claude Code reads seconds, not milliseconds\n", h.Timeout, humanSeconds(h.Timeout))
 	}
 	if _, err := hook.CompileMatcher(*event, *matcher); err != nil {
@@ -117,47 +118,88 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	e := settings.Entry{Event: *event, Matcher: *matcher, Handler: h}
 
 	var hints []string
+	var found []settings.Container
+	var detail string // the options an install changed
 	edit := func(data []byte) ([]byte, string, error) {
 		if remove {
-			out, n, form, err := removeEntry(data, e)
+			out, n, form, err := removeEntry(data, e, kept(path))
 			if n == 0 && err == nil {
 				hints = nearMisses(data, e)
 			}
-			return out, fmt.Sprintf("removed %d handler(s)%s", n, form), err
+			return removed(data, out, n, form, err)
+		}
+		cs, err := settings.Containers(data, e)
+		if err != nil {
+			return data, "", err
 		}
 		out, changed, err := settings.Add(data, e)
-		if !changed {
+		if err != nil || !changed {
 			return out, "already installed, unchanged", err
 		}
-		return out, "installed", err
+		found = cs
+		var verb string
+		verb, detail = installVerb(data, e, true)
+		return out, verb, nil
 	}
 	shown := displayPath(path, locs.Project)
 	what, err := applyEdit(path, shown, *dryRun, edit, stdout, stderr)
 	if err != nil || *dryRun {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s %s %s\n", shown, what, describe(e), h.String())
+	afterEdit(path, what, found)
+	fmt.Fprintf(stdout, "%s: %s %s %s%s\n", shown, what, describe(e), h.String(), detail)
 	if remove && strings.HasPrefix(what, "removed 0") {
 		if len(hints) > 0 {
 			return fmt.Errorf("nothing to uninstall: no such handler; %s has it %s", shown, strings.Join(hints, "; "))
 		}
-		return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher, -if and command, url, server and tool, or prompt as at install)")
+		return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher, -if, -type and -shell, and the same command, url, server and tool, or prompt as at install)")
 	}
 	return nil
+}
+
+// deletedNote ends what uninstall says it did when it deleted the file.
+const deletedNote = ", and deleted the file install had made"
+
+// removed is the result of an uninstall edit that removed n handlers from
+// data: out, or settings.DeleteFile when out is nil (the file did not
+// exist before install), with what it did.
+func removed(data, out []byte, n int, form string, err error) ([]byte, string, error) {
+	what := fmt.Sprintf("removed %d handler(s)%s", n, form)
+	if err != nil {
+		return data, what, err
+	}
+	if out == nil && data != nil {
+		return nil, what + deletedNote, settings.DeleteFile
+	}
+	return out, what, nil
+}
+
+// afterEdit keeps the ledger up to date after an edit that did what: an
+// install records the containers found (nil when nothing was written),
+// an uninstall that deleted the file forgets it.
+func afterEdit(path, what string, found []settings.Container) {
+	switch {
+	case strings.HasSuffix(what, deletedNote):
+		forget(path)
+	case found != nil:
+		recordInstall(path, found)
+	}
 }
 
 // applyEdit runs edit on the file at path (shown as shown) and returns
 // what it says it did. With dryRun it prints the change as a diff and
 // writes nothing; otherwise it writes through settings.Update, which
-// writes nothing unless the file changed.
+// writes nothing unless the file changed. An edit that returns
+// settings.DeleteFile deletes the file (a dry run shows all its lines
+// removed).
 func applyEdit(path, shown string, dryRun bool, edit func([]byte) ([]byte, string, error), stdout, stderr io.Writer) (string, error) {
 	if dryRun {
-		data, err := os.ReadFile(path)
+		data, err := settings.ReadRegular(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return "", err
 		}
 		out, what, err := edit(data)
-		if err != nil {
+		if err != nil && !errors.Is(err, settings.DeleteFile) {
 			return "", withFile(err, shown)
 		}
 		fmt.Fprint(stdout, unifiedDiff(shown, string(data), string(out)))
@@ -176,12 +218,14 @@ func applyEdit(path, shown string, dryRun bool, edit func([]byte) ([]byte, strin
 	return what, nil
 }
 
-// removeEntry removes e from data. A command given as one word matches
-// the exec form without arguments too (and the other way round), so that
-// a hook installed with -exec is uninstalled without it; form then says
-// which form was removed.
-func removeEntry(data []byte, e settings.Entry) (out []byte, n int, form string, err error) {
-	out, n, err = settings.Remove(data, e)
+// removeEntry removes e from data, keeping the containers of keep that
+// install found empty (see settings.RemoveKeeping): out is nil when the
+// file did not exist before install and nothing else is in it. A command
+// given as one word matches the exec form without arguments too (and the
+// other way round), so that a hook installed with -exec is uninstalled
+// without it; form then says which form was removed.
+func removeEntry(data []byte, e settings.Entry, keep []settings.Container) (out []byte, n int, form string, err error) {
+	out, n, err = settings.RemoveKeeping(data, e, keep)
 	if n > 0 || err != nil || e.Handler.Type != settings.TypeCommand || len(e.Handler.Args) > 0 {
 		return out, n, "", err
 	}
@@ -191,16 +235,17 @@ func removeEntry(data []byte, e settings.Entry) (out []byte, n int, form string,
 	} else {
 		alt.Handler.Args, form = nil, " (the shell form)"
 	}
-	out, n, err = settings.Remove(data, alt)
+	out, n, err = settings.RemoveKeeping(data, alt, keep)
 	if n == 0 {
 		form = ""
 	}
 	return out, n, form, err
 }
 
-// nearMisses describes the handlers of data that run what e runs, on the
-// same event, under another matcher or "if" rule: what uninstall needs to
-// be told to remove them.
+// nearMisses describes the handlers of data that run what e runs, under
+// another event, matcher, "if" rule, shell or form (shell or exec): what
+// uninstall needs to be told to remove them, each differing flag with
+// the value to give.
 func nearMisses(data []byte, e settings.Entry) []string {
 	hs, err := settings.Parse(data)
 	if err != nil {
@@ -208,21 +253,65 @@ func nearMisses(data []byte, e settings.Entry) []string {
 	}
 	var out []string
 	for _, h := range hs {
-		c := h.Handler
-		c.If = e.Handler.If
-		if h.Event != e.Event || !c.Same(e.Handler) && !(len(c.Args) == 0 && len(e.Handler.Args) == 0 && c.Command == e.Handler.Command && c.Type == e.Handler.Type) {
-			continue
+		if give := nearMiss(h, e); len(give) > 0 {
+			out = append(out, fmt.Sprintf("at line %d (give %s)", h.Line, strings.Join(give, " ")))
 		}
-		give := []string{}
-		if h.Matcher != e.Matcher {
-			give = append(give, fmt.Sprintf("-matcher %q", h.Matcher))
-		}
-		if h.Handler.If != e.Handler.If {
-			give = append(give, fmt.Sprintf("-if %q", h.Handler.If))
-		}
-		out = append(out, fmt.Sprintf("at line %d (give %s)", h.Line, strings.Join(give, " ")))
 	}
 	return out
+}
+
+// nearMiss returns the flags, with their values, that uninstall needs to
+// match h when h runs what e runs but is not e's registration; nil when h
+// runs something else, or is e's registration.
+func nearMiss(h settings.Hook, e settings.Entry) []string {
+	c, w := h.Handler, e.Handler
+	kind := func(t string) string {
+		if t == "" {
+			return settings.TypeCommand
+		}
+		return t
+	}
+	if kind(c.Type) != kind(w.Type) {
+		return nil
+	}
+	// What the handler runs, leaving aside the "if" rule, the shell and
+	// the form, which are named below.
+	c.If, c.Shell, c.Args = w.If, w.Shell, w.Args
+	if !c.Same(w) || !slices.Equal(h.Handler.Args, w.Args) && len(h.Handler.Args)+len(w.Args) > 0 {
+		return nil
+	}
+	var give []string
+	if h.Event != e.Event {
+		give = append(give, "-event "+h.Event)
+	}
+	if h.Matcher != e.Matcher {
+		give = append(give, fmt.Sprintf("-matcher %q", h.Matcher))
+	}
+	if h.Handler.If != w.If {
+		if h.Handler.If == "" {
+			give = append(give, "no -if")
+		} else {
+			give = append(give, fmt.Sprintf("-if %q", h.Handler.If))
+		}
+	}
+	if h.Handler.Shell != w.Shell {
+		if h.Handler.Shell == "" {
+			give = append(give, "no -shell")
+		} else {
+			give = append(give, "-shell "+h.Handler.Shell)
+		}
+	}
+	if len(give) == 0 {
+		return nil // only the form differs, which removeEntry tries
+	}
+	if (h.Handler.Args == nil) != (w.Args == nil) {
+		if h.Handler.Args == nil {
+			give = append(give, "no -exec")
+		} else {
+			give = append(give, "-exec")
+		}
+	}
+	return give
 }
 
 // installWarnings prints what install writes but Claude Code will not do
@@ -330,6 +419,8 @@ func displayPath(path, project string) string {
 // humanSeconds writes a number of seconds in the largest sensible unit.
 func humanSeconds(s float64) string {
 	switch {
+	case s >= 2*86400:
+		return fmt.Sprintf("%.1f days", s/86400)
 	case s >= 3600:
 		return fmt.Sprintf("%.1f hours", s/3600)
 	case s >= 60:

@@ -8,7 +8,7 @@
 //	hookctl install   [selection] -event EVENT -type http -url URL [-header "Name: value"]... [-allow-env VAR]...
 //	hookctl install   [selection] -event EVENT -type mcp_tool -server S -tool T [-input JSON]
 //	hookctl install   [selection] -event EVENT -type prompt|agent -prompt TEXT [-model M]
-//	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] [-dry-run] -- COMMAND [ARGS...]
+//	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] [-shell SH] [-dry-run] -- COMMAND [ARGS...]
 //	hookctl uninstall [selection] -event EVENT [-matcher M] [-if RULE] -type TYPE -url URL | -server S -tool T | -prompt TEXT
 //	hookctl list      [-json] [-project DIR] [-plugin DIR]...
 //	hookctl doctor    [-json] [-project DIR] [-plugin DIR]...
@@ -23,7 +23,12 @@
 // as ${CLAUDE_PLUGIN_ROOT}/... . The other handler types of Claude Code
 // (http, mcp_tool, prompt, agent) are written with -type and their flags;
 // uninstall finds a handler by its type and what it runs (the command, the
-// url, the server and tool, or the prompt), whatever its options.
+// url, the server and tool, or the prompt), whatever its options, and
+// gives back the bytes install found: install records, per file, the
+// containers it found empty and whether the file existed, in
+// hookctl/installs.json under the user's configuration folder. Only a
+// regular file (or a link to one, or nothing) is read or written: a
+// device, named pipe, socket, directory or dangling link is refused.
 //
 // list prints every hook Claude Code would load for the project — managed,
 // user, project and local settings, then the installed plugins it loads
@@ -91,7 +96,7 @@ const usage = `usage:
                   | -type http -url URL [-header "Name: value"]... [-allow-env VAR]... [-on-failure ...]
                   | -type mcp_tool -server S -tool T [-input JSON] [-on-failure ...]
                   | -type prompt|agent -prompt TEXT [-model M] [-continue-on-block]
-  hookctl uninstall [same selection] -event EVENT [-matcher M] [-if RULE] [-dry-run]
+  hookctl uninstall [same selection] -event EVENT [-matcher M] [-if RULE] [-shell SH] [-dry-run]
                     -- COMMAND [ARGS...] | -type TYPE -url URL | -server S -tool T | -prompt TEXT
   hookctl list      [-json] [-project DIR] [-plugin DIR]...
   hookctl doctor    [-json] [-project DIR] [-plugin DIR]...

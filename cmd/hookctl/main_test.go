@@ -32,6 +32,9 @@ func newEnv(t *testing.T) *env {
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	t.Setenv("CLAUDE_CODE_PLUGIN_CACHE_DIR", "")
 	t.Setenv("HOOKCTL_MANAGED_DIR", filepath.Join(root, "managed"))
+	// The ledger (os.UserConfigDir) goes under the fake home too.
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(e.home, ".config"))
+	t.Setenv("AppData", filepath.Join(e.home, "AppData", "Roaming"))
 	return e
 }
 
@@ -202,7 +205,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"install", "-event", "Stop", "-scope", "global", "--", "x"}, `unknown scope "global"`},
 		{[]string{"install", "-event", "PreToolUse", "-matcher", "Bash|Read(", "--", "x"}, "invalid JavaScript regular expression"},
 		{[]string{"install", "-event", "Stop", "-if", "Bash(git *)", "--", "x"}, `never runs on this event`},
-		{[]string{"install", "-event", "Stop", "-timeout", "-1", "--", "x"}, "positive"},
+		{[]string{"install", "-event", "Stop", "-timeout", "-1", "--", "x"}, "give 0 or more seconds"},
 		{[]string{"install", "-event", "Stop", "-nope", "--", "x"}, "not defined"},
 		{[]string{"list", "extra"}, "unexpected argument"},
 	} {

@@ -111,6 +111,10 @@ func cmdPluginBuild(args []string, stdout, stderr io.Writer) error {
 		Timeout: *timeout, OnFailure: *onFailure, StatusMessage: *status}
 	e := settings.Entry{Event: *event, Matcher: *matcher, Handler: h}
 	changed, err := settings.Update(settings.PluginHooksFile(root), func(data []byte) ([]byte, error) {
+		data, err := replaceLaunchers(data, e, bin)
+		if err != nil {
+			return data, err
+		}
 		out, _, err := settings.Add(data, e)
 		return out, err
 	})
@@ -124,6 +128,36 @@ func cmdPluginBuild(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s already has %s\n", hooksFile, describe(e))
 	}
 	return nil
+}
+
+// replaceLaunchers removes from data the launch commands an earlier
+// hookctl wrote for the binary bin under e's event and matcher that
+// differ from e's (the command's text changes between versions), so that
+// a new build replaces the old entry instead of adding a second one that
+// would run the hook twice.
+func replaceLaunchers(data []byte, e settings.Entry, bin string) ([]byte, error) {
+	hs, err := settings.Parse(data)
+	if err != nil {
+		return data, err
+	}
+	for _, h := range hs {
+		c := h.Handler.Command
+		if h.Event != e.Event || h.Matcher != e.Matcher || h.Handler.Type != settings.TypeCommand ||
+			h.Handler.Args != nil || c == e.Handler.Command || !isLauncher(c, bin) {
+			continue
+		}
+		if data, _, err = settings.Remove(data, settings.Entry{Event: h.Event, Matcher: h.Matcher, Handler: h.Handler}); err != nil {
+			return data, err
+		}
+	}
+	return data, nil
+}
+
+// isLauncher reports whether command is a launch command hookctl plugin
+// build wrote, in any version, for the binary bin.
+func isLauncher(command, bin string) bool {
+	return strings.HasPrefix(command, `case "${OSTYPE:-}" in `) && strings.Contains(command, `/bin/`+bin+`-$o-$a$x"`) ||
+		strings.HasPrefix(command, `$o = if ($IsMacOS)`) && strings.Contains(command, `/bin/`+bin+`-$o-$a$x"`)
 }
 
 // parseTargets reads a comma-separated GOOS/GOARCH list; empty means
@@ -173,13 +207,23 @@ func targetList() string {
 var buildFlags = []string{"-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid="}
 
 // buildTarget builds the main package pkg for t into out, static
-// (CGO_ENABLED=0), through a temporary file renamed into place so that a
-// failed build leaves the old binary.
+// (CGO_ENABLED=0), in a private temporary folder beside it whose result is
+// renamed into place, so that a failed build leaves the old binary and
+// nothing else. An out that exists but is not a regular file (a link, a
+// named pipe, a device, ...) is refused before anything is built.
 func buildTarget(pkg, out string, t target, stderr io.Writer) error {
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
-	tmp := out + ".tmp"
+	if err := checkReplaceable(out); err != nil {
+		return err
+	}
+	tmpDir, err := os.MkdirTemp(filepath.Dir(out), ".build-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmpDir)
+	tmp := filepath.Join(tmpDir, filepath.Base(out))
 	args := append([]string{"build"}, buildFlags...)
 	args = append(args, "-o", tmp, pkg)
 	cmd := exec.Command("go", args...)
@@ -187,24 +231,62 @@ func buildTarget(pkg, out string, t target, stderr io.Writer) error {
 	var msg bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &msg, &msg
 	if err := cmd.Run(); err != nil {
-		os.Remove(tmp)
 		stderr.Write(msg.Bytes())
 		return fmt.Errorf("go build %s for %s: %w", pkg, t, err)
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.Remove(tmp)
+		return err
+	}
+	if err := checkReplaceable(out); err != nil {
 		return err
 	}
 	return os.Rename(tmp, out)
 }
 
+// checkReplaceable refuses a path that exists but is not a regular file:
+// hookctl replaces only what it wrote itself.
+func checkReplaceable(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s, not a regular file: refusing to replace it", path, fileKind(fi.Mode()))
+	}
+	return nil
+}
+
+// fileKind says what a file that is not a regular file is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "a special file"
+}
+
 // writeManifest writes root/.claude-plugin/plugin.json with the plugin's
 // name when the file does not exist, and reports whether it did. An
-// existing manifest is left as it is. The name is name, else the
-// folder's name, made kebab-case as Claude Code wants it.
+// existing manifest is left as it is; a path there that is not a regular
+// file (or a link to one) is refused, as settings.Update refuses it. The
+// name is name, else the folder's name, made kebab-case as Claude Code
+// wants it.
 func writeManifest(root, name string) (bool, error) {
 	p := filepath.Join(root, ".claude-plugin", "plugin.json")
-	if _, err := os.Stat(p); err == nil {
+	if _, err := settings.ReadRegular(p); err == nil {
 		return false, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return false, err
@@ -216,11 +298,14 @@ func writeManifest(root, name string) (bool, error) {
 	if name == "" {
 		return false, fmt.Errorf("no plugin name in %q: give -plugin-name", filepath.Base(root))
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return false, err
-	}
 	// kebab leaves only [a-z0-9-], which needs no JSON escaping.
-	return true, os.WriteFile(p, []byte("{\n  \"name\": \""+name+"\"\n}\n"), 0o644)
+	manifest := []byte("{\n  \"name\": \"" + name + "\"\n}\n")
+	return settings.Update(p, func(data []byte) ([]byte, error) {
+		if data != nil {
+			return data, nil // written meanwhile: leave it
+		}
+		return manifest, nil
+	})
 }
 
 // kebab lowercases s and turns each run of other characters than letters

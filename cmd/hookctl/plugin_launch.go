@@ -36,6 +36,9 @@ func binName(name string, t target) string {
 	return n
 }
 
+// procArch is the file Linux 6.1 and later hold the machine name in.
+const procArch = "/proc/sys/kernel/arch"
+
 // launchCommand returns the command line of the hook that runs name's
 // binary from the plugin's bin folder, for the shell Claude Code runs it
 // in: shellDefault or shellPowerShell. Claude Code starts one shell per
@@ -55,14 +58,29 @@ func binName(name string, t target) string {
 // exec replaces the shell with the binary, so the hook's exit code, stdin
 // and stdout are the binary's own.
 //
+// Up to the exec the command writes nothing: a missing /proc file or
+// uname is silent, so that no shell diagnostic ends up in the hook's
+// stderr, which Claude Code shows as the block reason when the binary
+// exits 2. When there is no binary for the system it writes one line
+// naming the file and exits 127 (a non-blocking error, as a missing
+// command is); when the binary is not executable, one line and 126.
+//
 // In PowerShell (no exec there) the binary is started with & and the
 // shell exits with its exit code; the machine comes from
 // $env:PROCESSOR_ARCHITECTURE on Windows (AMD64 or ARM64) and from .NET's
-// RuntimeInformation in pwsh on macOS and Linux ($IsMacOS, $IsLinux).
+// RuntimeInformation in pwsh on macOS and Linux ($IsMacOS, $IsLinux). A
+// missing binary is one line and exit code 127 there too (& alone would
+// leave $LASTEXITCODE unset, and the hook would exit 0).
 //
 // name must hold only letters, digits, '.', '_' and '-', so that it
 // needs no quoting in either shell.
 func launchCommand(shell, name string) (string, error) {
+	return launchScript(shell, name, procArch)
+}
+
+// launchScript is launchCommand reading the machine name from archFile
+// instead of /proc/sys/kernel/arch (which the tests cannot remove).
+func launchScript(shell, name, archFile string) (string, error) {
 	if !validBinName(name) {
 		return "", fmt.Errorf("binary name %q: use letters, digits, '.', '_' and '-' only", name)
 	}
@@ -70,12 +88,15 @@ func launchCommand(shell, name string) (string, error) {
 	case shellDefault, shellBash:
 		return strings.Join([]string{
 			`case "${OSTYPE:-}" in darwin*) o=darwin;; linux*) o=linux;; msys*|cygwin*) o=windows;;`,
-			` '') if [ -e /proc/version ]; then o=linux; else o=$(uname -s); fi;; *) o=$OSTYPE;; esac;`,
+			` '') if [ -e /proc/version ]; then o=linux; else o=$(uname -s 2>/dev/null); fi;; *) o=$OSTYPE;; esac;`,
 			` case $o in Darwin) o=darwin;; Linux) o=linux;; MINGW*|MSYS*|CYGWIN*) o=windows;; esac;`,
-			` a=${HOSTTYPE:-}; if [ -z "$a" ]; then read -r a < /proc/sys/kernel/arch 2>/dev/null || a=$(uname -m); fi;`,
+			` a=${HOSTTYPE:-}; if [ -z "$a" ]; then { read -r a < ` + archFile + `; } 2>/dev/null || a=$(uname -m 2>/dev/null); fi;`,
 			` case $a in x86_64|amd64) a=amd64;; aarch64|arm64) a=arm64;; esac;`,
 			` x=; if [ "$o" = windows ]; then x=.exe; fi;`,
-			` exec "${CLAUDE_PLUGIN_ROOT}/bin/` + name + `-$o-$a$x"`,
+			` f="${CLAUDE_PLUGIN_ROOT}/bin/` + name + `-$o-$a$x";`,
+			` if [ ! -f "$f" ]; then echo "no ` + name + ` binary for this system ($o/$a): $f" >&2; exit 127; fi;`,
+			` if [ ! -x "$f" ]; then echo "$f is not executable" >&2; exit 126; fi;`,
+			` exec "$f"`,
 		}, ""), nil
 	case shellPowerShell:
 		return strings.Join([]string{
@@ -83,7 +104,9 @@ func launchCommand(shell, name string) (string, error) {
 			` $a = if ($o -eq 'windows') { $env:PROCESSOR_ARCHITECTURE } else { "$([System.Runtime.InteropServices.RuntimeInformation]::OSArchitecture)" };`,
 			` $a = if ($a -match 'arm64') { 'arm64' } else { 'amd64' };`,
 			` $x = if ($o -eq 'windows') { '.exe' } else { '' };`,
-			` & "$env:CLAUDE_PLUGIN_ROOT/bin/` + name + `-$o-$a$x"; exit $LASTEXITCODE`,
+			` $f = "$env:CLAUDE_PLUGIN_ROOT/bin/` + name + `-$o-$a$x";`,
+			` if (-not (Test-Path -LiteralPath $f -PathType Leaf)) { [Console]::Error.WriteLine("no ` + name + ` binary for this system ($o/$a): $f"); exit 127 };`,
+			` & $f; exit $LASTEXITCODE`,
 		}, ""), nil
 	}
 	return "", fmt.Errorf("shell %q: want %q, %q or none (Claude Code's default)", shell, shellBash, shellPowerShell)

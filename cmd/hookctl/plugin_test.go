@@ -33,8 +33,16 @@ func fakePlugin(t *testing.T, name string) string {
 
 // runLaunch runs command with shell -c as Claude Code does, with env as
 // the whole environment, "in" on stdin, and returns stdout and the exit
-// code.
+// code; the shell must write nothing on stderr.
 func runLaunch(t *testing.T, shell, command string, env []string, in string) (string, int) {
+	t.Helper()
+	out, errOut, code := runLaunchStderr(t, shell, command, env, in)
+	assert.Empty(t, errOut, "stderr of %s", shell)
+	return out, code
+}
+
+// runLaunchStderr is runLaunch returning stderr too.
+func runLaunchStderr(t *testing.T, shell, command string, env []string, in string) (string, string, int) {
 	t.Helper()
 	cmd := exec.Command(shell, "-c", command)
 	cmd.Env = env
@@ -48,8 +56,103 @@ func runLaunch(t *testing.T, shell, command string, env []string, in string) (st
 	} else {
 		require.NoError(t, err)
 	}
-	assert.Empty(t, errb.String(), "stderr of %s", shell)
-	return out.String(), code
+	return out.String(), errb.String(), code
+}
+
+// posixShells are the shells the default launch command is run in: bash,
+// the system's sh, and dash (Debian's and Ubuntu's /bin/sh) when it is
+// installed.
+func posixShells(t *testing.T) []string {
+	var out []string
+	for _, sh := range []string{"bash", "sh", "dash"} {
+		p, err := exec.LookPath(sh)
+		if err != nil {
+			require.NotEqual(t, "sh", sh, "no sh")
+			t.Logf("%s is not installed: the launch command was not run in it", sh)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestLaunchCommandBeforeLinux61 runs the launch command in each POSIX
+// shell where /proc/sys/kernel/arch is missing (Linux before 6.1): the
+// machine comes from uname, and the shell writes nothing on stderr, so
+// that the hook's stderr (the block reason when it exits 2) is the
+// binary's own. dash used to print "cannot open /proc/sys/kernel/arch"
+// there. Without uname either, the command names the missing binary in
+// one line and exits 127, never 2.
+func TestLaunchCommandBeforeLinux61(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the fallback reads Linux's /proc")
+	}
+	const name = "guard"
+	root := fakePlugin(t, name)
+	machine, err := exec.Command("uname", "-m").Output()
+	require.NoError(t, err)
+	arch := strings.TrimSpace(string(machine))
+	want := map[string]string{"x86_64": "amd64", "aarch64": "arm64"}[arch]
+	// A binary that writes its block reason on stderr and exits 2.
+	for _, tg := range pluginTargets {
+		script := "#!/bin/sh\necho 'rm -rf is not allowed' >&2\nexit 2\n"
+		require.NoError(t, os.WriteFile(filepath.Join(root, "bin", binName("blocker", tg)), []byte(script), 0o755))
+	}
+	missing := filepath.Join(t.TempDir(), "no-such-dir", "arch")
+	command, err := launchScript(shellDefault, name, missing)
+	require.NoError(t, err)
+	blocker, err := launchScript(shellDefault, "blocker", missing)
+	require.NoError(t, err)
+	for _, sh := range posixShells(t) {
+		t.Run(filepath.Base(sh), func(t *testing.T) {
+			// No OSTYPE/HOSTTYPE in the environment: dash has none, and
+			// bash sets its own, so unset them in the command for bash.
+			unset := "unset OSTYPE HOSTTYPE; "
+			env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "PATH=" + os.Getenv("PATH")}
+			if want != "" {
+				out, code := runLaunch(t, sh, unset+command, env, "in\n")
+				assert.Equal(t, "guard-linux-"+want+"|in", out)
+				assert.Equal(t, 3, code)
+				out, errOut, code := runLaunchStderr(t, sh, unset+blocker, env, "")
+				assert.Empty(t, out)
+				assert.Equal(t, "rm -rf is not allowed\n", errOut, "the block reason is the binary's stderr alone")
+				assert.Equal(t, 2, code)
+			}
+			// No uname on the PATH either: one line naming the binary.
+			out, errOut, code := runLaunchStderr(t, sh, unset+command, []string{"CLAUDE_PLUGIN_ROOT=" + root, "PATH=" + t.TempDir()}, "")
+			assert.Empty(t, out)
+			assert.Equal(t, 127, code)
+			assert.Equal(t, "no guard binary for this system (linux/): "+root+"/bin/guard-linux-\n", errOut)
+		})
+	}
+}
+
+// TestLaunchCommandMissingBinary checks that a system with no binary (a
+// plugin built without it) gets one line naming the file and exit code
+// 127, a non-blocking error, in each POSIX shell, and a binary that is
+// not executable one line and 126, instead of the shell's own message.
+func TestLaunchCommandMissingBinary(t *testing.T) {
+	root := t.TempDir()
+	command, err := launchCommand(shellDefault, "guard")
+	require.NoError(t, err)
+	for _, sh := range posixShells(t) {
+		env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "OSTYPE=linux-gnu", "HOSTTYPE=riscv64"}
+		out, errOut, code := runLaunchStderr(t, sh, command, env, "")
+		assert.Empty(t, out, sh)
+		assert.Equal(t, 127, code, sh)
+		assert.Equal(t, "no guard binary for this system (linux/riscv64): "+root+"/bin/guard-linux-riscv64\n", errOut, sh)
+	}
+	// A binary that lost its execute permission: one line, exit 126.
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "bin"), 0o755))
+	bin := filepath.Join(root, "bin", "guard-linux-amd64")
+	require.NoError(t, os.WriteFile(bin, []byte("#!/bin/sh\nexit 0\n"), 0o644))
+	for _, sh := range posixShells(t) {
+		env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "OSTYPE=linux-gnu", "HOSTTYPE=x86_64"}
+		out, errOut, code := runLaunchStderr(t, sh, command, env, "")
+		assert.Empty(t, out, sh)
+		assert.Equal(t, 126, code, sh)
+		assert.Equal(t, bin+" is not executable\n", errOut, sh)
+	}
 }
 
 // TestLaunchCommandPicksTheBinary runs the default-shell launch command
@@ -76,9 +179,8 @@ func TestLaunchCommandPicksTheBinary(t *testing.T) {
 		{"Windows, Git Bash on ARM64", "msys", "aarch64", "guard-windows-arm64.exe"},
 		{"Windows, Cygwin", "cygwin", "x86_64", "guard-windows-amd64.exe"},
 	}
-	for _, shell := range []string{"bash", "sh"} {
-		sh, err := exec.LookPath(shell)
-		require.NoError(t, err, "the test runs the command in %s", shell)
+	for _, sh := range posixShells(t) {
+		shell := filepath.Base(sh)
 		for _, c := range cases {
 			t.Run(shell+"/"+c.system, func(t *testing.T) {
 				env := []string{"CLAUDE_PLUGIN_ROOT=" + root, "OSTYPE=" + c.ostype, "HOSTTYPE=" + c.hosttype}
@@ -108,7 +210,9 @@ func TestLaunchCommandPowerShell(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, command, `$env:PROCESSOR_ARCHITECTURE`)
 	assert.Contains(t, command, `-match 'arm64'`)
-	assert.Contains(t, command, `& "$env:CLAUDE_PLUGIN_ROOT/bin/guard-$o-$a$x"; exit $LASTEXITCODE`)
+	assert.Contains(t, command, `$f = "$env:CLAUDE_PLUGIN_ROOT/bin/guard-$o-$a$x";`)
+	assert.Contains(t, command, `& $f; exit $LASTEXITCODE`)
+	assert.Contains(t, command, `exit 127`, "a missing binary must not exit 0")
 	assert.NotContains(t, command, "uname", "no helper process")
 	pwsh, err := exec.LookPath("pwsh")
 	if err != nil {
@@ -244,4 +348,60 @@ func TestPluginBuildPowerShell(t *testing.T) {
 		assert.Equal(t, "powershell", hooks[i].Handler.Shell)
 		assert.Equal(t, want, hooks[i].Handler.Command)
 	}
+}
+
+// oldLauncher is the launch command hookctl plugin build wrote for a
+// binary named guard before the command stopped writing to stderr.
+const oldLauncher = `case "${OSTYPE:-}" in darwin*) o=darwin;; linux*) o=linux;; msys*|cygwin*) o=windows;;` +
+	` '') if [ -e /proc/version ]; then o=linux; else o=$(uname -s); fi;; *) o=$OSTYPE;; esac;` +
+	` case $o in Darwin) o=darwin;; Linux) o=linux;; MINGW*|MSYS*|CYGWIN*) o=windows;; esac;` +
+	` a=${HOSTTYPE:-}; if [ -z "$a" ]; then read -r a < /proc/sys/kernel/arch 2>/dev/null || a=$(uname -m); fi;` +
+	` case $a in x86_64|amd64) a=amd64;; aarch64|arm64) a=arm64;; esac;` +
+	` x=; if [ "$o" = windows ]; then x=.exe; fi;` +
+	` exec "${CLAUDE_PLUGIN_ROOT}/bin/guard-$o-$a$x"`
+
+// TestRebuildReplacesOldLauncher checks that a new build into a plugin
+// registered by an earlier hookctl replaces the old launch command rather
+// than adding a second entry that would run the hook twice, and leaves
+// other hooks, another binary's launcher and other matchers alone.
+func TestRebuildReplacesOldLauncher(t *testing.T) {
+	other := strings.ReplaceAll(oldLauncher, "/bin/guard-", "/bin/other-")
+	file := settings.Entry{Event: "PreToolUse", Matcher: "Bash", Handler: settings.Handler{Type: settings.TypeCommand, Command: oldLauncher}}
+	data, _, err := settings.Add([]byte("{\n  \"hooks\": {}\n}\n"), file)
+	require.NoError(t, err)
+	for _, keep := range []settings.Entry{
+		{Event: "PreToolUse", Matcher: "Bash", Handler: settings.Handler{Type: settings.TypeCommand, Command: other}},
+		{Event: "PreToolUse", Matcher: "Edit", Handler: settings.Handler{Type: settings.TypeCommand, Command: oldLauncher}},
+		{Event: "Stop", Handler: settings.Handler{Type: settings.TypeCommand, Command: "/opt/stop"}},
+	} {
+		data, _, err = settings.Add(data, keep)
+		require.NoError(t, err)
+	}
+	command, err := launchCommand(shellDefault, "guard")
+	require.NoError(t, err)
+	e := settings.Entry{Event: "PreToolUse", Matcher: "Bash", Handler: settings.Handler{Type: settings.TypeCommand, Command: command}}
+	out, err := replaceLaunchers(data, e, "guard")
+	require.NoError(t, err)
+	out, changed, err := settings.Add(out, e)
+	require.NoError(t, err)
+	assert.True(t, changed)
+	hs, err := settings.Parse(out)
+	require.NoError(t, err)
+	var got []string
+	for _, h := range hs {
+		got = append(got, h.Event+"["+h.Matcher+"] "+map[bool]string{true: "old guard", false: "new guard"}[h.Handler.Command == oldLauncher])
+		if h.Handler.Command == other {
+			got[len(got)-1] = h.Event + "[" + h.Matcher + "] other"
+		} else if h.Handler.Command == "/opt/stop" {
+			got[len(got)-1] = "Stop stop"
+		}
+	}
+	assert.ElementsMatch(t, []string{"PreToolUse[Bash] other", "PreToolUse[Bash] new guard", "PreToolUse[Edit] old guard", "Stop stop"}, got)
+	again, err := replaceLaunchers(out, e, "guard")
+	require.NoError(t, err)
+	assert.Equal(t, string(out), string(again), "a build of the same version changes nothing")
+	ps, err := launchCommand(shellPowerShell, "guard")
+	require.NoError(t, err)
+	assert.True(t, isLauncher(ps, "guard"))
+	assert.False(t, isLauncher(ps, "guar"))
 }

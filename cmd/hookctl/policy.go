@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -50,7 +49,7 @@ func readPolicy(l *loaded) policy {
 		if src.Scope == settings.ScopePlugin {
 			continue
 		}
-		data, err := os.ReadFile(src.Path)
+		data, err := settings.ReadRegular(src.Path)
 		if err != nil {
 			continue
 		}
