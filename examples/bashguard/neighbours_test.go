@@ -50,6 +50,8 @@ var readDenied = []struct{ cmd, says string }{
 	{"for d in / ~; do rm -rf $d; done", "cannot work out"},
 	{"x=$(cat dirs.txt); rm -rf $x", "cannot work out"},
 	{"source ./env.sh; rm -rf $TARGET", "cannot work out"},
+	{`f() { rm -rf "$1"; }; f /`, "function's argument"},
+	{"function f { rm -rf $@; }; f ~", "function's argument"},
 	// Tildes.
 	{"rm -rf ~", "home folder"},
 	{"rm -rf ~dev", "home folder"},

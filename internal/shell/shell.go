@@ -1,13 +1,22 @@
 // Package shell splits a POSIX shell command line into simple commands and
 // words the way a shell would, well enough for hooks that judge Bash tool
-// calls. It is not a shell: it runs nothing, it expands only the variables
-// its Lookup knows (others expand to nothing and are reported), and it
-// approximates the rarer syntax (case patterns, arithmetic). What it does
-// handle: single, double and $'…' quotes, backslashes, line
-// continuations, comments, the operators ; & && || | |& ( ) and newlines,
-// redirections and here-documents, ~, $NAME and ${NAME…} expansions,
-// command substitution $(…) and `…`, process substitution <(…), brace
-// expansion {a,b}, unquoted glob characters, and reserved words.
+// calls. It is not a shell: it runs nothing, and it approximates the
+// rarer syntax (case patterns, arithmetic). What it does handle: single,
+// double and $'…' quotes, backslashes, line continuations, comments, the
+// operators ; & && || | |& ( ) and newlines, redirections and
+// here-documents, ~, ~user, ~+ and ~-, $NAME and ${NAME…} expansions,
+// field splitting of unquoted expansions, command substitution $(…) and
+// `…`, process substitution <(…), brace expansion {a,b}, unquoted glob
+// characters, and reserved words.
+//
+// Variables come from the caller's Lookup and from the line itself: an
+// assignment (x=/, export x=/, eval x=/, …) is seen by the commands after
+// it. A value the parser cannot work out is reported, never guessed: an
+// unknown variable the line does not set expands to nothing and is listed
+// in Word.Unknown; a value the line makes and the parser cannot work out
+// (the output of most command substitutions, a variable set from one, by
+// read, in a loop or only on some paths) is listed in Word.Opaque as
+// well, because it may be anything.
 package shell
 
 import (
@@ -325,6 +334,12 @@ func (p *parser) list(sub bool) error {
 			if err := p.skipArith(); err != nil {
 				return err
 			}
+		case c == '(' && started && len(cur.Args) == 1 && len(cur.Assigns) == 0 && p.emptyParens():
+			// name () { …; }: a function, whose arguments may be
+			// anything.
+			p.compound = p.compound || p.depth == 1
+			cur, started = Command{}, false
+			p.funcArgs()
 		case c == '(':
 			p.compound = p.compound || p.depth == 1
 			p.pos++
@@ -413,6 +428,7 @@ func (p *parser) list(sub bool) error {
 				case w == "function":
 					p.compound = p.compound || p.depth == 1
 					skipName = true
+					p.funcArgs()
 					continue
 				case w == "[[":
 					p.compound = p.compound || p.depth == 1
@@ -432,6 +448,29 @@ func (p *parser) list(sub bool) error {
 				}
 			}
 		}
+	}
+}
+
+// emptyParens reports whether "(" at p.pos is followed by ")", and
+// skips both if so.
+func (p *parser) emptyParens() bool {
+	i := p.pos + 1
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t') {
+		i++
+	}
+	if i < len(p.src) && p.src[i] == ')' {
+		p.pos = i + 1
+		return true
+	}
+	return false
+}
+
+// funcArgs makes the positional parameters opaque from here on: the line
+// defines a function, and its body reads arguments the parser does not
+// follow from its calls.
+func (p *parser) funcArgs() {
+	for _, n := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"} {
+		p.vars = p.vars.setOpaque(n, "$"+n+" (a function's argument)")
 	}
 }
 

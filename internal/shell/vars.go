@@ -165,10 +165,12 @@ func (p *parser) effects(c *Command, conditional bool) {
 		if unk {
 			ou = []string{"$PWD"}
 		}
+		dir, ok := p.cdTarget(name, args)
 		p.vars = p.vars.set("OLDPWD", old, ou, oo)
-		p.vars = p.vars.setOpaque("PWD", "$PWD (after "+name+")")
-		if dir, ok := p.cdTarget(name, args); ok && !conditional {
+		if ok && !conditional {
 			p.vars = p.vars.set("PWD", dir, nil, nil)
+		} else {
+			p.vars = p.vars.setOpaque("PWD", "$PWD (after "+name+")")
 		}
 	case name == "eval":
 		texts := make([]string, 0, len(args))
