@@ -155,7 +155,8 @@ type Server struct {
 	// tool, the agent, the kind of the answer, the exit code, the
 	// duration and, for a failure, its stderr line and where a handler
 	// panicked. Empty means the file $HOOK_CALL_LOG names ([CallLogEnv]);
-	// both empty, the default, means no log, at no cost. The log is
+	// both empty, the default, means no log, at no cost per call beyond
+	// that one lookup of the environment. The log is
 	// never written to stdout, and a log that cannot be written changes
 	// neither the answer nor the exit code. docs/reliability.md
 	// describes the line.
