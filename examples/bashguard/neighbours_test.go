@@ -106,6 +106,13 @@ var readDenied = []struct{ cmd, says string }{
 	{"find ~ -delete", "home folder"},
 	{"find . -delete", "project root"},
 	{"find / -name '*.log' -o -name x -delete", "root folder"},
+	{"find ~ -empty -o -delete", "home folder"},
+	{"find . -path ./vendor -prune -o -name '*.pyc' -delete", "project root"},
+	// Branches bashguard cannot work out.
+	{"git push -f origin $(git branch --show-current)", "cannot work out"},
+	{"git push origin +$(cat branch)", "cannot work out"},
+	{"git push origin --delete \"$(cat branch)\"", "cannot work out"},
+	{"b=main; git push --force origin $b", "force push to main"},
 	// Shells and eval fed what bashguard cannot read.
 	{"echo 'rm -rf /' | sh", "root folder"},
 	{"echo 'rm -rf ~' | bash -s", "home folder"},
@@ -164,6 +171,9 @@ var readAllowed = []string{
 	"bash ./build.sh",
 	"ls | xargs echo",
 	"ls | xargs rm -f",
+	"find . -type d -empty -delete",
+	"git push origin $(git branch --show-current)",
+	"b=feature/login; git push -f origin $b",
 }
 
 func TestCheckReadsVariablesSubstitutionsAndFeeds(t *testing.T) {

@@ -429,6 +429,15 @@ func (g *Guard) findHits(find shell.Exec, dir string, prot []protectedDir) strin
 			}
 		}
 	}
+	if filtered {
+		for _, a := range args {
+			if a.Text == "-empty" {
+				// Only empty files and folders, and no -o: none of
+				// them holds anything.
+				return ""
+			}
+		}
+	}
 	filtered = filtered && len(names) > 0
 	// matches reports whether a folder named base passes the -name tests.
 	matches := func(base string) bool {
@@ -643,6 +652,7 @@ func (g *Guard) checkGit(ctx context.Context, e shell.Exec, dir string) (string,
 	var (
 		force, del, all, tags, mirror, dry, endOpts bool
 		positional                                  []string
+		opaque                                      []string
 	)
 	withValue := map[string]bool{"--repo": true, "--receive-pack": true, "--exec": true, "--push-option": true}
 	for i := 1; i < len(args); i++ {
@@ -650,6 +660,9 @@ func (g *Guard) checkGit(ctx context.Context, e shell.Exec, dir string) (string,
 		switch {
 		case endOpts || !strings.HasPrefix(a, "-") || a == "-":
 			positional = append(positional, a)
+			if len(positional) > 1 {
+				opaque = append(opaque, args[i].Opaque...)
+			}
 		case a == "--":
 			endOpts = true
 		case strings.HasPrefix(a, "--"):
@@ -694,6 +707,9 @@ func (g *Guard) checkGit(ctx context.Context, e shell.Exec, dir string) (string,
 	}
 	if mirror {
 		return "`git push --mirror` overwrites and deletes every branch on the remote, " + strings.Join(ProtectedBranches, " and ") + " included. Push the branches you mean by name instead, or ask the user.", nil
+	}
+	if len(opaque) > 0 && (force || del || strings.Contains(strings.Join(positional[1:], " "), "+") || strings.Contains(strings.Join(positional[1:], " "), ":")) {
+		return fmt.Sprintf("it force-pushes or deletes a branch bashguard cannot work out (%s), which may be %s. Name the branch explicitly, for example `git push --force origin my-branch`.", strings.Join(opaque, " and "), strings.Join(ProtectedBranches, " or ")), nil
 	}
 	var refspecs []string
 	if len(positional) > 1 {
