@@ -43,6 +43,11 @@ var readDenied = []struct{ cmd, says string }{
 	{"bash -c 'rm -rf $0' ~", "home folder"},
 	{"HOME=/; rm -rf ~", "root folder"},
 	{"cd / && rm -rf \"$PWD\"/usr", "top-level system folder /usr"},
+	{`set -- /; rm -rf "$1"`, "root folder"},
+	{`set -- build /; shift; rm -rf "$1"`, "cannot work out"},
+	{"a=(/ x); rm -rf $a", "cannot work out"},
+	{`a=(/); rm -rf "${a[@]}"`, "cannot work out"},
+	{"x=/; declare -n r=x; rm -rf $r", "cannot work out"},
 	// A value set only on some paths, or from input, may be anything.
 	{"x=build; [ -d x ] || x=/; rm -rf $x", "cannot work out"},
 	{"x=build; if true; then x=/; fi; rm -rf $x", "cannot work out"},

@@ -395,6 +395,35 @@ func (p *parser) list(sub bool) error {
 				skipName = false
 				continue
 			}
+			if w := words[len(words)-1]; assign && strings.HasSuffix(w.Raw, "=") && p.peek(0) == '(' {
+				// NAME=( … ): an array, whose elements are words.
+				p.pos++
+				for {
+					p.blanks()
+					if p.eof() {
+						return p.errorf("unterminated array assignment")
+					}
+					if p.src[p.pos] == ')' {
+						p.pos++
+						break
+					}
+					if p.src[p.pos] == '\n' {
+						p.pos++
+						continue
+					}
+					if _, err := p.word(false); err != nil {
+						return err
+					}
+					if p.pos < len(p.src) && strings.IndexByte(";&|(<>", p.src[p.pos]) >= 0 {
+						return p.errorf("bad array assignment")
+					}
+				}
+				if n, _, _ := assignment(w); isName(n) {
+					p.vars = p.vars.setOpaque(n, "$"+n+" (an array)")
+				}
+				begin(start)
+				continue
+			}
 			if loopVar {
 				loopVar = false
 				if n := words[0].Raw; isName(n) {
@@ -468,11 +497,7 @@ func (p *parser) emptyParens() bool {
 // funcArgs makes the positional parameters opaque from here on: the line
 // defines a function, and its body reads arguments the parser does not
 // follow from its calls.
-func (p *parser) funcArgs() {
-	for _, n := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"} {
-		p.vars = p.vars.setOpaque(n, "$"+n+" (a function's argument)")
-	}
-}
+func (p *parser) funcArgs() { p.positionalOpaque("a function's argument") }
 
 // assignmentAhead reports whether the word at p.pos starts with NAME= or
 // NAME+=, unquoted.

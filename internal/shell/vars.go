@@ -135,11 +135,39 @@ func (p *parser) effects(c *Command, conditional bool) {
 	args := c.Args[1:]
 	switch {
 	case declarer(name):
+		nameref := false
 		for _, a := range args {
-			if isAssignment(a.Raw) {
+			switch {
+			case strings.HasPrefix(a.Text, "-") && strings.ContainsAny(a.Text, "nA") || strings.HasPrefix(a.Text, "-") && strings.Contains(a.Text, "a"):
+				// -n: a reference to another variable; -a, -A: arrays.
+				nameref = true
+			case isAssignment(a.Raw) && nameref:
+				if n, _, _ := assignment(a); isName(n) {
+					p.vars = p.vars.setOpaque(n, "$"+n+" (a reference or an array)")
+				}
+			case isAssignment(a.Raw):
 				p.bind(a, conditional)
 			}
 		}
+	case name == "set":
+		for i, a := range args {
+			if a.Text == "--" || !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") {
+				if a.Text == "--" {
+					i++
+				}
+				if conditional {
+					p.positionalOpaque("set on some paths")
+				} else {
+					p.vars = positional(p.vars, append([]Word{{}}, args[i:]...), "")
+				}
+				break
+			}
+			if a.Text == "-o" || a.Text == "+o" {
+				break // set -o NAME: the name is not a parameter
+			}
+		}
+	case name == "shift":
+		p.positionalOpaque("after shift")
 	case name == "unset":
 		for _, a := range args {
 			if isName(a.Text) {
@@ -194,6 +222,13 @@ func (p *parser) effects(c *Command, conditional bool) {
 	case name == "source" || name == ".":
 		// A file the parser does not read may set any variable.
 		p.tainted = name + " " + strings.Join(c.Words()[1:], " ")
+	}
+}
+
+// positionalOpaque makes $1 … $9, $@ and $* opaque from here on.
+func (p *parser) positionalOpaque(why string) {
+	for _, n := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"} {
+		p.vars = p.vars.setOpaque(n, "$"+n+" ("+why+")")
 	}
 }
 

@@ -139,3 +139,27 @@ func TestParseFunctionArgumentsAreOpaque(t *testing.T) {
 	_, opaque := last(t, "echo $1")
 	assert.Empty(t, opaque, "outside a function, $1 is the line's: empty")
 }
+
+func TestParsePositionalArraysAndReferences(t *testing.T) {
+	tests := []struct {
+		src    string
+		want   []string
+		opaque bool
+	}{
+		{"set -- / x; echo $1 $2", []string{"echo", "/", "x"}, false},
+		{"set -e -- a; echo $1", []string{"echo", "a"}, false},
+		{"set -o pipefail; echo $1", []string{"echo", ""}, false},
+		{"set -- a /; shift; echo $1", []string{"echo", ""}, true},
+		{"a=(/ x); echo $a", []string{"echo", ""}, true},
+		{"a=(/\n x); echo \"${a[@]}\"", []string{"echo", ""}, true},
+		{"x=/; declare -n r=x; echo $r", []string{"echo", ""}, true},
+		{"declare -a a=x; echo $a", []string{"echo", ""}, true},
+	}
+	for _, tt := range tests {
+		got, opaque := last(t, tt.src)
+		assert.Equal(t, tt.want, got, tt.src)
+		assert.Equal(t, tt.opaque, len(opaque) > 0, tt.src)
+	}
+	_, err := Parse("a=(x", nil)
+	assert.Error(t, err)
+}
