@@ -35,9 +35,9 @@ type Line struct {
 	// Session is session_id.
 	Session string `json:"session,omitempty"`
 	// Agent is the coding agent that sent the call: "claude-code",
-	// "codex", "unknown" (a payload no agent would send), or the agent
-	// the library does not serve ("cursor", "gemini-cli",
-	// "copilot-cli").
+	// "codex", or "unknown" (a payload no agent would send, or input
+	// that could not be read, such as a payload of an agent the library
+	// does not serve).
 	Agent string `json:"agent"`
 	// AgentType is agent_type, inside a subagent or a session started
 	// with --agent.
