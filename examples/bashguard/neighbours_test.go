@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -194,5 +195,62 @@ func TestCheckReadsVariablesSubstitutionsAndFeeds(t *testing.T) {
 		reason, err := g.Check(context.Background(), cmd, project)
 		require.NoError(t, err, cmd)
 		assert.Empty(t, reason, "command should be allowed: %q", cmd)
+	}
+}
+
+// TestCheckEverySpellingOfADangerousRm crosses the spellings of a
+// recursive rm with the spellings of a protected target and the ways of
+// running it: every combination is refused.
+func TestCheckEverySpellingOfADangerousRm(t *testing.T) {
+	options := []string{"-rf", "-fr", "-Rf", "-rfv", "-r -f", "-f -r", "-r", "-R", "--recursive --force", "--recursive", "-rf --no-preserve-root", "-rf --"}
+	targets := []struct{ setup, target string }{
+		{"", "/"}, {"", "'/'"}, {"", `"/"`}, {"", "//"}, {"", "/."}, {"", "/./"}, {"", "/*"}, {"", `"/"*`},
+		{"", "$HOME"}, {"", `"$HOME"`}, {"", "${HOME}"}, {"", `"${HOME}/"`}, {"", "~"}, {"", "~/"}, {"", "~/*"},
+		{"", "~dev"}, {"", "~root"}, {"", "/usr"}, {"", "/home"}, {"", "."}, {"", "*"}, {"", "$PWD"},
+		{"x=/; ", "$x"}, {"x=/; ", "${x}"}, {"x=/; ", `"$x"`}, {"x=~; ", "$x"}, {"export x=$HOME; ", `"$x"/`},
+		{"", "$(echo /)"}, {"", "`echo /`"}, {"", `"$(echo ~)"`}, {"", "$(cat list)"}, {"", `"$(pwd)"`},
+	}
+	runs := []struct{ before, after string }{
+		{"", ""}, {"sudo ", ""}, {"env A=1 ", ""}, {"command ", ""}, {"timeout 5 ", ""}, {"bash -c '", "'"}, {"eval '", "'"},
+	}
+	g := testGuard()
+	for _, o := range options {
+		for _, tg := range targets {
+			for _, r := range runs {
+				cmd := tg.setup + r.before + "rm " + o + " " + tg.target + r.after
+				if strings.Contains(r.before, "'") && strings.Contains(tg.target, "'") {
+					continue // the quotes would nest
+				}
+				reason, err := g.Check(context.Background(), cmd, project)
+				require.NoError(t, err, cmd)
+				assert.NotEmpty(t, reason, "command should be denied: %q", cmd)
+			}
+		}
+	}
+}
+
+// TestCheckEverySpellingOfASafeRm is the same cross for targets inside
+// the project or a cache: none is refused.
+func TestCheckEverySpellingOfASafeRm(t *testing.T) {
+	options := []string{"-rf", "-fr", "-r -f", "--recursive --force", "-R"}
+	targets := []struct{ setup, target string }{
+		{"", "build"}, {"", "./dist"}, {"", "'node_modules'"}, {"", "/tmp/scratch"}, {"", "~/.cache/go-build"},
+		{"", `"$HOME/.npm"`}, {"", "${HOME}/.cache/x"}, {"", "build/*"}, {"x=build; ", "$x"}, {"x=build; ", `"${x}"/`},
+		{"", "$(echo build)"}, {"", `"$(mktemp -d)"`}, {"", "~dev/.cache/x"}, {"", `"$BUILD_DIR"`}, {"", "${BUILD_DIR:?}/"},
+	}
+	runs := []struct{ before, after string }{{"", ""}, {"sudo ", ""}, {"env A=1 ", ""}, {`bash -c "`, `"`}, {`eval "`, `"`}}
+	g := testGuard()
+	for _, o := range options {
+		for _, tg := range targets {
+			for _, r := range runs {
+				if strings.Contains(r.before, `"`) && strings.Contains(tg.target, `"`) {
+					continue
+				}
+				cmd := tg.setup + r.before + "rm " + o + " " + tg.target + r.after
+				reason, err := g.Check(context.Background(), cmd, project)
+				require.NoError(t, err, cmd)
+				assert.Empty(t, reason, "command should be allowed: %q", cmd)
+			}
+		}
 	}
 }
