@@ -83,7 +83,6 @@ func TestReadmeHookAndTestsPass(t *testing.T) {
 	write("main_test.go", `package main
 
 import (
-	"bytes"
 	"os"
 	"strings"
 	"testing"
