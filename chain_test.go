@@ -526,7 +526,6 @@ func TestMuxPatterns(t *testing.T) {
 	m.Handle("PreToolUse", tag("all"))
 	m.Handle("PreToolUse Edit.*", tag("edit-re"))
 	m.Handle("PreToolUse Task", tag("task"))
-	m.Handle("PreToolUse mcp__memory", tag("mcp-exact"))
 	m.Handle("PreToolUse mcp__.*", tag("mcp"))
 	m.Handle("PreToolUse Edit, Write", tag("list"))
 	m.Handle("PreToolUse *", tag("star"))

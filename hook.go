@@ -136,6 +136,18 @@ type Server struct {
 	// because it broke. On the other events failures stay exit 1.
 	// Unreadable input that does not name its event fails closed too.
 	FailClosed bool
+
+	// CallLog, when not empty, is the path of a file to which [Server.Run]
+	// and [Server.Serve] append one JSON line per call: the event, the
+	// tool, the agent, the kind of the answer, the exit code, the
+	// duration and, for a failure, its stderr line and where a handler
+	// panicked. Empty means the file $HOOK_CALL_LOG names ([CallLogEnv]);
+	// both empty, the default, means no log, at no cost per call beyond
+	// that one lookup of the environment. The log is
+	// never written to stdout, and a log that cannot be written changes
+	// neither the answer nor the exit code. docs/reliability.md
+	// describes the line.
+	CallLog string
 }
 
 // Event is one hook invocation as [Serve] read it: the fields every event

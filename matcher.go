@@ -446,3 +446,107 @@ func toolFamilies(name string, ev *Event) []string {
 	}
 	return nil
 }
+
+// toolNames are the tool names Claude Code 2.1.332 sends, current and
+// legacy, for telling a misspelt name in a matcher from a tool the
+// library does not know.
+func toolNames() []string {
+	return []string{ToolAgent, ToolAskUserQuestion, ToolBash, ToolCronCreate, ToolCronDelete, ToolCronList,
+		ToolEdit, ToolEnterPlanMode, ToolEnterWorktree, ToolExitPlanMode, ToolExitWorktree, ToolGlob, ToolGrep,
+		ToolListMcpResources, ToolMonitor, ToolNotebookEdit, ToolPowerShell, ToolPushNotification, ToolRead,
+		ToolReadMcpResource, ToolScheduleWakeup, ToolSkill, ToolTaskCreate, ToolTaskGet, ToolTaskList,
+		ToolTaskStop, ToolTaskUpdate, ToolTodoWrite, ToolWebFetch, ToolWebSearch, ToolWrite,
+		"Task", "KillShell", "KillBash", "ListPeers", "ListAgents", "Brief", "SendUserMessage",
+		"ListMcpResources", "ReadMcpResource", "ReadMcpResourceDir", "ReadMcpResourceDirTool",
+		"ProposeGoal", "SetGoal", "Artifact", "ArtifactComments", "ArtifactData", "ArtifactCheck",
+		"NotebookRead", "LS", "BashOutput", "MultiEdit", "LSP"}
+}
+
+// closedValues are the values of the matcher fields that form a closed
+// set, for telling a misspelt value in a matcher.
+func closedValues(event string) []string {
+	switch event {
+	case EventSessionStart:
+		return []string{"startup", "resume", "clear", "compact", "fork"}
+	case EventPreCompact, EventPostCompact:
+		return []string{"manual", "auto"}
+	}
+	return nil
+}
+
+// deadMatcher says why m, compiled for event, can never match a value
+// Claude Code sends, or returns "": an exact list with no name, a name
+// with a blank inside (no value holds one: "Bash Read" is one name, not
+// two), a tool name spelt in another case than the tool's ("bash"), an
+// MCP name without its tool part ("mcp__memory"), or a regular
+// expression that is only such a name, anchored ("^bash$").
+func deadMatcher(event string, m Matcher) string {
+	var names []string
+	switch m.kind {
+	case matchNames:
+		if len(m.names) == 0 {
+			return "the list names nothing, so it matches nothing"
+		}
+		names = m.names
+	case matchRegexp:
+		words, ok := anchoredWords(m.source)
+		if !ok {
+			return ""
+		}
+		names = words
+	default:
+		return ""
+	}
+	tools := matcherField(event) == "tool_name"
+	for _, n := range names {
+		if strings.ContainsAny(n, " \t") {
+			return fmt.Sprintf("%q holds a blank and no %s does; separate names with | or ,", n, matcherField(event))
+		}
+		known := closedValues(event)
+		if tools {
+			known = toolNames()
+			if rest, ok := strings.CutPrefix(n, "mcp__"); ok {
+				if server, tool, ok := strings.Cut(rest, "__"); !ok || server == "" || tool == "" {
+					return fmt.Sprintf("an MCP tool is named mcp__<server>__<tool>, so %q names no tool (for every tool of a server, write %q)", n, "mcp__"+strings.TrimSuffix(rest, "__")+"__.*")
+				}
+			}
+		}
+		for _, k := range known {
+			if n != k && strings.EqualFold(n, k) {
+				return fmt.Sprintf("%q matches nothing: names are compared case by case, and Claude Code sends %q", n, k)
+			}
+		}
+	}
+	return ""
+}
+
+// anchoredWords returns the words of a regular expression that is only
+// exact words: ^word$, ^(a|b)$, ^a$|^b$.
+func anchoredWords(src string) ([]string, bool) {
+	s := src
+	if strings.HasPrefix(s, "^(") && strings.HasSuffix(s, ")$") {
+		s = strings.TrimPrefix(s[2:len(s)-2], "?:")
+		if strings.ContainsAny(s, "()") {
+			return nil, false
+		}
+		s = "^" + strings.ReplaceAll(s, "|", "$|^") + "$"
+	}
+	var words []string
+	for _, part := range strings.Split(s, "|") {
+		w, ok := strings.CutPrefix(part, "^")
+		if !ok {
+			return nil, false
+		}
+		if w, ok = strings.CutSuffix(w, "$"); !ok || w == "" {
+			return nil, false
+		}
+		for i := 0; i < len(w); i++ {
+			c := w[i]
+			if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return nil, false
+			}
+		}
+		words = append(words, w)
+	}
+	return words, true
+}

@@ -42,7 +42,12 @@ func NewMux() *Mux { return &Mux{} }
 // ([CompileMatcher] returns an error: an invalid regular expression, one
 // RE2 cannot express, Go-only syntax); if the event has no matcher
 // support (its type's documentation says so) and the matcher is anything
-// but "" or "*", since Claude Code would ignore it; if h is nil (or a nil function such
+// but "" or "*", since Claude Code would ignore it; if the matcher can
+// never match what Claude Code sends (a list that names nothing, a name
+// with a blank inside such as "Bash Read", a tool name in another case
+// such as "bash" or "^bash$", an MCP name without its tool such as
+// "mcp__memory", a SessionStart source or compaction trigger in another
+// case); if h is nil (or a nil function such
 // as a nil [PreToolUseFunc]); or if h is a typed adapter of another event
 // (it would never answer: PreToolUseFunc under "Stop"). Misuse at set-up
 // panics, trouble with an event is returned as a value. Registering
@@ -50,7 +55,7 @@ func NewMux() *Mux { return &Mux{} }
 func (m *Mux) Handle(pattern string, h Handler) {
 	name, matcher, _ := strings.Cut(pattern, " ")
 	if !knownEvent(name) {
-		panic(fmt.Sprintf("hook: Mux.Handle: %q is not a hook event of Claude Code 2.1.332", name))
+		panic(fmt.Sprintf("hook: Mux.Handle(%q): %q is not a hook event of Claude Code 2.1.332%s", pattern, name, eventHint(name)))
 	}
 	if !hasMatcher(name) && matcher != "" && matcher != "*" {
 		panic(fmt.Sprintf("hook: Mux.Handle(%q): %s has no matcher; Claude Code ignores it and runs every %s hook (register %q)", pattern, name, name, name))
@@ -59,6 +64,9 @@ func (m *Mux) Handle(pattern string, h Handler) {
 	if err != nil {
 		panic(fmt.Sprintf("hook: Mux.Handle(%q): %v", pattern, err))
 	}
+	if why := deadMatcher(name, mt); why != "" {
+		panic(fmt.Sprintf("hook: Mux.Handle(%q): the handler would never run: %s", pattern, why))
+	}
 	if isNil(h) {
 		panic(fmt.Sprintf("hook: Mux.Handle(%q): nil handler", pattern))
 	}
@@ -66,6 +74,22 @@ func (m *Mux) Handle(pattern string, h Handler) {
 		panic(fmt.Sprintf("hook: Mux.Handle(%q): the handler answers only other events (%T); it would never run", pattern, h))
 	}
 	m.routes = append(m.routes, route{event: name, matcher: mt, h: h})
+}
+
+// eventHint suggests the event a pattern's first word was meant to be.
+func eventHint(name string) string {
+	if i := strings.IndexAny(name, "\t\n\r\v\f"); i >= 0 {
+		return "; separate the event and the matcher with one space"
+	}
+	if name == "" {
+		return "; the pattern starts with the event name, with no blank before it"
+	}
+	for _, e := range events {
+		if strings.EqualFold(name, e) {
+			return fmt.Sprintf("; the event is %q", e)
+		}
+	}
+	return ""
 }
 
 // HandleFunc registers the function f for pattern, as Handle does.

@@ -136,7 +136,11 @@ func (s *Server) Serve(ctx context.Context, stdin io.Reader, stdout, stderr io.W
 			code = fail(stderr, s.FailClosed, fmt.Errorf("hook: internal error: %s", describe(p)))
 		}
 	}()
-	return s.work(ctx, stdin, s.Handler).write(stdout, stderr)
+	log := s.callLog()
+	o := s.work(ctx, stdin, s.Handler)
+	code = o.write(stdout, stderr)
+	log.done(o, code, stderr)
+	return code
 }
 
 func (s *Server) maxInputBytes() int64 {
@@ -188,6 +192,8 @@ type outcome struct {
 	// the event's JSON form and picks the status of a failure by them.
 	ev    *Event
 	stage int
+	// site is where the handler panicked, for the call log.
+	site string
 }
 
 // write writes o and returns its exit code. An answer that cannot be
@@ -326,7 +332,7 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 		if p := recover(); p != nil {
 			o = failed(closed, fmt.Errorf("hook: the answer to the %s could not be settled: %s%s", eventName(r.ev), describe(p), panicSite()))
 		}
-		o.ev, o.stage = r.ev, r.stage
+		o.ev, o.stage, o.site = r.ev, r.stage, r.site
 	}()
 	if r.panicked != nil {
 		r.err = panicError(r)
@@ -542,6 +548,7 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 	// nothing to copy, not twice on the way through the reader and the
 	// codec: fewer fresh pages touched on every call (see growStack).
 	growStack(0)
+	log := s.callLog()
 	h := s.Handler
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
@@ -559,7 +566,9 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 			select {} // the process is being ended by a watcher
 		}
 		ignoreBrokenPipe()
-		exit(o.write(stdout, stderr))
+		code := o.write(stdout, stderr)
+		log.done(o, code, stderr)
+		exit(code)
 	}
 	goexit := func(o outcome) {
 		finished = true
@@ -576,7 +585,9 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 		if !claim() {
 			return
 		}
-		exit(o.write(stdout, stderr))
+		code := o.write(stdout, stderr)
+		log.done(o, code, stderr)
+		exit(code)
 	}
 	if s.Timeout > 0 {
 		t := time.AfterFunc(s.Timeout, func() { giveUp(context.DeadlineExceeded) })
@@ -605,6 +616,7 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 		}
 		ignoreBrokenPipe()
 		code = o.write(stdout, stderr)
+		log.done(o, code, stderr)
 	}()
 	r := s.serveOne(ctx, stdin, h, &handling)
 	o := s.settle(r, h, goexit)
@@ -613,7 +625,9 @@ func (s *Server) run(stdin io.Reader, stdout, stderr io.Writer, exit func(int)) 
 		select {} // the process is being ended by a watcher
 	}
 	ignoreBrokenPipe()
-	return o.write(stdout, stderr)
+	code = o.write(stdout, stderr)
+	log.done(o, code, stderr)
+	return code
 }
 
 // panicSite returns " (at <function> <file>:<line>)" for the frame that

@@ -85,7 +85,7 @@ var denied = []struct{ cmd, says string }{
 	// Unknown variables may be empty.
 	{`rm -rf "$BUILD_DIR/"`, "$BUILD_DIR is empty or unset"},
 	{"rm -rf $PREFIX/*", "$PREFIX is empty or unset"},
-	{`rm -rf "$(dirname "$x")/"`, "is empty or unset"},
+	{`rm -rf "$(dirname "$x")/"`, "cannot work out"},
 	// Wrappers, lists, pipes, scripts.
 	{"sudo rm -rf /", "root folder"},
 	{"sudo -u root -E rm -rf --no-preserve-root /", "root folder"},

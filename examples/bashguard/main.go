@@ -8,14 +8,15 @@
 //   - a force push (--force, -f, --force-with-lease, +refspec) to main or
 //     master, deleting either on the remote, and git push --mirror.
 //
-// It reads the command line as a shell would: it splits it on ; && || |
-// and newlines, looks through sudo, env, nice, timeout, xargs and the like,
-// into bash -c and eval scripts and command substitutions, follows cd,
-// expands ~, $HOME, $CLAUDE_PROJECT_DIR and $PWD, understands option
-// clusters (-rf, -fr, -Rf) and options after operands, and treats an
-// unknown variable as possibly empty ("$DIR/" may be "/"). It is a guard
-// against accidents, not a sandbox: a determined command can always hide
-// what it does.
+// It reads the command line as a shell would: lists and pipelines,
+// quoting, wrappers (sudo, env, nice, timeout, …), scripts handed to a
+// shell (sh -c, bash -c, eval, here-documents, echo … | sh), the
+// variables the line sets before it uses them, ~ and ~user, command
+// substitutions and backticks, xargs and find -exec, and cd. A target it
+// cannot work out (the output of a command, names xargs reads from a
+// file, a variable set by read, a script piped from curl) is refused, not
+// guessed. README.md lists exactly what it reads and what it does not. It
+// is a guard against accidents, not a sandbox.
 //
 // It fails closed: if it breaks (an input it cannot decode, a panic), the
 // call is blocked (exit code 2) rather than let through. Register it for

@@ -1,18 +1,28 @@
 // Package shell splits a POSIX shell command line into simple commands and
 // words the way a shell would, well enough for hooks that judge Bash tool
-// calls. It is not a shell: it runs nothing, it expands only the variables
-// its Lookup knows (others expand to nothing and are reported), and it
-// approximates the rarer syntax (case patterns, arithmetic). What it does
-// handle: single, double and $'…' quotes, backslashes, line
-// continuations, comments, the operators ; & && || | |& ( ) and newlines,
-// redirections and here-documents, ~, $NAME and ${NAME…} expansions,
-// command substitution $(…) and `…`, process substitution <(…), brace
-// expansion {a,b}, unquoted glob characters, and reserved words.
+// calls. It is not a shell: it runs nothing, and it approximates the
+// rarer syntax (case patterns, arithmetic). What it does handle: single,
+// double and $'…' quotes, backslashes, line continuations, comments, the
+// operators ; & && || | |& ( ) and newlines, redirections and
+// here-documents, ~, ~user, ~+ and ~-, $NAME and ${NAME…} expansions,
+// field splitting of unquoted expansions, command substitution $(…) and
+// `…`, process substitution <(…), brace expansion {a,b}, unquoted glob
+// characters, and reserved words.
+//
+// Variables come from the caller's Lookup and from the line itself: an
+// assignment (x=/, export x=/, eval x=/, …) is seen by the commands after
+// it. A value the parser cannot work out is reported, never guessed: an
+// unknown variable the line does not set expands to nothing and is listed
+// in Word.Unknown; a value the line makes and the parser cannot work out
+// (the output of most command substitutions, a variable set from one, by
+// read, in a loop or only on some paths) is listed in Word.Opaque as
+// well, because it may be anything.
 package shell
 
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -46,6 +56,14 @@ type Word struct {
 	// Unknown names each expansion whose value is not known ("$DIR",
 	// "$(…)"), in order; Text holds nothing in its place.
 	Unknown []string
+	// Opaque names the unknown expansions whose value the command line
+	// itself makes and the parser cannot work out: the output of a
+	// command substitution it does not evaluate, a variable set from one
+	// (or by read, or in a for loop, or only on some paths), another
+	// user's home folder (~alice), input that xargs supplies. Unlike a
+	// variable the line never sets, such a value may be anything, not
+	// just empty. Every one is in Unknown too.
+	Opaque []string
 }
 
 // Redirect is one redirection of a command.
@@ -76,6 +94,15 @@ type Command struct {
 	Nested bool
 	// Pos and End are the command's byte range in the parsed source.
 	Pos, End int
+	// From is the index in Script.Commands of the command whose output
+	// this one reads through a pipe, or -1.
+	From int
+
+	// scope holds the variables the line had set when the command was
+	// expanded.
+	scope *binding
+	// tainted is the scope's taint (see parser.tainted).
+	tainted string
 }
 
 // Words returns the command's words (Args) as a permission rule reads
@@ -116,7 +143,15 @@ func Parse(src string, lookup Lookup) (*Script, error) {
 	if lookup == nil {
 		lookup = func(string) (string, bool) { return "", false }
 	}
-	p := &parser{src: src, lookup: lookup}
+	return parse(src, lookup, nil, "")
+}
+
+// parse is Parse with the variables the line has already set.
+func parse(src string, lookup Lookup, vars *binding, tainted string) (*Script, error) {
+	if lookup == nil {
+		lookup = func(string) (string, bool) { return "", false }
+	}
+	p := &parser{src: src, lookup: lookup, vars: vars, tainted: tainted}
 	if err := p.list(false); err != nil {
 		return nil, err
 	}
@@ -137,6 +172,21 @@ type parser struct {
 	out      []Command
 	compound bool
 	heredocs []pendingDoc // waiting for their body after the next newline
+	// vars are the variables the line has set so far.
+	vars *binding
+	// tainted, when not "", names a command that may have set any
+	// variable (source a file): every variable the line did not set
+	// since is opaque.
+	tainted string
+	// cond counts the open compound commands and subshells: an
+	// assignment inside one may or may not run.
+	cond int
+	// condAll says every command parsed may or may not run (an eval
+	// after && or ||).
+	condAll bool
+	// evalBudget is what is left of maxEvalBytes, shared with the
+	// parsers of eval arguments.
+	evalBudget *int
 }
 
 func (p *parser) eof() bool { return p.pos >= len(p.src) }
@@ -186,14 +236,36 @@ func (p *parser) list(sub bool) error {
 	started := false
 	skipping := false // inside the header of for/case/select
 	skipName := false // the name after "function"
+	loopVar := false  // the next word names a for or select loop's variable
 	parens := 0
+	prevOp := "" // the operator that ended the previous command
+	from := -1   // the command piped into the next one
+	startCond := p.cond
 	finish := func(op string, end int) {
+		appended := -1
 		if (started || len(cur.Redirects) > 0) && !skipping {
 			cur.Op = op
 			cur.End = end
 			cur.Nested = p.depth > 1
+			cur.From = -1
+			if prevOp == "|" || prevOp == "|&" {
+				cur.From = from
+			}
+			cur.scope, cur.tainted = p.vars, p.tainted
 			p.out = append(p.out, cur)
+			appended = len(p.out) - 1
+			// An assignment runs for sure only outside compound commands
+			// and subshells, not after && or ||, and not in a pipeline
+			// or in the background.
+			conditional := p.cond > startCond || p.condAll || sub ||
+				prevOp == "&&" || prevOp == "||" || prevOp == "|" || prevOp == "|&" ||
+				op == "|" || op == "|&" || op == "&"
+			p.effects(&p.out[appended], conditional)
 		}
+		if started || len(cur.Redirects) > 0 || op != "" {
+			prevOp = op
+		}
+		from = appended
 		cur = Command{}
 		started, skipping = false, false
 	}
@@ -262,25 +334,38 @@ func (p *parser) list(sub bool) error {
 			if err := p.skipArith(); err != nil {
 				return err
 			}
+		case c == '(' && started && len(cur.Args) == 1 && len(cur.Assigns) == 0 && p.emptyParens():
+			// name () { …; }: a function, whose arguments may be
+			// anything.
+			p.compound = p.compound || p.depth == 1
+			cur, started = Command{}, false
+			p.funcArgs()
 		case c == '(':
 			p.compound = p.compound || p.depth == 1
 			p.pos++
 			parens++
+			p.cond++
 			finish("(", start)
 		case c == ')':
 			if sub && parens == 0 {
 				finish(")", start)
 				p.pos++
+				p.cond = startCond
 				return nil
 			}
 			p.compound = p.compound || p.depth == 1
 			p.pos++
 			parens--
+			p.cond = max(p.cond-1, startCond)
 			finish(")", start)
 		case (c == '<' || c == '>') && p.peek(1) == '(':
-			// Process substitution: a word whose commands run nested.
+			// Process substitution: a word whose commands run nested, in
+			// a subshell.
 			p.pos += 2
-			if err := p.list(true); err != nil {
+			vars, tainted := p.vars, p.tainted
+			err := p.list(true)
+			p.vars, p.tainted = vars, tainted
+			if err != nil {
 				return err
 			}
 			begin(start)
@@ -291,7 +376,10 @@ func (p *parser) list(sub bool) error {
 			}
 			begin(start)
 		default:
-			words, err := p.word()
+			// A word before the command name that looks like NAME=… is
+			// an assignment.
+			assign := len(cur.Args) == 0 && !skipping && !skipName && !loopVar && p.assignmentAhead()
+			words, err := p.word(assign)
 			if err != nil {
 				return err
 			}
@@ -307,6 +395,42 @@ func (p *parser) list(sub bool) error {
 				skipName = false
 				continue
 			}
+			if w := words[len(words)-1]; assign && strings.HasSuffix(w.Raw, "=") && p.peek(0) == '(' {
+				// NAME=( … ): an array, whose elements are words.
+				p.pos++
+				for {
+					p.blanks()
+					if p.eof() {
+						return p.errorf("unterminated array assignment")
+					}
+					if p.src[p.pos] == ')' {
+						p.pos++
+						break
+					}
+					if p.src[p.pos] == '\n' {
+						p.pos++
+						continue
+					}
+					if _, err := p.word(false); err != nil {
+						return err
+					}
+					if p.pos < len(p.src) && strings.IndexByte(";&|(<>", p.src[p.pos]) >= 0 {
+						return p.errorf("bad array assignment")
+					}
+				}
+				if n, _, _ := assignment(w); isName(n) {
+					p.vars = p.vars.setOpaque(n, "$"+n+" (an array)")
+				}
+				begin(start)
+				continue
+			}
+			if loopVar {
+				loopVar = false
+				if n := words[0].Raw; isName(n) {
+					p.vars = p.vars.setOpaque(n, "$"+n+" (a loop's variable)")
+				}
+				continue
+			}
 			if !started && len(cur.Assigns) == 0 && len(words) == 1 && !skipping {
 				w := words[0].Raw
 				switch kind := reserved(w); {
@@ -314,18 +438,26 @@ func (p *parser) list(sub bool) error {
 					if w != "!" && w != "time" {
 						p.compound = p.compound || p.depth == 1
 					}
+					switch w {
+					case "if", "while", "until", "{":
+						p.cond++
+					}
 					continue
 				case kind == closer:
 					p.compound = p.compound || p.depth == 1
+					p.cond = max(p.cond-1, startCond)
 					continue
 				case kind == header:
 					p.compound = p.compound || p.depth == 1
+					p.cond++
 					skipping = true
 					started = true
+					loopVar = w == "for" || w == "select"
 					continue
 				case w == "function":
 					p.compound = p.compound || p.depth == 1
 					skipName = true
+					p.funcArgs()
 					continue
 				case w == "[[":
 					p.compound = p.compound || p.depth == 1
@@ -338,7 +470,7 @@ func (p *parser) list(sub bool) error {
 			}
 			begin(start)
 			for _, w := range words {
-				if len(cur.Args) == 0 && isAssignment(w.Raw) {
+				if assign && len(cur.Args) == 0 && isAssignment(w.Raw) {
 					cur.Assigns = append(cur.Assigns, w)
 				} else {
 					cur.Args = append(cur.Args, w)
@@ -346,6 +478,41 @@ func (p *parser) list(sub bool) error {
 			}
 		}
 	}
+}
+
+// emptyParens reports whether "(" at p.pos is followed by ")", and
+// skips both if so.
+func (p *parser) emptyParens() bool {
+	i := p.pos + 1
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t') {
+		i++
+	}
+	if i < len(p.src) && p.src[i] == ')' {
+		p.pos = i + 1
+		return true
+	}
+	return false
+}
+
+// funcArgs makes the positional parameters opaque from here on: the line
+// defines a function, and its body reads arguments the parser does not
+// follow from its calls.
+func (p *parser) funcArgs() { p.positionalOpaque("a function's argument") }
+
+// assignmentAhead reports whether the word at p.pos starts with NAME= or
+// NAME+=, unquoted.
+func (p *parser) assignmentAhead() bool {
+	i := p.pos
+	for i < len(p.src) && isNameByte(p.src[i]) {
+		i++
+	}
+	if i == p.pos || !isName(p.src[p.pos:i]) {
+		return false
+	}
+	if i < len(p.src) && p.src[i] == '+' {
+		i++
+	}
+	return i < len(p.src) && p.src[i] == '='
 }
 
 func isDigits(s string) bool {
@@ -438,10 +605,24 @@ func (p *parser) redirect(cur *Command, start int) error {
 	}
 	p.pos += len(op)
 	p.blanks()
+	if (p.peek(0) == '<' || p.peek(0) == '>') && p.peek(1) == '(' {
+		// A process substitution: < <(cmd).
+		at := p.pos
+		p.pos += 2
+		vars, tainted := p.vars, p.tainted
+		err := p.list(true)
+		p.vars, p.tainted = vars, tainted
+		if err != nil {
+			return err
+		}
+		raw := p.src[at:p.pos]
+		cur.Redirects = append(cur.Redirects, Redirect{Op: op, Target: Word{Raw: raw, Unquoted: raw, Pos: at, Unknown: []string{raw}, Opaque: []string{raw}}})
+		return nil
+	}
 	if p.eof() || strings.IndexByte(";&|()<>\n", p.src[p.pos]) >= 0 {
 		return p.errorf("redirection %s without a target", op)
 	}
-	words, err := p.word()
+	words, err := p.word(false)
 	if err != nil {
 		return err
 	}
@@ -495,34 +676,174 @@ func (p *parser) readHeredocs() error {
 	return nil
 }
 
+// field is one field of a word: an unquoted expansion whose value holds
+// blanks splits the word into several.
+type field struct {
+	text, pattern strings.Builder
+	glob          bool
+	quoted        bool // some part was quoted: the field stays even if empty
+}
+
 // wordBuilder accumulates one word.
 type wordBuilder struct {
-	text, pattern strings.Builder
-	unquoted      strings.Builder // see Word.Unquoted
-	glob          bool
-	unknown       []string
-	quoted        bool // some part was quoted
+	fields   []*field
+	unquoted strings.Builder // see Word.Unquoted
+	unknown  []string
+	opaque   []string
+	quoted   bool // some part was quoted
+	assign   bool // an assignment: no field splitting, no pathname expansion
+	brk      bool // the next character starts a new field
+}
+
+// cur returns the field being written.
+func (b *wordBuilder) cur() *field {
+	if len(b.fields) == 0 {
+		b.fields = append(b.fields, &field{})
+	} else if b.brk {
+		if f := b.fields[len(b.fields)-1]; f.text.Len() > 0 || f.quoted {
+			b.fields = append(b.fields, &field{})
+		}
+	}
+	b.brk = false
+	return b.fields[len(b.fields)-1]
 }
 
 func (b *wordBuilder) lit(s string, quoted bool) {
-	b.text.WriteString(s)
+	f := b.cur()
+	f.text.WriteString(s)
 	if quoted {
+		f.quoted = true
 		for i := 0; i < len(s); i++ {
 			if strings.IndexByte(`*?[\`, s[i]) >= 0 {
-				b.pattern.WriteByte('\\')
+				f.pattern.WriteByte('\\')
 			}
-			b.pattern.WriteByte(s[i])
+			f.pattern.WriteByte(s[i])
 		}
 		return
 	}
-	b.pattern.WriteString(s)
+	f.pattern.WriteString(s)
 }
 
-// word reads one word at p.pos; brace expansion can make it several.
-func (p *parser) word() ([]Word, error) {
+// expand writes the value of an expansion: inside quotes (or an
+// assignment) as it is; unquoted, split into fields at blanks, and with
+// its *, ? and [ wildcards, as the shell does.
+func (b *wordBuilder) expand(v string, quoted bool, unknown, opaque []string) {
+	b.unknown = append(b.unknown, unknown...)
+	b.opaque = append(b.opaque, opaque...)
+	if quoted || b.assign {
+		b.lit(v, true)
+		return
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch c {
+		case ' ', '\t', '\n':
+			b.cur() // a field that holds nothing yet stays
+			b.brk = true
+			continue
+		}
+		f := b.cur()
+		f.text.WriteByte(c)
+		switch c {
+		case '*', '?', '[':
+			f.glob = true
+		case '\\':
+			f.pattern.WriteByte('\\')
+		}
+		f.pattern.WriteByte(c)
+	}
+}
+
+// unknownExp records an expansion whose value is not known; opaque says
+// it may be anything, not just empty.
+func (b *wordBuilder) unknownExp(raw string, opaque bool) {
+	b.cur()
+	b.unknown = append(b.unknown, raw)
+	if opaque {
+		b.opaque = append(b.opaque, raw)
+	}
+}
+
+// words returns the word's fields as words.
+func (b *wordBuilder) words(raw string, pos int) []Word {
+	fields := b.fields
+	if len(fields) == 0 {
+		fields = []*field{{}}
+	}
+	out := make([]Word, 0, len(fields))
+	for _, f := range fields {
+		if len(fields) > 1 && f.text.Len() == 0 && !f.quoted {
+			continue // an empty field from splitting is removed
+		}
+		out = append(out, Word{Text: f.text.String(), Raw: raw, Unquoted: b.unquoted.String(), Pos: pos, Glob: f.glob, Pattern: f.pattern.String(), Unknown: b.unknown, Opaque: b.opaque})
+	}
+	if len(out) == 0 {
+		out = append(out, Word{Raw: raw, Unquoted: b.unquoted.String(), Pos: pos, Unknown: b.unknown, Opaque: b.opaque})
+	}
+	return out
+}
+
+// isUserByte reports the bytes of a user name in ~user.
+func isUserByte(c byte) bool { return isNameByte(c) || c == '.' || c == '-' }
+
+// tilde expands the ~ at p.pos, if it starts a tilde prefix (~, ~/x,
+// ~user, ~+, ~-), and reports whether it did. stop is the byte that may
+// end the prefix besides / and the end of the word (':' in an
+// assignment).
+func (p *parser) tilde(b *wordBuilder, stop byte) bool {
+	j := p.pos + 1
+	switch {
+	case j < len(p.src) && (p.src[j] == '+' || p.src[j] == '-'):
+		j++
+	default:
+		for j < len(p.src) && isUserByte(p.src[j]) {
+			j++
+		}
+	}
+	if j < len(p.src) && p.src[j] != '/' && !isWordEnd(p.src[j]) && (stop == 0 || p.src[j] != stop) {
+		return false
+	}
+	user := p.src[p.pos+1 : j]
+	raw := p.src[p.pos:j]
+	b.unquoted.WriteString(raw)
+	p.pos = j
+	name := ""
+	switch user {
+	case "":
+		name = "HOME"
+	case "+":
+		name = "PWD"
+	case "-":
+		name = "OLDPWD"
+	}
+	if name != "" {
+		v, u, o, unknown := p.value(name)
+		if unknown {
+			b.unknownExp(raw, name != "HOME")
+			return true
+		}
+		b.expand(v, true, u, o)
+		return true
+	}
+	if v, ok := p.lookup(raw); ok {
+		b.expand(v, true, nil, nil)
+		return true
+	}
+	b.unknownExp(raw+" (another user's home folder)", true)
+	return true
+}
+
+// word reads one word at p.pos; brace expansion and field splitting can
+// make it several. assign says the word is an assignment (NAME=value):
+// a ~ after = or : expands, and the value is neither split nor expanded
+// as braces.
+func (p *parser) word(assign bool) ([]Word, error) {
 	start := p.pos
-	var b wordBuilder
+	b := wordBuilder{assign: assign}
 	braces := false
+	tildeAt := start
+	eq := false
+	var stop byte
 	for !p.eof() {
 		c := p.src[p.pos]
 		if c == ' ' || c == '\t' || c == '\r' || c == '\n' || strings.IndexByte(";&|()<>", c) >= 0 {
@@ -554,6 +875,7 @@ func (p *parser) word() ([]Word, error) {
 			p.pos += end + 2
 		case '"':
 			p.pos++
+			b.lit("", true)
 			if err := p.doubleQuoted(&b); err != nil {
 				return nil, err
 			}
@@ -580,25 +902,20 @@ func (p *parser) word() ([]Word, error) {
 			b.unquoted.WriteString(p.src[at:p.pos])
 		case '`':
 			at := p.pos
-			if err := p.backtick(&b); err != nil {
+			if err := p.backtick(&b, false); err != nil {
 				return nil, err
 			}
 			b.unquoted.WriteString(p.src[at:p.pos])
 		case '~':
-			b.unquoted.WriteByte('~')
-			if p.pos == start && (p.pos+1 >= len(p.src) || p.peek(1) == '/' || isWordEnd(p.peek(1))) {
-				p.pos++
-				if home, ok := p.lookup("HOME"); ok {
-					b.lit(home, true)
-				} else {
-					b.unknown = append(b.unknown, "~")
-				}
+			if p.pos == tildeAt && p.tilde(&b, stop) {
 				continue
 			}
+			b.unquoted.WriteByte('~')
 			b.lit("~", false)
 			p.pos++
 		case '*', '?', '[':
-			b.glob = true
+			f := b.cur()
+			f.glob = f.glob || !assign
 			b.lit(string(c), false)
 			b.unquoted.WriteByte(c)
 			p.pos++
@@ -612,15 +929,20 @@ func (p *parser) word() ([]Word, error) {
 			b.lit(p.src[p.pos:p.pos+n], false)
 			b.unquoted.WriteString(p.src[p.pos : p.pos+n])
 			p.pos += n
+			if assign && (c == '=' && !eq || c == ':' && eq) {
+				// In an assignment, ~ expands after the = and after
+				// each :.
+				eq, tildeAt, stop = true, p.pos, ':'
+			}
 		}
 	}
 	raw := p.src[start:p.pos]
-	if braces {
+	if braces && !assign {
 		if alts := expandBraces(raw); len(alts) > 1 {
 			return p.braceWords(raw, b.unquoted.String(), start, alts)
 		}
 	}
-	return []Word{{Text: b.text.String(), Raw: raw, Unquoted: b.unquoted.String(), Pos: start, Glob: b.glob, Pattern: b.pattern.String(), Unknown: b.unknown}}, nil
+	return b.words(raw, start), nil
 }
 
 func isWordEnd(c byte) bool {
@@ -633,8 +955,8 @@ func isWordEnd(c byte) bool {
 func (p *parser) braceWords(raw, unquoted string, pos int, alts []string) ([]Word, error) {
 	var out []Word
 	for _, a := range alts {
-		sub := &parser{src: a, lookup: p.lookup, depth: p.depth}
-		ws, err := sub.word()
+		sub := &parser{src: a, lookup: p.lookup, depth: p.depth, vars: p.vars, tainted: p.tainted}
+		ws, err := sub.word(false)
 		if err != nil {
 			return nil, err
 		}
@@ -679,7 +1001,7 @@ func (p *parser) doubleQuoted(b *wordBuilder) error {
 			b.unquoted.WriteString(p.src[at:p.pos])
 		case '`':
 			at := p.pos
-			if err := p.backtick(b); err != nil {
+			if err := p.backtick(b, true); err != nil {
 				return err
 			}
 			b.unquoted.WriteString(p.src[at:p.pos])
@@ -773,48 +1095,102 @@ func (p *parser) dollar(b *wordBuilder, quoted bool) error {
 		if err := p.skipArith(); err != nil {
 			return err
 		}
-		b.unknown = append(b.unknown, p.src[start:p.pos])
+		b.unknownExp(p.src[start:p.pos], false) // a number
 	case n == '(':
 		p.pos += 2
 		before := len(p.out)
-		if err := p.list(true); err != nil {
+		vars, tainted := p.vars, p.tainted
+		err := p.list(true)
+		p.vars, p.tainted = vars, tainted
+		if err != nil {
 			return err
 		}
-		inner := p.out[before:]
-		if len(inner) == 1 && len(inner[0].Args) == 1 && inner[0].Args[0].Text == "pwd" {
-			if pwd, ok := p.lookup("PWD"); ok {
-				b.lit(pwd, true)
-				return nil
-			}
-		}
-		b.unknown = append(b.unknown, p.src[start:p.pos])
+		p.substitution(b, quoted, p.out[before:], p.src[start:p.pos])
 	case n == '{':
 		end := matchBrace(p.src, p.pos+1)
 		if end < 0 {
 			return p.errorf("unterminated ${")
 		}
 		p.pos = end + 1
-		p.param(b, p.src[start+2:end], p.src[start:p.pos])
-	case isName(string(n)):
+		p.param(b, quoted, p.src[start+2:end], p.src[start:p.pos])
+	case isName(string(n)) || n >= '0' && n <= '9' || n == '@' || n == '*' || n == '#':
 		i := p.pos + 2
-		for i < len(p.src) && isNameByte(p.src[i]) {
-			i++
+		if isName(string(n)) {
+			for i < len(p.src) && isNameByte(p.src[i]) {
+				i++
+			}
 		}
 		name := p.src[p.pos+1 : i]
 		p.pos = i
-		if v, ok := p.lookup(name); ok {
-			b.lit(v, true)
-		} else {
-			b.unknown = append(b.unknown, "$"+name)
+		if !isName(name) && p.vars.get(name) == nil {
+			b.unknownExp("$"+name, false) // a positional parameter the line does not set: empty here
+			return nil
 		}
-	case n >= '0' && n <= '9' || strings.IndexByte("@*#?$!-", n) >= 0 && n != 0:
+		v, u, o, unknown := p.value(name)
+		if unknown {
+			b.unknownExp("$"+name, false)
+			return nil
+		}
+		b.expand(v, quoted, u, o)
+	case strings.IndexByte("?$!-", n) >= 0 && n != 0:
 		p.pos += 2
-		b.unknown = append(b.unknown, p.src[start:p.pos])
+		b.unknownExp(p.src[start:p.pos], false)
 	default:
 		b.lit("$", quoted)
 		p.pos++
 	}
 	return nil
+}
+
+// substitution writes the output of a command substitution whose
+// commands are inner, when the parser can work it out (pwd, echo, printf
+// with a plain format, mktemp, dirname, basename), and records it as
+// opaque otherwise.
+func (p *parser) substitution(b *wordBuilder, quoted bool, inner []Command, raw string) {
+	if v, u, ok := p.output(inner); ok {
+		b.expand(v, quoted, u, nil)
+		return
+	}
+	b.unknownExp(raw, true)
+}
+
+// output works out what the commands of a substitution print.
+func (p *parser) output(inner []Command) (string, []string, bool) {
+	if len(inner) != 1 || len(inner[0].Redirects) > 0 || len(inner[0].Args) == 0 || len(inner[0].Assigns) > 0 {
+		return "", nil, false
+	}
+	args := inner[0].Args
+	var unknown []string
+	for _, a := range args {
+		unknown = append(unknown, a.Unknown...)
+	}
+	texts := make([]string, len(args))
+	for i, a := range args {
+		texts[i] = a.Text
+	}
+	switch ProgramName(args[0]) {
+	case "pwd":
+		v, u, o, unk := p.value("PWD")
+		if unk || len(o) > 0 {
+			return "", nil, false
+		}
+		return v, u, true
+	case "echo", "printf":
+		return printed(args)
+	case "mktemp":
+		// A name that did not exist: never a folder the caller already
+		// has. The parent it is made in is not worked out.
+		return "/tmp/tmp.XXXXXXXXXX", nil, true
+	case "dirname", "basename":
+		if len(texts) != 2 || len(unknown) > 0 || strings.HasPrefix(texts[1], "-") {
+			return "", nil, false
+		}
+		if ProgramName(args[0]) == "dirname" {
+			return path.Dir(texts[1]), nil, true
+		}
+		return path.Base(texts[1]), nil, true
+	}
+	return "", nil, false
 }
 
 // matchBrace returns the index of the "}" that closes the "{" at open.
@@ -837,8 +1213,8 @@ func matchBrace(s string, open int) int {
 }
 
 // param expands ${inner}.
-func (p *parser) param(b *wordBuilder, inner, raw string) {
-	if strings.HasPrefix(inner, "#") && isName(inner[1:]) {
+func (p *parser) param(b *wordBuilder, quoted bool, inner, raw string) {
+	if strings.HasPrefix(inner, "#") && (isName(inner[1:]) || inner == "#") {
 		b.lit("0", true) // a length: some number
 		return
 	}
@@ -846,12 +1222,30 @@ func (p *parser) param(b *wordBuilder, inner, raw string) {
 	for i < len(inner) && isNameByte(inner[i]) && !(i == 0 && inner[i] >= '0' && inner[i] <= '9') {
 		i++
 	}
+	if i == 0 && len(inner) > 0 && (inner[0] >= '0' && inner[0] <= '9' || inner[0] == '@' || inner[0] == '*') {
+		i = 1
+		for inner[0] >= '0' && inner[0] <= '9' && i < len(inner) && inner[i] >= '0' && inner[i] <= '9' {
+			i++
+		}
+	}
 	name, rest := inner[:i], inner[i:]
 	if name == "" {
-		b.unknown = append(b.unknown, raw)
+		b.unknownExp(raw, false)
 		return
 	}
-	v, known := p.lookup(name)
+	v, u, o, unknownVar := p.value(name)
+	if !isName(name) && p.vars.get(name) == nil {
+		unknownVar = true // a positional parameter the line does not set
+	}
+	if len(o) > 0 {
+		// A value the parser cannot work out: so is every form of it.
+		b.unknown = append(b.unknown, u...)
+		b.unknown = append(b.unknown, o...)
+		b.opaque = append(b.opaque, o...)
+		b.unknownExp(raw, true)
+		return
+	}
+	known := !unknownVar
 	set := known && v != ""
 	op := ""
 	for _, cand := range []string{":-", ":=", ":?", ":+", "-", "=", "?", "+"} {
@@ -864,21 +1258,21 @@ func (p *parser) param(b *wordBuilder, inner, raw string) {
 	switch {
 	case rest == "":
 		if known {
-			b.lit(v, true)
+			b.expand(v, quoted, u, nil)
 		} else {
-			b.unknown = append(b.unknown, raw)
+			b.unknownExp(raw, false)
 		}
 	case op == ":-" || op == ":=" || op == "-" || op == "=":
 		if set {
-			b.lit(v, true)
+			b.expand(v, quoted, u, nil)
 		} else if known && v == "" && (op == "-" || op == "=") {
 			// set but empty: stays empty
 		} else {
-			b.lit(arg, true)
+			b.expand(arg, quoted, nil, nil)
 		}
 	case op == ":?" || op == "?":
 		if known {
-			b.lit(v, true)
+			b.expand(v, quoted, u, nil)
 		} else {
 			// The shell stops the command when it is unset or empty:
 			// whatever runs has a non-empty value here.
@@ -886,17 +1280,17 @@ func (p *parser) param(b *wordBuilder, inner, raw string) {
 		}
 	case op == ":+" || op == "+":
 		if set {
-			b.lit(arg, true)
+			b.expand(arg, quoted, nil, nil)
 		} else if !known {
-			b.unknown = append(b.unknown, raw)
+			b.unknownExp(raw, false)
 		}
 	default: // ${x%…} ${x#…} ${x/…} ${x:1:2}: some value we do not work out
-		b.unknown = append(b.unknown, raw)
+		b.unknownExp(raw, known)
 	}
 }
 
 // backtick reads `…` and parses its inside as nested commands.
-func (p *parser) backtick(b *wordBuilder) error {
+func (p *parser) backtick(b *wordBuilder, quoted bool) error {
 	start := p.pos
 	var inner strings.Builder
 	p.pos++
@@ -917,19 +1311,23 @@ func (p *parser) backtick(b *wordBuilder) error {
 		inner.WriteByte(c)
 		p.pos++
 	}
-	sub := &parser{src: inner.String(), lookup: p.lookup, depth: p.depth + 1}
+	sub := &parser{src: inner.String(), lookup: p.lookup, depth: p.depth + 1, vars: p.vars, tainted: p.tainted}
 	if sub.depth > maxDepth {
 		return ErrTooDeep
 	}
 	if err := sub.list(false); err != nil {
 		return err
 	}
+	offset := len(p.out)
 	for _, c := range sub.out {
 		c.Nested = true
 		c.Pos, c.End = start, p.pos
+		if c.From >= 0 {
+			c.From += offset
+		}
 		p.out = append(p.out, c)
 	}
-	b.unknown = append(b.unknown, p.src[start:p.pos])
+	p.substitution(b, quoted, sub.out, p.src[start:p.pos])
 	return nil
 }
 

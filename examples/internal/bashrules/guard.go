@@ -36,6 +36,9 @@ type Guard struct {
 	// Windows reads paths the Windows way (see [Guard.Check]) even when
 	// none of the folders above is written the Windows way.
 	Windows bool
+	// User is the user's login name ($USER); ~User is Home. Empty means
+	// the last element of Home.
+	User string
 
 	paths paths // how Check reads paths, set for each call
 }
@@ -71,14 +74,27 @@ func (g *Guard) check(ctx context.Context, command, cwd string) (string, error) 
 		if e.Dir != "" {
 			at = resolve(dir, e.Dir)
 		}
-		switch e.Name {
-		case "cd", "pushd":
+		if e.Unread != "" {
+			return fmt.Sprintf("bashguard blocked `%s`: it runs a script bashguard cannot read (%s), so it cannot tell what the script deletes. Run the script's commands themselves, written out, so that they can be checked.", clip(e.Text()), e.Unread), nil
+		}
+		prog := e.Args[0]
+		switch {
+		case e.Name == "cd" || e.Name == "pushd":
 			dir = g.cd(dir, e.Args[1:])
-		case "rm":
+		case e.Name == "rm":
 			if why := g.checkRm(e, at, cwd); why != "" {
-				return fmt.Sprintf("bashguard blocked `%s`: it would delete %s. Delete only the files or folders you mean, by a path inside the project (for example `rm -rf ./build`); if this really is intended, ask the user to run it themselves.", clip(e.Text()), why), nil
+				return rmReason(e, why), nil
 			}
-		case "git":
+		case e.Name == "find":
+			if why := g.checkFindDelete(e, at, cwd); why != "" {
+				return rmReason(e, why), nil
+			}
+		case len(prog.Opaque) > 0 || prog.Text == "" && len(prog.Unknown) > 0:
+			// A program the guard cannot name: judged as if it were rm.
+			if why := g.checkRm(e, at, cwd); why != "" {
+				return fmt.Sprintf("bashguard blocked `%s`: it cannot tell which program %s runs, and if it is rm it would delete %s. Name the program, and delete only the files or folders you mean, by a path inside the project.", clip(e.Text()), strings.Join(prog.Unknown, " "), why), nil
+			}
+		case e.Name == "git":
 			why, err := g.checkGit(ctx, e, at)
 			if err != nil {
 				return "", err
@@ -91,11 +107,22 @@ func (g *Guard) check(ctx context.Context, command, cwd string) (string, error) 
 	return "", nil
 }
 
+// rmReason is the reason for a deletion the guard refuses.
+func rmReason(e shell.Exec, why string) string {
+	return fmt.Sprintf("bashguard blocked `%s`: it would delete %s. Delete only the files or folders you mean, by a path inside the project (for example `rm -rf ./build`); if this really is intended, ask the user to run it themselves.", clip(e.Text()), why)
+}
+
 // lookup knows the variables the guard can know: HOME, USERPROFILE,
-// CLAUDE_PROJECT_DIR and PWD.
+// CLAUDE_PROJECT_DIR and PWD, and the user's own ~name.
 func (g *Guard) lookup(cwd string) shell.Lookup {
+	user := g.User
+	if user == "" && g.Home != "" {
+		user = path.Base(strings.ReplaceAll(strings.TrimRight(g.Home, `/\`), `\`, "/"))
+	}
 	return func(name string) (string, bool) {
 		switch {
+		case name == "~"+user && user != "" && g.Home != "":
+			return g.Home, true
 		case name == "HOME" && g.Home != "":
 			return g.Home, true
 		case name == "USERPROFILE" && g.UserProfile != "":
@@ -257,6 +284,18 @@ func (g *Guard) checkRm(e shell.Exec, dir, cwd string) string {
 	}
 	prot := g.protected(cwd)
 	for _, t := range targets {
+		if len(t.Opaque) > 0 {
+			return fmt.Sprintf("a path bashguard cannot work out: it comes from %s", strings.Join(t.Opaque, " and "))
+		}
+		if e.Placeholder != "" && strings.Contains(t.Text, e.Placeholder) {
+			if t.Text != e.Placeholder {
+				return fmt.Sprintf("paths made from each name %s supplies (%q), which bashguard cannot work out", feedName(e), t.Text)
+			}
+			if why := g.fedHits(e, dir, prot); why != "" {
+				return why
+			}
+			continue
+		}
 		if t.Text == "" {
 			continue // rm "" deletes nothing
 		}
@@ -271,6 +310,184 @@ func (g *Guard) checkRm(e shell.Exec, dir, cwd string) string {
 				why += fmt.Sprintf(" when %s is empty or unset (check it first, or write ${NAME:?})", strings.Join(t.Unknown, " and "))
 			}
 			return why
+		}
+	}
+	if e.Xargs && e.Placeholder == "" {
+		return g.fedHits(e, dir, prot)
+	}
+	return ""
+}
+
+// feedName says where the names a program is fed come from.
+func feedName(e shell.Exec) string {
+	switch {
+	case e.Feed == nil && e.Xargs:
+		return "xargs reads from a file or the terminal"
+	case e.Feed == nil:
+		return "its input"
+	case e.Xargs:
+		return "`" + clip(e.Feed.Text()) + "` prints"
+	}
+	return "`" + clip(e.Feed.Text()) + "` finds"
+}
+
+// fedHits says which protected folder the names fed to e (by xargs or
+// find -exec) could be, or "" when none can.
+func (g *Guard) fedHits(e shell.Exec, dir string, prot []protectedDir) string {
+	feed := e.Feed
+	if feed == nil {
+		return "the paths " + feedName(e) + ", which bashguard cannot see"
+	}
+	fdir := dir
+	if feed.Dir != "" {
+		fdir = g.paths.resolve(dir, feed.Dir)
+	}
+	switch feed.Name {
+	case "find":
+		return g.findHits(*feed, fdir, prot)
+	case "echo", "printf":
+		if text, ok := printedText(feed.Args); ok {
+			for _, name := range strings.Fields(text) {
+				if why := g.paths.pathHits(g.paths.resolve(dir, name), dir, name, prot); why != "" {
+					return why
+				}
+			}
+			return ""
+		}
+	}
+	return "the paths " + feedName(e) + ", which bashguard cannot tell"
+}
+
+// printedText returns what echo or printf prints, when every word is
+// known.
+func printedText(args []shell.Word) (string, bool) {
+	texts := make([]string, 0, len(args))
+	for _, a := range args {
+		if len(a.Unknown) > 0 || a.Glob {
+			return "", false
+		}
+		texts = append(texts, a.Text)
+	}
+	switch {
+	case texts[0] == "echo" && (len(texts) == 1 || !strings.HasPrefix(texts[1], "-")):
+		return strings.Join(texts[1:], " "), true
+	case texts[0] == "printf" && len(texts) == 2 && !strings.ContainsAny(texts[1], `%\`):
+		return texts[1], true
+	case texts[0] == "printf" && len(texts) >= 3 && (texts[1] == "%s" || texts[1] == `%s\n`):
+		return strings.Join(texts[2:], " "), true
+	}
+	return "", false
+}
+
+// checkFindDelete returns what find -delete would wrongly delete, or "".
+func (g *Guard) checkFindDelete(e shell.Exec, dir, cwd string) string {
+	for _, a := range e.Args[1:] {
+		if a.Text == "-delete" {
+			return g.findHits(e, dir, g.protected(cwd))
+		}
+	}
+	return ""
+}
+
+// topLevelNames are names a top-level folder of a system often has.
+var topLevelNames = []string{"bin", "boot", "dev", "etc", "home", "lib", "lib64", "mnt", "opt", "proc", "root", "run", "sbin", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users", "Volumes", "private", "Windows", "Program Files", "ProgramData"}
+
+// findHits says which protected folder a find could name, or sweep
+// clean, or "" when it cannot: a find names its start folders and
+// everything below them, or, with -name or -iname tests (and no -o, !
+// or ,), only those whose name matches.
+func (g *Guard) findHits(find shell.Exec, dir string, prot []protectedDir) string {
+	args := find.Args[1:]
+	for len(args) > 0 && (args[0].Text == "-H" || args[0].Text == "-L" || args[0].Text == "-P" || strings.HasPrefix(args[0].Text, "-O")) {
+		args = args[1:]
+	}
+	var starts []shell.Word
+	for len(args) > 0 && !strings.HasPrefix(args[0].Text, "-") && args[0].Text != "(" && args[0].Text != "!" {
+		starts = append(starts, args[0])
+		args = args[1:]
+	}
+	if len(starts) == 0 {
+		starts = []shell.Word{{Text: ".", Raw: "."}}
+	}
+	var names []string
+	filtered := true
+	for i := 0; i < len(args); i++ {
+		switch t := args[i].Text; t {
+		case "-o", "-or", "!", "-not", ",":
+			filtered = false
+		case "-name", "-iname":
+			if i+1 < len(args) {
+				i++
+				if len(args[i].Unknown) > 0 {
+					filtered = false
+				}
+				n := args[i].Text
+				if t == "-iname" {
+					n = strings.ToLower(n)
+				}
+				names = append(names, n)
+			}
+		}
+	}
+	if filtered {
+		for _, a := range args {
+			if a.Text == "-empty" {
+				// Only empty files and folders, and no -o: none of
+				// them holds anything.
+				return ""
+			}
+		}
+	}
+	filtered = filtered && len(names) > 0
+	// matches reports whether a folder named base passes the -name tests.
+	matches := func(base string) bool {
+		if !filtered {
+			return true
+		}
+		for _, n := range names {
+			ok1, _ := path.Match(n, base)
+			ok2, _ := path.Match(n, strings.ToLower(base))
+			if !ok1 && !ok2 {
+				return false
+			}
+		}
+		return true
+	}
+	sweeps := !filtered
+	for _, n := range names {
+		sweeps = sweeps || sweeping(n)
+	}
+	what := "`" + clip(find.Text()) + "`"
+	for _, s := range starts {
+		if len(s.Unknown) > 0 || s.Glob {
+			return fmt.Sprintf("whatever %s finds under %s, a folder bashguard cannot work out", what, s.Raw)
+		}
+		abs := g.paths.resolve(dir, s.Text)
+		if abs == "" {
+			return fmt.Sprintf("whatever %s finds in a folder bashguard cannot tell (after a cd it could not follow)", what)
+		}
+		// The start folder itself.
+		if matches(path.Base(s.Text)) || matches(path.Base(abs)) {
+			if why := g.paths.pathHits(abs, dir, s.Text, prot); why != "" {
+				return why + ", which " + what + " finds"
+			}
+		}
+		for _, pd := range prot {
+			// A protected folder below the start, or everything in one.
+			below := abs == "/" && pd.path != "/" || strings.HasPrefix(pd.path, abs+"/")
+			if below && matches(path.Base(pd.path)) {
+				return pd.what + ", which " + what + " finds"
+			}
+			if (below || pd.path == abs) && sweeps {
+				return "everything in " + pd.what + ", which " + what + " finds"
+			}
+		}
+		if abs == "/" || g.paths.driveRoot(abs) {
+			for _, n := range topLevelNames {
+				if matches(n) {
+					return "top-level system folders, which " + what + " finds"
+				}
+			}
 		}
 	}
 	return ""
@@ -435,6 +652,7 @@ func (g *Guard) checkGit(ctx context.Context, e shell.Exec, dir string) (string,
 	var (
 		force, del, all, tags, mirror, dry, endOpts bool
 		positional                                  []string
+		opaque                                      []string
 	)
 	withValue := map[string]bool{"--repo": true, "--receive-pack": true, "--exec": true, "--push-option": true}
 	for i := 1; i < len(args); i++ {
@@ -442,6 +660,9 @@ func (g *Guard) checkGit(ctx context.Context, e shell.Exec, dir string) (string,
 		switch {
 		case endOpts || !strings.HasPrefix(a, "-") || a == "-":
 			positional = append(positional, a)
+			if len(positional) > 1 {
+				opaque = append(opaque, args[i].Opaque...)
+			}
 		case a == "--":
 			endOpts = true
 		case strings.HasPrefix(a, "--"):
@@ -486,6 +707,9 @@ func (g *Guard) checkGit(ctx context.Context, e shell.Exec, dir string) (string,
 	}
 	if mirror {
 		return "`git push --mirror` overwrites and deletes every branch on the remote, " + strings.Join(ProtectedBranches, " and ") + " included. Push the branches you mean by name instead, or ask the user.", nil
+	}
+	if len(opaque) > 0 && (force || del || strings.Contains(strings.Join(positional[1:], " "), "+") || strings.Contains(strings.Join(positional[1:], " "), ":")) {
+		return fmt.Sprintf("it force-pushes or deletes a branch bashguard cannot work out (%s), which may be %s. Name the branch explicitly, for example `git push --force origin my-branch`.", strings.Join(opaque, " and "), strings.Join(ProtectedBranches, " or ")), nil
 	}
 	var refspecs []string
 	if len(positional) > 1 {

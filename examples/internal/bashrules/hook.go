@@ -32,7 +32,11 @@ func Deny(ctx context.Context, e *hook.PreToolUse, branch func(ctx context.Conte
 	// The variable itself, not hook.Event.ProjectDir: the guard expands
 	// $CLAUDE_PROJECT_DIR in a command line as the Bash tool's shell will,
 	// and where the variable is unset there it expands to nothing.
-	g := Guard{Home: home, UserProfile: profile, ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR"), Branch: branch}
+	user := os.Getenv("USER")
+	if user == "" {
+		user = os.Getenv("USERNAME")
+	}
+	g := Guard{Home: home, UserProfile: profile, ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR"), Branch: branch, User: user}
 	reason, err := g.Check(ctx, in.Command, e.Cwd)
 	if err != nil || reason == "" {
 		return nil, err
