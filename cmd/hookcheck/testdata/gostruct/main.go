@@ -1,5 +1,5 @@
 // Command gostruct keeps only the members it knows: it decodes the
-// tool_input of listen_here calls into a struct with encoding/json and
+// tool_input of PreToolUse calls of listen_here into a struct with encoding/json and
 // encodes it again. Every value of room and seats survives, so the
 // fixtures' own members pass; a member of another name (seat-count) is
 // lost, and "Room" lands in the room field (encoding/json matches names
@@ -15,6 +15,7 @@ import (
 )
 
 type payload struct {
+	Event     string          `json:"hook_event_name"`
 	ToolName  string          `json:"tool_name"`
 	ToolInput json.RawMessage `json:"tool_input"`
 }
@@ -30,7 +31,7 @@ func main() {
 		os.Exit(1)
 	}
 	var p payload
-	if err := json.Unmarshal(b, &p); err != nil || !strings.HasSuffix(p.ToolName, "__listen_here") {
+	if err := json.Unmarshal(b, &p); err != nil || p.Event != "PreToolUse" || !strings.HasSuffix(p.ToolName, "__listen_here") {
 		return
 	}
 	var in input
