@@ -105,7 +105,7 @@ func (o *outcome) endedHow() string {
 	case rec.Code != hook.ExitOK:
 		return fmt.Sprintf("exit code %d%s", rec.Code, firstLine(rec.Stderr))
 	}
-	for _, f := range o.findings {
+	for _, f := range slices.Concat(o.findings, o.strict) {
 		switch f.Kind {
 		case kindInvalid, kindRejected, kindCodex:
 			return "answer ignored: " + clip(f.Message, 200)
