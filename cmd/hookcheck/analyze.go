@@ -83,13 +83,21 @@ type outcome struct {
 // failsOpen reports whether the agent goes on with the call as if there
 // were no hook after the run: it did not start, timed out or was killed,
 // exited with a code other than 0 and 2, or answered what the agent cannot
-// read or rejects (hooktest.Recorder.FailsOpen; under Codex, an answer
-// Codex refuses too).
-func (o *outcome) failsOpen() bool {
-	if o.res.rec == nil || o.res.timedOut || o.res.rec.FailsOpen() {
+// read or rejects (hooktest.Recorder.FailsOpen). Under Codex (codex), so
+// does an answer Codex refuses, and exit 2 on an event where Codex takes
+// it for a failed hook rather than a block (agent.CodexBlocksOnExit2).
+func (o *outcome) failsOpen(codex bool) bool {
+	rec := o.res.rec
+	if rec == nil || o.res.timedOut || rec.FailsOpen() {
 		return true
 	}
-	return o.res.rec.Code == hook.ExitOK && slices.ContainsFunc(o.findings, func(f finding) bool { return f.Kind == kindCodex })
+	if !codex {
+		return false
+	}
+	if rec.Code == hook.ExitBlock {
+		return !agent.CodexBlocksOnExit2(o.c.p.event)
+	}
+	return rec.Code == hook.ExitOK && slices.ContainsFunc(o.findings, func(f finding) bool { return f.Kind == kindCodex })
 }
 
 // endedHow says how a run that failed open ended, for the report.
@@ -102,6 +110,8 @@ func (o *outcome) endedHow() string {
 		return "timed out"
 	case rec.Code < 0:
 		return "killed"
+	case rec.Code == hook.ExitBlock:
+		return "exit code 2, which Codex takes for a failed hook on " + o.c.p.event + firstLine(rec.Stderr)
 	case rec.Code != hook.ExitOK:
 		return fmt.Sprintf("exit code %d%s", rec.Code, firstLine(rec.Stderr))
 	}

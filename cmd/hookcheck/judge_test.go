@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,6 +152,20 @@ func TestAgentCodexSpeaksOfCodex(t *testing.T) {
 	assert.Equal(t, exitFindings, c)
 	assert.NotContains(t, stdout.String(), "Claude Code")
 	assert.True(t, strings.Contains(stdout.String(), "as Codex kills a hook at its timeout"), stdout.String())
+
+	// Exit 2 blocks a Codex PreToolUse call; on SessionStart Codex takes
+	// it for a failed hook and goes on.
+	_, rep = hookcheck(t, "-agent", "codex", "-event", "PreToolUse,SessionStart", "-values", "title", "-per-member", "1", "--",
+		"sh", "-c", "cat >/dev/null; echo no >&2; exit 2")
+	for _, cr := range rep.Cases {
+		open := slices.ContainsFunc(rep.FailedOpenRuns, func(e example) bool { return e.Case == cr.Name })
+		if cr.Event == "SessionStart" {
+			assert.True(t, open, "%s: %v", cr.Name, rep.FailedOpenRuns)
+		} else {
+			assert.False(t, open, cr.Name)
+		}
+	}
+	assert.Contains(t, rep.FailedOpenRuns[0].Message, "exit code 2, which Codex takes for a failed hook on SessionStart: no")
 
 	stdout.Reset()
 	c = run(context.Background(), []string{"-agent", "codex", "-event", "Stop", "--", "true"}, &stdout, &stderr)

@@ -188,7 +188,7 @@ func newReport(cfg *config, outs []*outcome, consts map[*payload][]verdict.Const
 	var counts verdict.Counts
 	for i, o := range outs {
 		times[i] = o.res.elapsed
-		open := o.failsOpen()
+		open := o.failsOpen(cfg.codex)
 		if rec := o.res.rec; rec != nil {
 			n := counts.NoOps
 			counts.Add(rec.Code, len(bytes.TrimSpace(rec.Stdout)) > 0, o.update(), rec.PermissionDecision == hook.Deny, open)
