@@ -185,7 +185,8 @@ type Failure struct {
 	// value.
 	Added bool
 	// Value is the name of the tricky value ("" for the unchanged
-	// fixture).
+	// fixture, "unusual member names" for the run with members of
+	// unusual names added).
 	Value string
 	// Strict is true when Value is one Claude Code can never send (see
 	// [Tricky.Sendable]).
