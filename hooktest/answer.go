@@ -26,8 +26,12 @@ const (
 	// and the rest (non-blocking error); a hook uses 0, 1 or 2. A process
 	// killed by a signal or a timeout counts as exit code -1.
 	RuleExitCode = "a hook must exit with 0, 1 or 2"
-	// RuleCrash: stderr shows a crash (a Go panic, a Python traceback, a
-	// Node.js stack trace) rather than a message.
+	// RuleCrash: the hook crashed: with an exit code other than 2, stderr
+	// shows a Go panic, a Python traceback or a Node.js stack trace; with
+	// exit code 2, stderr is nothing but the Go runtime's crash report
+	// (a Go program that panics exits with 2). Exit code 2 with a reason
+	// of the hook's own that quotes a crash (a feedback hook quoting test
+	// output) is a block, not a crash.
 	RuleCrash = "a hook must not crash"
 	// RuleBlockStdout: with exit code 2 Claude Code blocks with stderr and
 	// does not act on stdout; whatever is there is lost or contradicts the
@@ -63,6 +67,15 @@ const (
 	// hook, and blocking again loops until the user interrupts.
 	RuleStopLoop = "a Stop hook must not block again while stop_hook_active is true"
 )
+
+// NoteCrashReason is the rule of a note (see [Recorder.Notes]): the hook
+// exited with 2, so the agent blocked the call and gave stderr to the
+// model as the reason, but stderr ends the way a crash ends — the Go
+// runtime's crash report after text of the hook's own, a shell's syntax
+// error, an interpreter that could not open the script — which a reason
+// that quotes one cannot be told from. It is not a failure: read the
+// reason.
+const NoteCrashReason = "an exit-2 reason that ends like a crash is the hook's reason or its crash (a note)"
 
 // Violation is one rule that a hook's result breaks, as found by
 // [CheckAnswer] and [Recorder]. For [RuleKeep] it wraps the [*MemberError]
@@ -102,8 +115,14 @@ func (v *Violation) Unwrap() error { return v.Err }
 // reference, §5 and §6). It returns nil, or one [*Violation] per problem,
 // joined with errors.Join, in this order: exit code, stderr, stdout. The
 // checks:
-//   - the exit code is 0, 1 or 2 ([RuleExitCode]); stderr shows no crash:
-//     a Go panic, a Python traceback, Node.js stack frames ([RuleCrash]);
+//   - the exit code is 0, 1 or 2 ([RuleExitCode]); the hook did not crash
+//     ([RuleCrash]): with an exit code other than 2, stderr shows no Go
+//     panic, Python traceback or Node.js stack frames; with exit code 2,
+//     which blocks with stderr as the reason, stderr is not the Go
+//     runtime's crash report alone (a Go panic exits with 2; Python and
+//     Node.js exit with 1 on an uncaught error, so a traceback or stack
+//     quoted in an exit-2 reason is the hook's own text, as is a Go panic
+//     after text of the hook's own);
 //   - with exit code 2, stdout is empty ([RuleBlockStdout]); exit code 2
 //     does nothing on PermissionRequest ([RuleNoEffect]);
 //   - stdout is empty, plain text, or exactly one JSON object (optionally
@@ -156,6 +175,9 @@ type checker struct {
 	// client names the agent that sent the payload, as messages name it.
 	client string
 	vs     []*Violation
+	// notes are what the agent accepts but a reader should look at
+	// ([NoteCrashReason]).
+	notes []*Violation
 }
 
 func newChecker(in jsontext.Value) (*checker, error) {
@@ -167,7 +189,7 @@ func newChecker(in jsontext.Value) (*checker, error) {
 	if !ok {
 		return nil, errors.New("hooktest: the payload has no hook_event_name string")
 	}
-	c := &checker{event: ev, meant: changedOnPurpose, client: "Claude Code"}
+	c := &checker{event: ev, meant: changedOnPurpose, client: claudeCode}
 	if a := agent.DetectMembers(ms); a != agent.Unknown {
 		c.client = a.String()
 	}
@@ -185,9 +207,17 @@ func newChecker(in jsontext.Value) (*checker, error) {
 // new value is not the old value written differently.
 func changedOnPurpose(_ string, in, out []byte) bool { return !rawjson.SameValue(in, out) }
 
+// add adds a violation. The messages say how Claude Code reads an answer;
+// for a payload of another agent (Codex), which reads it the same way in
+// what these rules check, they name that agent instead.
 func (c *checker) add(rule, ptr, format string, args ...any) {
+	format = strings.ReplaceAll(format, claudeCode, c.client)
 	c.vs = append(c.vs, &Violation{Rule: rule, Pointer: ptr, Detail: fmt.Sprintf(format, args...)})
 }
+
+// claudeCode is the agent the messages name unless the payload is
+// another's.
+const claudeCode = "Claude Code"
 
 func (c *checker) err() error {
 	errs := make([]error, len(c.vs))
@@ -205,9 +235,7 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 	case code > 2:
 		c.add(RuleExitCode, "", "exit code %d; Claude Code treats it as a non-blocking error like 1", code)
 	}
-	if kind, line := crashIn(stderr); kind != "" {
-		c.add(RuleCrash, "", "stderr shows a %s: %s", kind, clipLine([]byte(line)))
-	}
+	c.checkCrash(code, stderr)
 	if code == hook.ExitError {
 		if line := refusal(stderr); line != "" {
 			c.add(RuleRefused, "", "%s; %s got no answer", line, c.client)
@@ -221,7 +249,7 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 		if len(text) > 0 {
 			c.add(RuleBlockStdout, "", "exit code 2 with %d bytes on stdout (%s); Claude Code blocks with stderr and does not act on them", len(text), clip(firstLine(text)))
 		}
-		if c.event == hook.EventPermissionRequest {
+		if c.event == hook.EventPermissionRequest && !(c.client == agent.Codex.String() && agent.CodexBlocksOnExit2(c.event)) {
 			c.add(RuleNoEffect, "", "exit code 2 does not deny a PermissionRequest; Claude Code ignores it (answer a decision with behavior deny)")
 		}
 		return
@@ -246,6 +274,42 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 		}
 	}
 	c.checkStdout(text)
+}
+
+// dupDetail starts the detail of an answer with a member name twice.
+const dupDetail = "the answer holds a member name twice"
+
+// checkCrash reports a crash on stderr. Exit code 2 blocks the call with
+// stderr as the reason the model reads, so there only the Go runtime's
+// crash report with nothing of the hook's own before it is a crash (the
+// Go runtime exits with 2 after it); a reason that ends like a crash is a
+// note. With any other exit code, a stack trace on stderr is the hook's
+// crash: Python and Node.js exit with 1 on an uncaught error, and a hook
+// that exits 0 after one caught its own failure and went on without its
+// answer.
+func (c *checker) checkCrash(code int, stderr []byte) {
+	if code != hook.ExitBlock {
+		if kind, line := crashIn(stderr); kind != "" {
+			c.add(RuleCrash, "", "stderr shows a %s: %s", kind, clipLine([]byte(line)))
+		}
+		return
+	}
+	if at, ok := goCrashReport(stderr); ok {
+		line := clipLine(stderr[at:])
+		if len(bytes.TrimSpace(stderr[:at])) == 0 {
+			c.add(RuleCrash, "", "exit code 2 with nothing on stderr but the Go runtime's crash report (%s): the program panicked, and %s blocks the call and shows the model the stack trace as the reason", line, c.client)
+			return
+		}
+		c.note("exit code 2 with a reason that ends with a Go crash report (%s): a quote of the hook's own, or the hook panicked after writing the rest; %s blocks the call either way", line, c.client)
+		return
+	}
+	if l := launchFailure.Find(stderr); l != nil {
+		c.note("exit code 2 with a reason that reads like the hook's script failing to run (%s); %s blocks the call with it", clipLine(l), c.client)
+	}
+}
+
+func (c *checker) note(format string, args ...any) {
+	c.notes = append(c.notes, &Violation{Rule: NoteCrashReason, Detail: fmt.Sprintf(format, args...)})
 }
 
 // checkStdout classifies the trimmed stdout text the way Claude Code does
@@ -275,7 +339,7 @@ func (c *checker) checkStdout(text []byte) {
 	}
 	ms, err := rawjson.Members(text)
 	if err != nil {
-		c.add(RuleStdout, "", "the answer holds a member name twice (%v); Claude Code keeps only the last", err)
+		c.add(RuleStdout, "", dupDetail+" (%v); %s keeps only the last", err, c.client)
 		return
 	}
 	c.checkAnswer(ms)
@@ -492,7 +556,13 @@ func (c *checker) checkFields(ptr string, ms []rawjson.Member, fields []field, h
 			if hint != nil {
 				h = hint(m.Key)
 			}
-			c.add(RuleFields, p, "unknown field; Claude Code drops it%s", h)
+			if c.client == agent.Codex.String() {
+				// Codex's schemas are closed: the agent-specific check
+				// (agent.CheckCodexAnswer) refuses the answer.
+				c.add(RuleFields, p, "unknown field; Codex refuses an answer with one%s", h)
+			} else {
+				c.add(RuleFields, p, "unknown field; Claude Code drops it%s", h)
+			}
 			continue
 		}
 		c.checkValue(p, m.Value, fields[i])
@@ -652,6 +722,69 @@ var (
 	nodeFrame   = regexp.MustCompile(`(?m)^ {4}at \S.*(:\d+:\d+\)?|\(node:internal.*)$`)
 	nodeError   = regexp.MustCompile(`(?m)^node:internal/.*$`)
 )
+
+var (
+	// goroutineHeader is a goroutine's header in a Go crash report:
+	// "goroutine 1 [running]:", with GOTRACEBACK=system "goroutine 1
+	// gp=0xc000002380 m=0 mp=0x5a8d40 [running]:".
+	goroutineHeader = regexp.MustCompile(`^goroutine \d+ .*\[.*\]:$`)
+	// goFrame is a line of a goroutine's stack: a call
+	// ("main.main()", "panic({0x4a5e20?, 0xc000012345?})"), the file and
+	// line under it ("\t/src/main.go:12 +0x1d"), or a line the runtime
+	// writes between them.
+	goFrame = regexp.MustCompile(`^(\S.*\(.*\)|\t\S.*:\d+( \+0x[0-9a-f]+)?|created by .*|\.\.\.additional frames elided\.\.\.|\.\.\.\d+ frames elided\.\.\.|runtime stack:|\[.*\]|\s*)$`)
+	// launchFailure is the first line of an exit-2 stderr of a script
+	// that never ran: a shell's syntax error (bash, dash), or Python
+	// unable to open the script.
+	launchFailure = regexp.MustCompile(`(?m)^(.+: line \d+: syntax error.*|.+: \d+: Syntax error: .*|.*python[0-9.]*: can't open file .*)$`)
+)
+
+// goCrashReport reports whether stderr ends with the Go runtime's crash
+// report, and where that report starts: a line that starts with
+// "panic: " or "fatal error: " (the last one that does), then, after
+// any lines of the panic's value, the dump of one or more goroutines
+// ("goroutine N [...]:" and the lines of their stacks, with at least one
+// file line), and nothing after it. The runtime writes it and exits with
+// 2, so nothing can follow it; a reason that quotes a panic and goes on
+// (go test's "FAIL" lines, a hint) does not end with it.
+func goCrashReport(stderr []byte) (start int, ok bool) {
+	text := string(bytes.TrimRight(stderr, " \t\r\n"))
+	lines := strings.Split(text, "\n")
+	head := -1
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.HasPrefix(lines[i], "panic: ") || strings.HasPrefix(lines[i], "fatal error: ") {
+			head = i
+			break
+		}
+	}
+	if head < 0 {
+		return 0, false
+	}
+	dump, files := false, 0
+	for _, l := range lines[head+1:] {
+		l = strings.TrimSuffix(l, "\r")
+		switch {
+		case goroutineHeader.MatchString(l):
+			dump = true
+		case !dump:
+			// The panic's value may span lines, and a fatal error has
+			// lines of its own before the first goroutine.
+		case goFrame.MatchString(l):
+			if strings.HasPrefix(l, "\t") {
+				files++
+			}
+		default:
+			return 0, false
+		}
+	}
+	if !dump || files == 0 {
+		return 0, false
+	}
+	for i := range head {
+		start += len(lines[i]) + 1
+	}
+	return start, true
+}
 
 // crashIn returns what kind of crash stderr shows and the line that shows
 // it, or "" if it shows none.

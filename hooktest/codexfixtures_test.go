@@ -40,7 +40,7 @@ func TestCodexFixturesAreCodex(t *testing.T) {
 // codexRun is the property run of h on the Codex fixtures.
 func codexRun(h hook.Handler) *hooktest.Report {
 	return hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, p), nil },
-		&hooktest.Options{Fixtures: hooktest.CodexFixtures(), Exact: true})
+		&hooktest.Options{Fixtures: hooktest.CodexFixtures(), Exact: true, Changes: []string{"fingerprint"}})
 }
 
 func TestCodexPropertyRunGoodRewrite(t *testing.T) {
@@ -74,6 +74,6 @@ func TestCodexPropertyRunRewriteWithoutDecision(t *testing.T) {
 		}
 	}
 	assert.True(t, found, "%v", rep.Err())
-	claude := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, p), nil }, &hooktest.Options{Exact: true})
+	claude := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, p), nil }, &hooktest.Options{Exact: true, Changes: []string{"fingerprint"}})
 	assert.NoError(t, claude.Err())
 }

@@ -119,7 +119,9 @@ func TestKnownBadCrash(t *testing.T) {
 	vs := problems(t, r)
 	require.Len(t, vs, 1)
 	assert.Equal(t, hooktest.RuleCrash, vs[0].Rule)
-	assert.Contains(t, vs[0].Detail, "Go panic: panic: runtime error: index out of range")
+	assert.Contains(t, vs[0].Detail, "nothing on stderr but the Go runtime's crash report (panic: runtime error: index out of range")
+	assert.True(t, r.FailsOpen() == false, "exit 2 blocks: a crash that fails closed")
+	assert.Empty(t, r.Notes)
 }
 
 func TestCrashInOtherLanguages(t *testing.T) {
@@ -169,7 +171,7 @@ func TestGoodProgramPassesThePropertyRun(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	start := time.Now()
-	rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: bin}, &hooktest.Options{Fixtures: fs, Values: vs, Parallel: 2})
+	rep := hooktest.CheckCommand(t, ctx, &hooktest.Command{Path: bin}, &hooktest.Options{Fixtures: fs, Values: vs, Parallel: 2, Changes: []string{"fingerprint"}})
 	t.Logf("%d fixtures, %d cases in %v", rep.Fixtures, rep.Cases, time.Since(start))
 	assert.Equal(t, 5, rep.Fixtures)
 	assert.Equal(t, rep.Cases, rep.Updates)

@@ -60,7 +60,10 @@ type MemberError struct {
 //
 //	/price: member rewritten from 2.50 to 2.5 (a hook must keep every tool_input member it did not change)
 //
-// Values longer than 80 bytes are cut short.
+// Values longer than 80 bytes are cut short, where they differ: a long
+// value changed near its end shows both from a few bytes before the
+// first difference, after a mark that counts the bytes in common
+// ("[…81903 bytes in common…]").
 func (e *MemberError) Error() string {
 	return fmt.Sprintf("%s: %s (%s)", e.Pointer, e.detail(), RuleKeep)
 }
@@ -69,7 +72,8 @@ func (e *MemberError) Error() string {
 func (e *MemberError) detail() string {
 	switch e.Problem {
 	case ProblemChanged, ProblemRewritten, ProblemRespelled:
-		return fmt.Sprintf("%s from %s to %s", e.Problem, clip(e.In), clip(e.Out))
+		in, out := verdict.Excerpts(e.In, e.Out, 80)
+		return fmt.Sprintf("%s from %s to %s", e.Problem, in, out)
 	}
 	return e.Problem
 }

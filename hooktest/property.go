@@ -46,11 +46,13 @@ type Options struct {
 	// [TrickyValues].
 	Values []Tricky
 
-	// Changes names tool_input members the hook changes on purpose, in
-	// ways that depend on the input (e.g. a hook that prefixes
-	// "command"): their new values are not checked, but they must still
-	// be there. A member the hook sets to the same value whatever the
-	// other members hold is recognised as its own without this.
+	// Changes names tool_input members the hook changes on purpose (a
+	// hook that prefixes "command", one that sets a fingerprint): their
+	// new values are not checked, but they must still be there. A member
+	// the hook sets to one value whatever the model sent must be named
+	// here: a run cannot tell it from the seed bug's effect (the model's
+	// room replaced by "lobby"), so without it every run that changed the
+	// member fails, and says that the hook sets it to one value.
 	Changes []string
 
 	// Removes names tool_input members the hook drops on purpose (with
@@ -132,6 +134,14 @@ type Report struct {
 	// Blocked is the number of runs that blocked or denied the call: exit
 	// code 2, or a deny decision.
 	Blocked int
+	// FailedOpen lists the runs after which Claude Code goes on with the
+	// call as if there were no hook (see [Recorder.FailsOpen]: a kill or
+	// a timeout, an exit code other than 0 and 2, an answer it cannot
+	// read or rejects, or a program that did not run), each as
+	// [Failure.Where] describes it, with how it ended. Not all of them
+	// are failures (a typed hook may exit 1 on a number where it wants a
+	// string), but each is a call the hook did not guard.
+	FailedOpen []string
 	// Failures lists the runs that broke a rule, in run order; with a
 	// run that tested nothing, it ends with one Failure that says so
 	// (Fixture "", Err a [*Violation] of [RuleAnswers]).
@@ -145,8 +155,10 @@ type Report struct {
 	StrictFindings []*Failure
 	// Notes lists the runs whose updatedInput respelled a member: the same
 	// value as Claude Code reads it, other bytes (Err holds
-	// [*Violation]s of [NoteRespelled]). They are not failures; with
-	// [Options.Exact] they are failures instead.
+	// [*Violation]s of [NoteRespelled]; with [Options.Exact] they are
+	// failures instead), and the runs whose exit-2 reason ends like a
+	// crash ([NoteCrashReason], see [Recorder.Notes]). They are not
+	// failures.
 	Notes []*Failure
 }
 
@@ -165,14 +177,16 @@ type Failure struct {
 	Fixture string
 	// Member is the tool_input member that held the tricky value (its
 	// JSON pointer is "/tool_input/" + Member, escaped); "" for the run
-	// on the unchanged fixture.
+	// on the unchanged fixture, and for the run with members of unusual
+	// names added (Added set, Value "unusual member names").
 	Member string
 	// Added is true when the value was added as the new member
 	// [AddedMember] rather than put in place of an existing member's
 	// value.
 	Added bool
 	// Value is the name of the tricky value ("" for the unchanged
-	// fixture).
+	// fixture, "unusual member names" for the run with members of
+	// unusual names added).
 	Value string
 	// Strict is true when Value is one Claude Code can never send (see
 	// [Tricky.Sendable]).
@@ -191,6 +205,9 @@ func (f *Failure) Where() string {
 	}
 	if f.Value == "" {
 		return f.Fixture + " (unchanged)"
+	}
+	if f.Added && f.Member == "" {
+		return f.Fixture + " with members of unusual names added to /tool_input (seat-count, a.b, case twins, …)"
 	}
 	how := "in"
 	if f.Added {
@@ -249,7 +266,19 @@ func CheckCommand(t testing.TB, ctx context.Context, c *Command, opts *Options) 
 func reportTo(t testing.TB, r *Report, opts *Options) {
 	t.Helper()
 	cfg := newConfig(opts)
-	t.Logf("hooktest: %d fixtures, %d cases: %d answered (%d updated, %d blocked), %d silent", r.Fixtures, r.Cases, r.Answered, r.Updates, r.Blocked, r.Silent)
+	t.Logf("hooktest: %d fixtures, %d cases: %d answered (%d updated, %d blocked, %d failed open), %d silent", r.Fixtures, r.Cases, r.Answered, r.Updates, r.Blocked, len(r.FailedOpen), r.Silent)
+	if n := len(r.FailedOpen); n > 0 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "hooktest: %d cases failed open (Claude Code goes on with the call as if there were no hook):", n)
+		for i, w := range r.FailedOpen {
+			if i == 5 {
+				fmt.Fprintf(&b, "\n\t… and %d more", n-i)
+				break
+			}
+			b.WriteString("\n\t" + w)
+		}
+		t.Logf("%s", b.String())
+	}
 	if r.NoOpUpdates > 0 {
 		t.Logf("hooktest: %d answers carried an updatedInput that holds the tool_input unchanged, counted as no update; "+
 			"Claude Code applies parallel hooks' rewrites last-wins, so such an answer can undo another hook's real rewrite: answer without updatedInput when nothing changes", r.NoOpUpdates)
@@ -276,7 +305,7 @@ func reportTo(t testing.TB, r *Report, opts *Options) {
 		t.Logf("hooktest: %d cases on values Claude Code can never send broke a rule (they fail only with Options.Strict); the first:\n%v", n, r.StrictFindings[0])
 	}
 	if n := len(r.Notes); n > 0 {
-		t.Logf("hooktest: %d cases respelled a member (the same value for Claude Code, other bytes); the first:\n%v", n, r.Notes[0])
+		t.Logf("hooktest: %d cases have notes (a member respelled: the same value for Claude Code, other bytes; or an exit-2 reason that ends like a crash); the first:\n%v", n, r.Notes[0])
 	}
 }
 
@@ -336,21 +365,26 @@ func newConfig(o *Options) *config {
 // [Options.Fixtures] and [Options.Tools]) it runs the hook on the unchanged payload,
 // then, for each tricky value (see [Options.Values]), once with the value in
 // place of each tool_input member's value and once with the value added
-// as the new member [AddedMember]. Every result is checked with
+// as the new member [AddedMember], and once more with members of unusual
+// names added (a dash as in "seat-count", a dot, a space, non-ASCII
+// letters, capitals, digits only, escapes, a long name, and the twin in
+// other case of each member's name, "Room" for "room"), which a hook that
+// keeps only the names it knows loses. Every result is checked with
 // [CheckAnswer]; a run on an unchanged fixture must also not fail (exit
-// code 1). Every updatedInput the hook answers (except with exit code 2,
+// code 1), nor, for an MCP tool, whose server's schema may take any name,
+// the run with the unusual names. Every updatedInput the hook answers (except with exit code 2,
 // when Claude Code ignores stdout) must then keep every member of the
 // tool_input the hook was given (tricky value included) — the same value
 // as Claude Code reads it (see [CheckSameValue]), or with [Options.Exact] the same
 // bytes in the same order — except:
-//   - the members the hook owns: in every answer of the fixture's runs
-//     that holds the member, the member has one and the same value, and
-//     at least once the input held another (a fingerprint, a flag it
-//     forces);
 //   - the members named with [Options.Changes] (values not checked) or [Options.Removes]
 //     (not checked at all), and those the handler's answer lists in
 //     Removed (see [Recorder.Removed]).
 //
+// A member the hook sets to one value whatever the model sent (in every
+// answer of the fixture's runs that holds it, one value, where the
+// inputs held several) is the seed bug's effect unless named in
+// [Options.Changes]: each run that changed it fails, saying so.
 // A run whose hook answers without updatedInput, or fails with exit code
 // 1 on a tricky value (a typed hook may refuse a number where it wants a
 // string), passes if its result breaks no rule. The runs on values Claude
@@ -417,6 +451,7 @@ func vacuous(rep *Report, tools []string) string {
 type propertyCase struct {
 	member  string
 	added   bool
+	names   bool // the case with members of unusual names added
 	value   Tricky
 	strict  bool // value is one Claude Code never sends
 	payload jsontext.Value
@@ -461,20 +496,41 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 			})
 		}
 	}
+	names := make([]string, len(tms))
+	for i, m := range tms {
+		names[i] = m.Key
+	}
+	odd := verdict.OddMembers(names)
+	nti := jsontext.Value(rawjson.AppendObject(nil, append(slices.Clip(tms), odd...)))
+	cases = append(cases, &propertyCase{
+		added:   true,
+		names:   true,
+		value:   Tricky{Name: verdict.NamesCase},
+		ti:      nti,
+		payload: WithField(f.JSON, "tool_input", nti),
+	})
 	runCases(cases, cfg.parallel, run)
 
 	runs := make([]verdict.Run, len(cases))
 	for i, c := range cases {
 		runs[i] = verdict.Run{In: c.ti, Out: c.updated()}
 	}
-	own := verdict.Owned(runs)
+	consts := verdict.Constants(runs)
+	tool := ""
+	if tn, ok := Field(f.JSON, "tool_name"); ok {
+		tool, _ = decodeString(tn)
+	}
 	for i, c := range cases {
 		rep.Cases++
 		count(rep, c.result, c.ti, cfg.exact)
 		strict := c.strict
-		errs, notes := judge(c, cfg, own, i == 0, strict)
+		mustRun := i == 0 || c.names && verdict.OpenSchema(tool)
+		errs, notes := judge(c, cfg, consts, mustRun, strict)
 		fail := func(err error) *Failure {
 			return &Failure{Fixture: f.Name, Member: c.member, Added: c.added, Value: c.value.Name, Strict: strict, Result: c.result, Err: err}
+		}
+		if c.result == nil || c.result.FailsOpen() {
+			rep.FailedOpen = append(rep.FailedOpen, fail(nil).Where()+": "+endedHow(c))
 		}
 		normal, tier := errs, error(nil)
 		if strict && !cfg.strict {
@@ -520,8 +576,33 @@ func count(rep *Report, r *Recorder, ti jsontext.Value, exact bool) {
 		return
 	}
 	c := verdict.Counts{Answered: rep.Answered, Silent: rep.Silent, Updated: rep.Updates, Blocked: rep.Blocked, NoOps: rep.NoOpUpdates}
-	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, verdict.Rewrite(ti, r.UpdatedInput, !exact), r.PermissionDecision == hook.Deny)
+	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, verdict.Rewrite(ti, r.UpdatedInput, !exact), r.PermissionDecision == hook.Deny, false)
 	rep.Answered, rep.Silent, rep.Updates, rep.Blocked, rep.NoOpUpdates = c.Answered, c.Silent, c.Updated, c.Blocked, c.NoOps
+}
+
+// endedHow says how a run that failed open ended.
+func endedHow(c *propertyCase) string {
+	r := c.result
+	switch {
+	case r == nil:
+		if c.err != nil {
+			return "did not run: " + c.err.Error()
+		}
+		return "did not run"
+	case r.Code < 0:
+		return "killed (by a signal or a timeout)"
+	case r.Code != 0:
+		if l := clipLine(r.Stderr); l != "" {
+			return fmt.Sprintf("exit code %d: %s", r.Code, l)
+		}
+		return fmt.Sprintf("exit code %d", r.Code)
+	}
+	for _, e := range r.Problems {
+		if v, ok := e.(*Violation); ok && (v.Rule == RuleStdout || v.Rule == RuleNull || v.Rule == RuleEventName) {
+			return "answer ignored: " + v.Error()
+		}
+	}
+	return "answer ignored"
 }
 
 // runCases runs the cases on up to n goroutines.
@@ -552,7 +633,7 @@ func runCases(cases []*propertyCase, n int, run func([]byte) (*Recorder, error))
 // members (notes; failures with Exact). In a case on a value Claude Code
 // never sends (strict), the member holding it breaks the rule when it is
 // respelled too: the strict tier asks for the value as it was written.
-func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (errs, notes error) {
+func judge(c *propertyCase, cfg *config, consts []verdict.Constant, isBase, strict bool) (errs, notes error) {
 	if c.result == nil {
 		if c.err == nil {
 			c.err = errors.New("no result")
@@ -566,18 +647,25 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 	chk.noKeep = true
 	chk.check(c.result.Code, c.result.Stdout, c.result.Stderr)
 	if isBase && c.result.Code == hook.ExitError && !slices.ContainsFunc(chk.vs, func(v *Violation) bool { return v.Rule == RuleRefused }) {
-		chk.add(RuleFails, "", "exit code 1 on a payload Claude Code sends: %s", clipLine(c.result.Stderr))
+		what := "a payload Claude Code sends"
+		if c.names {
+			what = "a call of an MCP tool with members of unusual names, which its server's schema may take"
+		}
+		chk.add(RuleFails, "", "exit code 1 on %s: %s", what, clipLine(c.result.Stderr))
 	}
 	var ns []error
+	for _, n := range c.result.Notes {
+		ns = append(ns, n)
+	}
 	if upd := c.updated(); upd != nil && upd.Kind() == '{' {
 		ptr := updatedInputPointer(c.result)
-		skip := slices.Concat(cfg.changes, cfg.removes, own, c.result.Removed)
+		skip := slices.Concat(cfg.changes, cfg.removes, c.result.Removed)
 		if cfg.exact {
 			ims, err1 := rawjson.Members(c.ti)
 			oms, err2 := rawjson.Members(upd)
 			if err1 == nil && err2 == nil {
 				for _, me := range checkMembers(ims, oms, skip) {
-					chk.vs = append(chk.vs, keepViolation(ptr, me, c.member))
+					chk.vs = append(chk.vs, keepViolation(ptr, me, c.member, consts))
 				}
 			}
 		} else if ds, err := verdict.Compare(c.ti, upd, skip); err == nil {
@@ -587,7 +675,7 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 					ns = append(ns, &Violation{Rule: NoteRespelled, Pointer: ptr + me.Pointer, Detail: me.detail(), Err: me})
 					continue
 				}
-				chk.vs = append(chk.vs, keepViolation(ptr, me, c.member))
+				chk.vs = append(chk.vs, keepViolation(ptr, me, c.member, consts))
 			}
 		}
 	}
@@ -599,15 +687,19 @@ func judge(c *propertyCase, cfg *config, own []string, isBase, strict bool) (err
 
 // keepViolation is the failure of a member the hook did not keep, at ptr
 // (the updatedInput's pointer) + me.Pointer, in a case whose tricky value
-// is in member ("" for the unchanged fixture). A member changed where it
-// did not hold the tricky value is a change the hook made, not a value it
-// mangled: the failure names the option that declares it, since a change
-// that depends on the input (a prefixed command) is not recognised as the
-// hook's own the way one value in every answer is.
-func keepViolation(ptr string, me *MemberError, member string) *Violation {
+// is in member ("" for the unchanged fixture), given the members the hook
+// sets to one value whatever the model sent (consts). A member of consts
+// that changed lost the model's value to the hook's: the failure says so,
+// and names the option that declares a member the hook owns. A member
+// changed where it did not hold the tricky value is a change the hook
+// made, not a value it mangled: the failure names the option too.
+func keepViolation(ptr string, me *MemberError, member string, consts []verdict.Constant) *Violation {
 	detail := me.detail()
-	if name := topMember(me.Pointer); me.Problem == ProblemChanged && name != member {
-		detail += fmt.Sprintf("; if the hook changes it on purpose, in a way that depends on the input, declare it in hooktest.Options.Changes: %q", name)
+	name := topMember(me.Pointer)
+	if k, ok := verdict.FindConstant(consts, name); ok && me.Pointer == "/"+rawjson.PointerToken(name) && me.Problem != ProblemLost && me.Problem != ProblemMoved {
+		detail += fmt.Sprintf("; the hook sets it to %s whatever the model sent (%d different values in, one out), so the model's value is lost; if the member is the hook's own, declare it in hooktest.Options.Changes: %q", clip(k.Value), k.Inputs, name)
+	} else if me.Problem == ProblemChanged && name != member {
+		detail += fmt.Sprintf("; if the hook changes it on purpose, declare it in hooktest.Options.Changes: %q", name)
 	}
 	return &Violation{Rule: RuleKeep, Pointer: ptr + me.Pointer, Detail: detail, Err: me}
 }

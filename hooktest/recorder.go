@@ -6,12 +6,14 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/verdict"
 )
 
 // Recorder is the result of one hook run, from [Record] (a [hook.Handler]
@@ -82,6 +84,27 @@ type Recorder struct {
 	// (exit code 1, "hook: invalid answer …") is one of them
 	// ([RuleRefused]), with the library's whole message.
 	Problems []error
+
+	// Notes lists what the agent accepts but a reader should look at:
+	// one [*Violation] of [NoteCrashReason] for an exit-2 reason that
+	// ends like a crash. They are not failures.
+	Notes []error
+}
+
+// FailsOpen reports whether the agent goes on with the call as if there
+// were no hook after this run: the hook was killed (by a signal or a
+// timeout), exited with a code other than 0 and 2 (a crash, a refused
+// answer, a hook giving up), or exited 0 with an answer the agent cannot
+// read or rejects as a whole (a [Violation] of [RuleStdout], [RuleNull]
+// or [RuleEventName]; a name written twice, of which the agent keeps the
+// last, is no such answer). A run that fails open where the hook meant to
+// guard lets the call through.
+func (r *Recorder) FailsOpen() bool {
+	ignored := slices.ContainsFunc(r.Problems, func(e error) bool {
+		v, ok := e.(*Violation)
+		return ok && (v.Rule == RuleStdout && !strings.HasPrefix(v.Detail, dupDetail) || v.Rule == RuleNull || v.Rule == RuleEventName)
+	})
+	return verdict.FailsOpen(r.Code, ignored)
 }
 
 // Err returns the Problems joined with errors.Join: nil for a result that
@@ -173,6 +196,9 @@ func (r *Recorder) finish(payload []byte) {
 	c.check(r.Code, r.Stdout, r.Stderr)
 	for _, v := range c.vs {
 		r.Problems = append(r.Problems, v)
+	}
+	for _, v := range c.notes {
+		r.Notes = append(r.Notes, v)
 	}
 }
 

@@ -88,7 +88,7 @@ func TestChangeNamesTheOption(t *testing.T) {
 	require.NotEmpty(t, rep.Failures)
 	first := rep.Failures[0]
 	assert.Equal(t, "", first.Value, "the unchanged fixture")
-	assert.Contains(t, first.Error(), `/hookSpecificOutput/updatedInput/command: member changed from "npm test -- --runInBand" to "timeout 600 npm test -- --runInBand"; if the hook changes it on purpose, in a way that depends on the input, declare it in hooktest.Options.Changes: "command"`)
+	assert.Contains(t, first.Error(), `/hookSpecificOutput/updatedInput/command: member changed from "npm test -- --runInBand" to "timeout 600 npm test -- --runInBand"; if the hook changes it on purpose, declare it in hooktest.Options.Changes: "command"`)
 	assert.Contains(t, strings.Join(rec.errors, "\n"), `hooktest.Options.Changes: "command"`)
 	for _, f := range rep.Failures {
 		if f.Member == "command" {

@@ -52,7 +52,7 @@ func TestPropertyRunThatAnswersNothingFails(t *testing.T) {
 	rep = hooktest.CheckHandler(rec, good, &hooktest.Options{Tools: []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: aisleInput}}})
 	assert.Empty(t, rec.errors)
 	assert.Equal(t, 2, rep.Fixtures-len(onlyToolFixtures()), "Options.Tools adds a PreToolUse and a PermissionRequest payload")
-	n := 1 + 4*len(hooktest.TrickyValues()) // unchanged, three members and the added one
+	n := 1 + 4*len(hooktest.TrickyValues()) + 1 // unchanged, three members and the added one, the unusual names
 	assert.Equal(t, n, rep.Answered, "the PreToolUse payload of the tool is answered, the PermissionRequest one not")
 	assert.Equal(t, n, rep.Updates)
 	assert.Equal(t, rep.Cases-n, rep.Silent)

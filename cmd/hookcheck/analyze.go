@@ -75,8 +75,53 @@ type outcome struct {
 	// strict holds the findings of a run on a tricky value Claude Code
 	// never sends, without -strict: reported, not failures.
 	strict []finding
-	// notes are the members respelled: the same value for Claude Code.
+	// notes are the members respelled (the same value for the agent), and
+	// an exit-2 reason that ends like a crash.
 	notes []finding
+}
+
+// failsOpen reports whether the agent goes on with the call as if there
+// were no hook after the run: it did not start, timed out or was killed,
+// exited with a code other than 0 and 2, or answered what the agent cannot
+// read or rejects (hooktest.Recorder.FailsOpen). Under Codex (codex), so
+// does an answer Codex refuses, and exit 2 on an event where Codex takes
+// it for a failed hook rather than a block (agent.CodexBlocksOnExit2).
+func (o *outcome) failsOpen(codex bool) bool {
+	rec := o.res.rec
+	if rec == nil || o.res.timedOut || rec.FailsOpen() {
+		return true
+	}
+	if !codex {
+		return false
+	}
+	if rec.Code == hook.ExitBlock {
+		return !agent.CodexBlocksOnExit2(o.c.p.event)
+	}
+	return rec.Code == hook.ExitOK && slices.ContainsFunc(o.findings, func(f finding) bool { return f.Kind == kindCodex })
+}
+
+// endedHow says how a run that failed open ended, for the report.
+func (o *outcome) endedHow() string {
+	rec := o.res.rec
+	switch {
+	case rec == nil:
+		return "did not start"
+	case o.res.timedOut:
+		return "timed out"
+	case rec.Code < 0:
+		return "killed"
+	case rec.Code == hook.ExitBlock:
+		return "exit code 2, which Codex takes for a failed hook on " + o.c.p.event + firstLine(rec.Stderr)
+	case rec.Code != hook.ExitOK:
+		return fmt.Sprintf("exit code %d%s", rec.Code, firstLine(rec.Stderr))
+	}
+	for _, f := range slices.Concat(o.findings, o.strict) {
+		switch f.Kind {
+		case kindInvalid, kindRejected, kindCodex:
+			return "answer ignored: " + clip(f.Message, 200)
+		}
+	}
+	return "answer ignored"
 }
 
 // updated returns the updatedInput of the run's answer, or nil.
@@ -108,39 +153,53 @@ func (o *outcome) update() verdict.Update {
 // analyze finds what is wrong with every run; given says whether the
 // time limit was given with -timeout, codex whether each answer is also
 // checked against Codex's rules (-agent codex). Changes to the members
-// named in changed, and to members the hook owns (verdict.Owned, the rule
-// hooktest's property run applies too), are not reported. The runs on
-// tricky values Claude Code never sends keep their findings apart unless
-// strict is set. It returns the members the hook owns, per payload.
-func analyze(outs []*outcome, changed []string, strict, given, codex bool) map[*payload][]string {
+// named in changed are not reported. A member the hook sets to one value
+// whatever the model sent (verdict.Constants, the rule hooktest's
+// property run applies too) is reported in each run that changed it,
+// saying so, unless changed names it: nothing else tells it from the seed
+// bug's effect. The runs on tricky values the agent never sends keep
+// their findings apart unless strict is set. It returns the constant
+// members, per payload.
+func analyze(outs []*outcome, changed []string, strict, given, codex bool) map[*payload][]verdict.Constant {
 	runs := map[*payload][]verdict.Run{}
 	for _, o := range outs {
 		if len(o.c.p.fields) > 0 {
 			runs[o.c.p] = append(runs[o.c.p], verdict.Run{In: o.c.toolInput, Out: o.updated()})
 		}
 	}
-	owned := map[*payload][]string{}
+	consts := map[*payload][]verdict.Constant{}
 	for p, rs := range runs {
-		if own := verdict.Owned(rs); len(own) > 0 {
-			owned[p] = own
+		if cs := verdict.Constants(rs); len(cs) > 0 {
+			consts[p] = cs
 		}
 	}
+	ag := claudeCode
+	if codex {
+		ag = agent.Codex.String()
+	}
 	for _, o := range outs {
-		o.findings = runFindings(o.c, o.res, given)
+		o.findings = runFindings(o.c, o.res, given, ag)
 		if codex {
 			o.findings = append(o.findings, codexFindings(o.c, o.res)...)
 		}
 		if upd := o.updated(); upd != nil && o.c.toolInput != nil {
-			skip := append(slices.Clone(changed), owned[o.c.p]...)
-			fs, notes := memberFindings(o.c, upd, skip)
+			fs, notes := memberFindings(o.c, upd, changed, consts[o.c.p], ag)
 			o.findings = append(fs, o.findings...)
 			o.notes = notes
+		}
+		if o.res.rec != nil {
+			for _, n := range o.res.rec.Notes {
+				v, _ := n.(*hooktest.Violation)
+				if v != nil {
+					o.notes = append(o.notes, finding{Kind: "crash-reason", Detail: v.Rule, Message: v.Detail})
+				}
+			}
 		}
 		if o.c.strictTier() && !strict {
 			o.findings, o.strict = splitTier(o.c, o.findings)
 		}
 	}
-	return owned
+	return consts
 }
 
 // splitTier splits the findings of a run on a tricky value Claude Code
@@ -168,12 +227,12 @@ func splitTier(c *testCase, fs []finding) (normal, strict []finding) {
 // runFindings checks how the run ended and the rules its answer breaks
 // (hooktest.CheckAnswer); lost and changed members are left to
 // memberFindings, which knows which members the hook owns.
-func runFindings(c *testCase, res result, given bool) []finding {
+func runFindings(c *testCase, res result, given bool, agent string) []finding {
 	switch {
 	case res.rec == nil:
 		return []finding{{Kind: kindCrash, Detail: "did not start", Message: fmt.Sprintf("the command did not start: %v", res.err)}}
 	case res.timedOut:
-		fs := []finding{{Kind: kindTimeout, Detail: "timed out", Message: timeoutMessage(c, res, given)}}
+		fs := []finding{{Kind: kindTimeout, Detail: "timed out", Message: timeoutMessage(c, res, given, agent)}}
 		if len(res.rec.Survivors) > 0 {
 			fs = append(fs, finding{Kind: kindSurvivors, Detail: hooktest.RuleSurvivors, Message: fmt.Sprintf("%d processes outside the hook's process group were killed: %s", len(res.rec.Survivors), strings.Join(res.rec.Survivors, "; "))})
 		}
@@ -187,17 +246,27 @@ func runFindings(c *testCase, res result, given bool) []finding {
 	switch code := res.rec.Code; {
 	case code == hook.ExitError && refused:
 		// Reported below with the library's whole message.
+	case c.names && !verdict.OpenSchema(c.p.tool):
+		// Claude Code checks the input of its own tools against their
+		// schemas: the unusual names test what the hook keeps, not what
+		// it must accept.
+	case c.names && code == hook.ExitError:
+		fs = append(fs, finding{Kind: kindCrash, Detail: "exit 1",
+			Message: fmt.Sprintf("exit code 1 on a call of an MCP tool with members of unusual names, which its server's schema may take: %s shows a hook error and goes on without the hook%s", agent, firstLine(res.rec.Stderr))})
+	case c.names && code == hook.ExitBlock && c.p.controlCode == hook.ExitOK:
+		fs = append(fs, finding{Kind: kindBlocked, Detail: "exit 2",
+			Message: fmt.Sprintf("exit code 2 on a call of an MCP tool with members of unusual names, where the call as it is exits 0: %s blocks the action%s", agent, firstLine(res.rec.Stderr))})
 	case code == hook.ExitError && (c.field < 0 || sameType(c)):
-		what := "the payload as Claude Code sends it"
+		what := "the payload as " + agent + " sends it"
 		if c.field >= 0 {
 			what = fmt.Sprintf("a %s in a member that holds a %s", rawjson.KindName(c.value.JSON), rawjson.KindName(c.p.fields[c.field].Value))
 		}
 		fs = append(fs, finding{Kind: kindCrash, Detail: "exit 1",
-			Message: fmt.Sprintf("exit code 1 on %s: Claude Code shows a hook error and goes on without the hook%s", what, firstLine(res.rec.Stderr))})
+			Message: fmt.Sprintf("exit code 1 on %s: %s shows a hook error and goes on without the hook%s", what, agent, firstLine(res.rec.Stderr))})
 	case code == hook.ExitBlock && c.field >= 0 && sameType(c) && c.p.controlCode == hook.ExitOK:
 		fs = append(fs, finding{Kind: kindBlocked, Detail: "exit 2",
-			Message: fmt.Sprintf("exit code 2 on a %s in a member that holds a %s, where the payload as it is exits 0: Claude Code blocks the action%s",
-				rawjson.KindName(c.value.JSON), rawjson.KindName(c.p.fields[c.field].Value), firstLine(res.rec.Stderr))})
+			Message: fmt.Sprintf("exit code 2 on a %s in a member that holds a %s, where the payload as it is exits 0: %s blocks the action%s",
+				rawjson.KindName(c.value.JSON), rawjson.KindName(c.p.fields[c.field].Value), agent, firstLine(res.rec.Stderr))})
 	}
 	for _, err := range res.rec.Problems {
 		var v *hooktest.Violation
@@ -234,9 +303,9 @@ func runFindings(c *testCase, res result, given bool) []finding {
 }
 
 // timeoutMessage says that the run timed out, and what the limit was.
-func timeoutMessage(c *testCase, res result, given bool) string {
-	return fmt.Sprintf("timed out: no exit within %s; hookcheck killed its process tree after %v, as Claude Code kills a hook at its timeout, discards its output and takes no decision",
-		describeLimit(res.limit, given, c.p.event), res.elapsed.Round(timeRound))
+func timeoutMessage(c *testCase, res result, given bool, agent string) string {
+	return fmt.Sprintf("timed out: no exit within %s; hookcheck killed its process tree after %v, as %s kills a hook at its timeout, discards its output and takes no decision",
+		describeLimit(res.limit, given, c.p.event, agent), res.elapsed.Round(timeRound), agent)
 }
 
 // sameType reports whether the tricky value of a tricky case has the
@@ -283,13 +352,14 @@ func compact(v []byte) []byte {
 }
 
 // memberFindings compares the tool_input sent with the updatedInput the
-// hook answered, as Claude Code reads both (see hooktest.CheckSameValue),
-// skipping the members in skip: a lost or changed member is a finding; a
-// member respelled (the same value, other bytes) is a note, except the
-// member that holds a tricky value Claude Code never sends, where it is a
-// finding of the strict tier. Members that moved are not reported (Claude
-// Code reads the object by name).
-func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes []finding) {
+// hook answered, as the agent reads both (see hooktest.CheckSameValue),
+// skipping the members in skip: a lost or changed member is a finding
+// (one of consts, which the hook sets to one value whatever the model
+// sent, says so); a member respelled (the same value, other bytes) is a
+// note, except the member that holds a tricky value the agent never
+// sends, where it is a finding of the strict tier. Members that moved are
+// not reported (the agent reads the object by name).
+func memberFindings(c *testCase, out jsontext.Value, skip []string, consts []verdict.Constant, agent string) (fs, notes []finding) {
 	ds, err := verdict.Compare(c.toolInput, out, skip)
 	if err != nil {
 		return []finding{{Kind: kindRejected, Detail: "updatedInput unreadable", Message: "updatedInput: " + err.Error()}}, nil
@@ -307,16 +377,23 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string) (fs, notes [
 		default:
 			me.Problem = hooktest.ProblemRespelled
 			if !c.strictTier() || !verdict.InStrictTier(true, d.Problem, ptr, held) {
+				in, out := verdict.Excerpts(d.In, d.Out, 80)
 				notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
-					Message: fmt.Sprintf("%s: %s from %s to %s (the same value for Claude Code: a note)", ptr, me.Problem, clip(string(d.In), 80), clip(string(d.Out), 80))})
+					Message: fmt.Sprintf("%s: %s from %s to %s (the same value for %s: a note)", ptr, me.Problem, in, out, agent)})
 				continue
 			}
 		}
 		f.Detail, f.Message = me.Problem, "/tool_input"+me.Error()
-		if name := topMember(d.Pointer); d.Problem == verdict.Changed && (c.field < 0 || c.p.fields[c.field].Key != name) {
+		name := topMember(d.Pointer)
+		if k, ok := verdict.FindConstant(consts, name); ok && d.Problem == verdict.Changed && d.Pointer == "/"+rawjson.PointerToken(name) {
+			// The seed bug's effect, or a member of the hook's own: only
+			// the author can say which.
+			f.Detail = "member set to one value"
+			f.Message += fmt.Sprintf("; the hook sets it to %s whatever the model sent (%d different values in, one out), so the model's value is lost; if the member is the hook's own, give -changed %s", clip(string(k.Value), 80), k.Inputs, name)
+		} else if d.Problem == verdict.Changed && (c.field < 0 || c.p.fields[c.field].Key != name) {
 			// Not the member holding the tricky value: a change the hook
 			// made, which -changed declares.
-			f.Message += fmt.Sprintf("; if the hook changes it on purpose, in a way that depends on the input, give -changed %s", name)
+			f.Message += fmt.Sprintf("; if the hook changes it on purpose, give -changed %s", name)
 		}
 		fs = append(fs, f)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/gohooks/hook/internal/jsonopts"
 	"github.com/gohooks/hook/internal/protocol"
 	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/verdict"
 )
 
 // payload is one fixture prepared for runs: its compact bytes split into
@@ -45,8 +46,12 @@ type payload struct {
 type testCase struct {
 	p *payload
 	// field is the index in p.fields of the member holding value; -1 for
-	// the control run, which sends the payload as it is.
+	// the control run, which sends the payload as it is, and for the
+	// names run.
 	field int
+	// names is set for the run whose tool_input has members of unusual
+	// names added (verdict.OddMembers).
+	names bool
 	value hooktest.Tricky
 	// toolInput is the tool_input sent; nil when the payload has none.
 	toolInput jsontext.Value
@@ -57,6 +62,9 @@ type testCase struct {
 // name names the case for people: the fixture, and the member and value
 // for a tricky case.
 func (c *testCase) name() string {
+	if c.names {
+		return c.p.name + " + " + verdict.NamesCase
+	}
 	if c.field < 0 {
 		return c.p.name
 	}
@@ -153,19 +161,19 @@ func noPayload(cfg *config) error {
 		events = strings.Join(cfg.events, ", ")
 	}
 	if cfg.matcherText == "" {
-		return usagef("no fixture is a payload of %s; give payloads of it with -fixtures DIR (one JSON object a file, as Claude Code sends them)", events)
+		return usagef("no fixture is a payload of %s; give payloads of it with -fixtures DIR (one JSON object a file, as %s sends them)", events, cfg.agent())
 	}
 	toolCalls := slices.ContainsFunc(cfg.events, takesUpdatedInput)
 	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return protocol.MatcherOf(e) == "tool_name" }) {
 		if toolCalls {
 			return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
 		}
-		return usagef("no fixture of %s calls %s; give payloads of its calls with -fixtures DIR (one JSON object a file, as Claude Code sends them; -tool sends only PreToolUse and PermissionRequest calls)", events, strings.Join(names, " or "))
+		return usagef("no fixture of %s calls %s; give payloads of its calls with -fixtures DIR (one JSON object a file, as %s sends them; -tool sends only PreToolUse and PermissionRequest calls)", events, strings.Join(names, " or "), cfg.agent())
 	}
 	if toolCalls {
 		return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
 	}
-	return usagef("no fixture of %s matches -matcher %q; give payloads it matches with -fixtures DIR (one JSON object a file, as Claude Code sends them)", events, cfg.matcherText)
+	return usagef("no fixture of %s matches -matcher %q; give payloads it matches with -fixtures DIR (one JSON object a file, as %s sends them)", events, cfg.matcherText, cfg.agent())
 }
 
 // eventOf returns the payload as hook.Serve reads it, for the matcher.
@@ -329,6 +337,30 @@ func (p *payload) shape() string {
 		b.WriteString("\x00" + m.Key)
 	}
 	return b.String()
+}
+
+// namesCases returns one run per payload whose tool_input receives tricky
+// values, with members of unusual names added to it (verdict.OddMembers:
+// "seat-count", a dot, a space, non-ASCII, case twins of its names, …),
+// which a hook that keeps only the names it knows loses.
+func namesCases(ps []*payload) []*testCase {
+	var cases []*testCase
+	for _, p := range ps {
+		if len(p.fields) == 0 {
+			continue
+		}
+		names := make([]string, len(p.fields))
+		for i, f := range p.fields {
+			names[i] = f.Key
+		}
+		c := &testCase{p: p, field: -1, names: true, value: hooktest.Tricky{Name: verdict.NamesCase}}
+		c.toolInput = rawjson.AppendObject(nil, append(slices.Clip(p.fields), verdict.OddMembers(names)...))
+		top := slices.Clone(p.top)
+		top[p.input].Value = c.toolInput
+		c.payload = rawjson.AppendObject(nil, top)
+		cases = append(cases, c)
+	}
+	return cases
 }
 
 // controlCases returns one run per payload, with the payload as it is.

@@ -63,7 +63,7 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 		o.c.p.controlCode = o.res.code()
 	}
 	kept, read := focus(outs)
-	tricky := trickyCases(ps, values, cfg.perMember, cfg.full, kept, read)
+	tricky := append(trickyCases(ps, values, cfg.perMember, cfg.full, kept, read), namesCases(ps)...)
 	prog.grow(len(tricky))
 	more, err := rs.all(tricky)
 	if err != nil {
@@ -72,8 +72,8 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 	prog.finish()
 	outs = append(outs, more...)
 	wall := time.Since(start)
-	owned := analyze(outs, cfg.changed, cfg.strict, cfg.timeout > 0, cfg.codex)
-	rep := newReport(cfg, outs, owned, wall)
+	consts := analyze(outs, cfg.changed, cfg.strict, cfg.timeout > 0, cfg.codex)
+	rep := newReport(cfg, outs, consts, wall)
 	rep.Skipped = len(controls) + len(tricky) - len(outs)
 	return rep, nil
 }

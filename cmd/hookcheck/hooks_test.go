@@ -154,8 +154,21 @@ func TestBashHandBuiltLosesTheRoom(t *testing.T) {
 		name := "pretooluse-mcp-listen_here /tool_input/room = " + v
 		assert.NotEmpty(t, findings(rep, name, kindInvalid), "a %s in the room breaks the hand-built JSON:\n%s", v, failing(rep))
 	}
-	// The fingerprint is the hook's to set: not reported, listed as owned.
-	assert.Contains(t, rep.Owned, ownedMember{Fixture: "pretooluse-mcp-listen_here", Pointer: "/tool_input/fingerprint"})
+	// The fingerprint is set to one value whatever the model sent, as the
+	// seed bug sets the room to "lobby": reported, since only the author
+	// can tell the hook's own member from the model's value lost.
+	require.Len(t, rep.Constant, 1)
+	assert.Equal(t, "/tool_input/fingerprint", rep.Constant[0].Pointer)
+	assert.False(t, rep.Constant[0].Declared)
+	fp := findings(rep, "pretooluse-mcp-listen_here /tool_input/fingerprint = title", kindMangled)
+	require.Len(t, fp, 1, failing(rep))
+	assert.Contains(t, fp[0].Message, "whatever the model sent")
+	assert.Contains(t, fp[0].Message, "give -changed fingerprint")
+	// Declared, it is the hook's own and not reported.
+	_, rep = hookcheck(t, "-event", "PreToolUse", "-matcher", listenHere, "-values", "title,quote,looks like JSON", "-changed", "fingerprint",
+		"--", "testdata/bash/handbuilt.sh")
+	require.Len(t, rep.Constant, 1)
+	assert.True(t, rep.Constant[0].Declared)
 	for _, c := range rep.Cases {
 		for _, f := range c.Findings {
 			assert.NotEqual(t, "/tool_input/fingerprint", f.Pointer, "%s: %s", c.Name, f.Message)
@@ -165,18 +178,20 @@ func TestBashHandBuiltLosesTheRoom(t *testing.T) {
 
 func TestBashFixedPasses(t *testing.T) {
 	needsPython3(t)
-	code, rep := hookcheck(t, "-strict", "-matcher", listenHere, "--", "testdata/bash/fixed.sh")
+	code, rep := hookcheck(t, "-strict", "-matcher", listenHere, "-changed", "fingerprint", "--", "testdata/bash/fixed.sh")
 	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
 	assert.True(t, rep.Passed)
 	// The room is copied into updatedInput, so every tricky value goes
 	// there at least once.
 	assert.Equal(t, allValueNames(), valuesIn(rep, "/tool_input/room"))
-	assert.Contains(t, rep.Owned, ownedMember{Fixture: "pretooluse-mcp-listen_here", Pointer: "/tool_input/fingerprint"})
+	assert.True(t, slices.ContainsFunc(rep.Constant, func(c constantMember) bool {
+		return c.Fixture == "pretooluse-mcp-listen_here" && c.Pointer == "/tool_input/fingerprint" && c.Declared && c.Inputs > 2
+	}), "%v", rep.Constant)
 }
 
 func TestBashJQ(t *testing.T) {
 	needs(t, "jq")
-	code, rep := hookcheck(t, "-full", "-matcher", listenHere, "-values", "title,slash escape,unicode escape of ö,lone low surrogate escape,lone high surrogate escape",
+	code, rep := hookcheck(t, "-full", "-matcher", listenHere, "-changed", "fingerprint", "-values", "title,slash escape,unicode escape of ö,lone low surrogate escape,lone high surrogate escape",
 		"--", "testdata/bash/jq.sh")
 	assert.Equal(t, exitFindings, code)
 	assert.Empty(t, findings(rep, "pretooluse-mcp-listen_here", kindLost), "jq keeps every member")
@@ -266,7 +281,7 @@ func TestBashTimeoutKillsTheProcessGroup(t *testing.T) {
 
 func TestNodeSpreadOnPermissionRequest(t *testing.T) {
 	needs(t, "node")
-	code, rep := hookcheck(t, "-event", "PreToolUse,PermissionRequest", "-matcher", "mcp__.*", "-values", "title,big integer",
+	code, rep := hookcheck(t, "-event", "PreToolUse,PermissionRequest", "-matcher", "mcp__.*", "-changed", "fingerprint", "-values", "title,big integer",
 		"--", "node", "testdata/node/spread.mjs")
 	assert.Equal(t, exitFindings, code)
 	assert.Empty(t, findings(rep, "pretooluse-mcp-listen_here", kindLost), "the spread keeps every member")
@@ -282,7 +297,7 @@ func TestNodeSpreadOnPermissionRequest(t *testing.T) {
 // -strict naming the big integer.
 func TestNodeFixPasses(t *testing.T) {
 	needs(t, "node")
-	args := []string{"-full", "-matcher", listenHere, "-tool", "mcp__aisle__listen_here", "-input", `{"room":"Quarterly Planning","seats":12}`,
+	args := []string{"-full", "-matcher", listenHere, "-changed", "fingerprint", "-tool", "mcp__aisle__listen_here", "-input", `{"room":"Quarterly Planning","seats":12}`,
 		"-values", "title,quote,lone high surrogate escape,U+2028 and U+2029 raw,big integer,trailing zero,negative zero", "--", "node", "testdata/node/fix.mjs"}
 	code, rep := hookcheck(t, args...)
 	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
@@ -318,7 +333,7 @@ func TestPythonGoodPasses(t *testing.T) {
 	// With one value per member, the six values still all go somewhere.
 	var used []string
 	for _, c := range rep.Cases {
-		if c.Value != "" && !slices.Contains(used, c.Value) {
+		if c.Pointer != "" && !slices.Contains(used, c.Value) {
 			used = append(used, c.Value)
 		}
 	}
@@ -359,7 +374,7 @@ func TestPythonBrokenFindings(t *testing.T) {
 // Code sends.
 func TestPythonFixPasses(t *testing.T) {
 	needsPython3(t)
-	code, rep := hookcheck(t, "-matcher", listenHere, "-per-member", "2", "--", "python3", "testdata/python/fix.py")
+	code, rep := hookcheck(t, "-matcher", listenHere, "-changed", "fingerprint", "-per-member", "2", "--", "python3", "testdata/python/fix.py")
 	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
 	assert.Positive(t, rep.Updated)
 	assert.Positive(t, rep.NoteRuns, "json.dumps escapes non-ASCII text")
@@ -381,7 +396,14 @@ func TestOneFieldHookForAnUnknownMCPTool(t *testing.T) {
 	require.Len(t, lost, 2, failing(rep))
 	assert.Equal(t, "/tool_input/room", lost[0].Pointer)
 	assert.Equal(t, "/tool_input/seats", lost[1].Pointer)
-	assert.Equal(t, 1+2, rep.Runs, "the call as it is, and title in each member")
+	assert.Equal(t, 1+2+1, rep.Runs, "the call as it is, title in each member, and the unusual names")
+	names := findings(rep, "pretooluse mcp__aisle__listen_here + unusual member names", kindLost)
+	var lostNames []string
+	for _, f := range names {
+		lostNames = append(lostNames, f.Pointer)
+	}
+	assert.Contains(t, lostNames, "/tool_input/seat-count", "the hook keeps only the room")
+	assert.Contains(t, lostNames, "/tool_input/Room")
 }
 
 // TestGoHookDefaultRun runs the whole default set on a hook built with the
@@ -390,7 +412,7 @@ func TestOneFieldHookForAnUnknownMCPTool(t *testing.T) {
 // -per-member values.
 func TestGoHookDefaultRun(t *testing.T) {
 	bin := hooktest.BuildGo(t, "./testdata/gohook")
-	code, rep := hookcheck(t, "-strict", "--", bin)
+	code, rep := hookcheck(t, "-strict", "-changed", "fingerprint", "--", bin)
 	assert.Equal(t, exitPass, code, "findings:\n%s", failing(rep))
 	t.Logf("%d runs (%d tricky) in %.0f ms; median %.1f ms, max %.1f ms", rep.Runs, rep.Tricky, rep.WallMS, rep.MedianMS, rep.MaxMS)
 
@@ -415,8 +437,12 @@ func TestGoHookDefaultRun(t *testing.T) {
 			assert.GreaterOrEqual(t, perMember[[2]string{fx.Name, "/tool_input/" + m.Key}], 3, "%s %s", fx.Name, m.Key)
 		}
 	}
-	assert.Contains(t, rep.Owned, ownedMember{Fixture: "pretooluse-mcp-listen_here", Pointer: "/tool_input/fingerprint"})
+	assert.True(t, slices.ContainsFunc(rep.Constant, func(c constantMember) bool {
+		return c.Fixture == "pretooluse-mcp-listen_here" && c.Pointer == "/tool_input/fingerprint" && c.Declared
+	}), "%v", rep.Constant)
 	assert.Contains(t, caseNames(rep), "pretooluse-mcp-listen_here")
+	assert.Positive(t, rep.Names, "members of unusual names are added")
+	assert.Contains(t, caseNames(rep), "pretooluse-mcp-listen_here + unusual member names")
 }
 
 // TestGoPartialShowsTheLibraryMessage: an answer the library refused is

@@ -65,11 +65,11 @@ func TestTimeoutSaysWhatTheLimitWas(t *testing.T) {
 	c := &testCase{p: &payload{event: hook.EventUserPromptSubmit}, field: -1}
 	res := result{timedOut: true, limit: 30 * time.Second, elapsed: 30*time.Second + 2*time.Millisecond}
 	assert.Equal(t, "timed out: no exit within Claude Code's default timeout of a UserPromptSubmit hook, 30s; hookcheck killed its process tree after 30.002s, as Claude Code kills a hook at its timeout, discards its output and takes no decision",
-		timeoutMessage(c, res, false))
-	assert.Contains(t, timeoutMessage(c, res, true), "timed out: no exit within the 30s limit given with -timeout;")
+		timeoutMessage(c, res, false, claudeCode))
+	assert.Contains(t, timeoutMessage(c, res, true, claudeCode), "timed out: no exit within the 30s limit given with -timeout;")
 	c.p.event = hook.EventSessionEnd
 	res.limit = sessionEndTimeout
-	assert.Contains(t, timeoutMessage(c, res, false), "default timeout of a SessionEnd hook, 1.5s (the budget of all SessionEnd hooks; a timeout in settings.json raises it to at most 60s)")
+	assert.Contains(t, timeoutMessage(c, res, false, claudeCode), "default timeout of a SessionEnd hook, 1.5s (the budget of all SessionEnd hooks; a timeout in settings.json raises it to at most 60s)")
 
 	// The report says which limits applied.
 	outs := []*outcome{{c: &testCase{p: &payload{event: hook.EventPreToolUse}}}, {c: &testCase{p: &payload{event: hook.EventUserPromptSubmit}}}}
@@ -97,14 +97,14 @@ func TestGivenInputAlwaysRuns(t *testing.T) {
 	assert.Equal(t, exitFindings, code)
 	require.Len(t, rep.Given, 1)
 	assert.Equal(t, "pretooluse Bash", rep.Given[0].Fixture)
-	assert.Equal(t, 4, rep.Given[0].Runs, "the call as it is, and a tricky value in each of its three members")
-	assert.Equal(t, 3, rep.Given[0].Failed, "a title in place of the command is no rm -rf")
+	assert.Equal(t, 5, rep.Given[0].Runs, "the call as it is, a tricky value in each of its three members, and the unusual names")
+	assert.Equal(t, 4, rep.Given[0].Failed, "a title in place of the command is no rm -rf")
 	assert.NotEmpty(t, findings(rep, "pretooluse Bash", kindExit2), "the guard answered the author's call:\n%s", failing(rep))
 	assert.Empty(t, rep.Vacuous)
 
 	var text bytes.Buffer
 	require.NoError(t, writeText(&text, rep))
-	assert.Contains(t, text.String(), "\n  your call (-tool, -input): pretooluse Bash, 4 runs, 3 with findings\n")
+	assert.Contains(t, text.String(), "\n  your call (-tool, -input): pretooluse Bash, 5 runs, 4 with findings\n")
 }
 
 // TestSilentHookHintsPerEvent: a check the hook answered nothing in says

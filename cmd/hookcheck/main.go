@@ -166,6 +166,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/protocol"
 )
 
@@ -209,6 +210,18 @@ type config struct {
 	// codex is -agent codex: Codex's payloads, and every answer checked
 	// against Codex's rules too.
 	codex bool
+}
+
+// claudeCode is the agent hookcheck checks for unless -agent says another.
+const claudeCode = "Claude Code"
+
+// agent names the agent under test, as every message that names the
+// agent must: "Claude Code", or "Codex" with -agent codex.
+func (cfg *config) agent() string {
+	if cfg.codex {
+		return agent.Codex.String()
+	}
+	return claudeCode
 }
 
 // usageError is a mistake in the command line or in what it names; run
@@ -359,7 +372,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			m, _ := compileMatcher(e, matcher)
 			return protocol.MatcherOf(e) == "tool_name" && m.Match(cfg.tool)
 		}) {
-			return nil, fmt.Errorf("-matcher %q does not match -tool %s: Claude Code would not run the hook on its calls", matcher, cfg.tool)
+			return nil, fmt.Errorf("-matcher %q does not match -tool %s: %s would not run the hook on its calls", matcher, cfg.tool, cfg.agent())
 		}
 	}
 	cfg.values = splitList(values)

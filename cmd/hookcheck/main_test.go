@@ -61,11 +61,15 @@ func TestTextReport(t *testing.T) {
 		"hookcheck: testdata/bash/handbuilt.sh\n",
 		"fixtures as they are",
 		"time per run: median ",
-		"taken as the hook's own",
-		"    pretooluse-mcp-listen_here /tool_input/fingerprint\n",
+		"  answers: 7 answered (5 rewrites: updatedInput or an updated tool output; 0 blocked or denied; 2 failed open), 0 silent\n",
+		"  failed open: 2 runs after which Claude Code goes on with the call as if there were no hook, e.g.\n    pretooluse-mcp-listen_here /tool_input/room = quote: answer ignored: stdout looks like a JSON object but is not valid JSON",
+		"  set to one value whatever the model sent, the model's value lost (reported; -changed NAME if the member is the hook's own):\n",
+		"    pretooluse-mcp-listen_here /tool_input/fingerprint = \"",
+		"  member changed: 3 runs\n    /tool_input/fingerprint: member changed from \"7c2e9a41\" to \"",
+		"/tool_input/seat-count: member lost (a hook must keep every tool_input member it did not change)\n        pretooluse-mcp-listen_here + unusual member names\n",
 		"FAIL: ",
 		"  member lost: ",
-		"  member lost: 3 runs\n    /tool_input/room: member lost (a hook must keep every tool_input member it did not change)\n        pretooluse-mcp-listen_here\n",
+		"  member lost: 5 runs\n    /tool_input/room: member lost (a hook must keep every tool_input member it did not change)\n        pretooluse-mcp-listen_here\n",
 		"  invalid stdout: ",
 		"pretooluse-mcp-listen_here /tool_input/room = quote\n",
 		"\nFirst failing run: pretooluse-mcp-listen_here\n",
@@ -88,7 +92,8 @@ func TestPassReport(t *testing.T) {
 	assert.Equal(t, exitPass, code, stderr.String())
 	assert.Contains(t, stdout.String(), "\nPASS: ")
 	assert.Contains(t, stdout.String(), " 0 with a tricky value")
-	assert.Contains(t, stdout.String(), "  answers: 1 answered (0 rewrites: updatedInput or an updated tool output; 0 blocked or denied), 0 silent\n")
+	assert.Contains(t, stdout.String(), "  answers: 1 answered (0 rewrites: updatedInput or an updated tool output; 0 blocked or denied; 0 failed open), 0 silent\n")
+	assert.NotContains(t, stdout.String(), "failed open: ")
 	assert.Empty(t, stderr.String(), "no progress line when stderr is not a terminal")
 }
 
@@ -316,36 +321,65 @@ func answered(c *testCase, upd string) *outcome {
 	return &outcome{c: c, res: result{rec: &hooktest.Recorder{UpdatedInput: jsontext.Value(upd)}}}
 }
 
-func TestOwnedMembers(t *testing.T) {
+func TestConstantMembers(t *testing.T) {
 	p, err := preparePayload(fixture{Name: "x", Event: hook.EventPreToolUse, JSON: jsontext.Value(
 		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","fp":"old","bg":false,"n":1}}`)})
 	require.NoError(t, err)
 	val := func(s string) hooktest.Tricky { return hooktest.Tricky{Name: s, JSON: jsontext.Value(s)} }
-	outs := []*outcome{
-		// The hook sets fp to "mine" and bg to false, whatever they hold;
-		// it copies command; it rewrites n from 1 to 1.0 always.
-		answered(newCase(p, -1, hooktest.Tricky{}), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
-		answered(newCase(p, 0, val(`"x"`)), `{"command":"x","fp":"mine","bg":false,"n":1.0}`),
-		answered(newCase(p, 1, val(`"y"`)), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
-		answered(newCase(p, 2, val(`true`)), `{"command":"ls","fp": "mine","bg":false,"n":1.0}`),
+	outs := func() []*outcome {
+		return []*outcome{
+			// The hook sets fp to "mine" and bg to false, whatever the
+			// model sent; it copies command; it rewrites n from 1 to 1.0
+			// always.
+			answered(newCase(p, -1, hooktest.Tricky{}), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
+			answered(newCase(p, 0, val(`"x"`)), `{"command":"x","fp":"mine","bg":false,"n":1.0}`),
+			answered(newCase(p, 1, val(`"y"`)), `{"command":"ls","fp":"mine","bg":false,"n":1.0}`),
+			answered(newCase(p, 2, val(`true`)), `{"command":"ls","fp": "mine","bg":false,"n":1.0}`),
+		}
 	}
-	owned := analyze(outs, nil, false, false, false)
-	assert.ElementsMatch(t, []string{"fp", "bg"}, owned[p], "fp: set in the control run; bg: set when the input differed; n: only respelled")
-	for _, o := range outs {
-		assert.Empty(t, o.findings, o.c.name())
+	runs := outs()
+	consts := analyze(runs, nil, false, false, false)
+	var names []string
+	for _, c := range consts[p] {
+		names = append(names, c.Name)
+	}
+	assert.Equal(t, []string{"fp", "bg"}, names, "fp and bg: one value out, several in; n: only respelled; command: copied")
+	// Nothing tells fp from the seed bug's "lobby" but the author's
+	// word: every run that changed it is reported, and says so.
+	for _, o := range runs {
+		var fp, bg []finding
+		for _, f := range o.findings {
+			switch f.Pointer {
+			case "/tool_input/fp":
+				fp = append(fp, f)
+			case "/tool_input/bg":
+				bg = append(bg, f)
+			default:
+				t.Errorf("%s: %s", o.c.name(), f.Message)
+			}
+		}
+		require.Len(t, fp, 1, o.c.name())
+		assert.Equal(t, kindMangled, fp[0].Kind)
+		assert.Equal(t, "member set to one value", fp[0].Detail)
+		assert.Contains(t, fp[0].Message, `the hook sets it to "mine" whatever the model sent (2 different values in, one out), so the model's value is lost; if the member is the hook's own, give -changed fp`)
+		if o.c.pointer() == "/tool_input/bg" {
+			require.Len(t, bg, 1, "bg changed only where the model sent true")
+		} else {
+			assert.Empty(t, bg, "bg false in, false out: kept")
+		}
 		require.Len(t, o.notes, 1, o.c.name())
-		f := o.notes[0]
-		assert.Equal(t, "/tool_input/n", f.Pointer, "only n is noted, in %s: %s", o.c.name(), f.Message)
-		assert.Equal(t, hooktest.ProblemRespelled, f.Detail)
+		assert.Equal(t, "/tool_input/n", o.notes[0].Pointer)
+		assert.Equal(t, hooktest.ProblemRespelled, o.notes[0].Detail)
 	}
 
-	// -changed names n: nothing left.
-	owned = analyze(outs, []string{"n"}, false, false, false)
-	for _, o := range outs {
+	// -changed declares the hook's own members, and n: nothing left.
+	runs = outs()
+	consts = analyze(runs, []string{"fp", "bg", "n"}, false, false, false)
+	for _, o := range runs {
 		assert.Empty(t, o.findings, o.c.name())
 		assert.Empty(t, o.notes, o.c.name())
 	}
-	assert.Len(t, owned[p], 2)
+	assert.Len(t, consts[p], 2)
 }
 
 func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
@@ -353,16 +387,16 @@ func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
 		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2,"d":"\ud800"}}`)})
 	require.NoError(t, err)
 	control := newCase(p, -1, hooktest.Tricky{})
-	fs, notes := memberFindings(control, jsontext.Value(`{"c":2, "b":"K\u00f6ln", "a":{"x": 1, "y": [1, 2]},"d":"\ud800"}`), nil)
+	fs, notes := memberFindings(control, jsontext.Value(`{"c":2, "b":"K\u00f6ln", "a":{"x": 1, "y": [1, 2]},"d":"\ud800"}`), nil, nil, claudeCode)
 	assert.Empty(t, fs, "whitespace and order do not count")
 	assert.Empty(t, notes)
-	fs, notes = memberFindings(control, jsontext.Value(`{"a":{"x":1,"y":[1,3]},"b":"Köln","d":"\ufffd"}`), nil)
+	fs, notes = memberFindings(control, jsontext.Value(`{"a":{"x":1,"y":[1,3]},"b":"Köln","d":"\ufffd"}`), nil, nil, claudeCode)
 	require.Len(t, notes, 1)
 	assert.Equal(t, "/tool_input/b", notes[0].Pointer)
 	assert.Contains(t, notes[0].Message, "a note")
 	require.Len(t, fs, 3)
 	assert.Equal(t, finding{Kind: kindMangled, Pointer: "/tool_input/a/y/1", Detail: hooktest.ProblemChanged,
-		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + "); if the hook changes it on purpose, in a way that depends on the input, give -changed a"}, fs[0])
+		Message: `/tool_input/a/y/1: member changed from 2 to 3 (` + hooktest.RuleKeep + "); if the hook changes it on purpose, give -changed a"}, fs[0])
 	assert.Equal(t, kindLost, fs[1].Kind)
 	assert.Equal(t, "/tool_input/c", fs[1].Pointer)
 	assert.True(t, strings.HasPrefix(fs[1].Message, "/tool_input/c: member lost"))
@@ -371,7 +405,7 @@ func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
 	// Changed where the tricky value is: a value the hook mangled, not a
 	// change it made; no -changed hint.
 	quote := newCase(p, 3, hooktest.Tricky{Name: "quote", JSON: jsontext.Value(`"a\"b"`)})
-	fs, _ = memberFindings(quote, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2,"d":"a\\\"b"}`), nil)
+	fs, _ = memberFindings(quote, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"K\u00f6ln","c":2,"d":"a\\\"b"}`), nil, nil, claudeCode)
 	require.Len(t, fs, 1)
 	assert.Equal(t, "/tool_input/d", fs[0].Pointer)
 	assert.NotContains(t, fs[0].Message, "-changed")
@@ -379,7 +413,7 @@ func TestMemberFindingsJudgeAsClaudeCode(t *testing.T) {
 	// A value Claude Code never sends, respelled where it was put: a
 	// finding (of the strict tier); respelled elsewhere: a note.
 	big := newCase(p, 2, hooktest.Tricky{Name: "big integer", JSON: jsontext.Value(`12345678901234567890`)})
-	fs, notes = memberFindings(big, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"Köln","c":12345678901234567000,"d":"\ud800"}`), nil)
+	fs, notes = memberFindings(big, jsontext.Value(`{"a":{"x":1,"y":[1,2]},"b":"Köln","c":12345678901234567000,"d":"\ud800"}`), nil, nil, claudeCode)
 	require.Len(t, fs, 1)
 	assert.Equal(t, "/tool_input/c", fs[0].Pointer)
 	assert.Equal(t, hooktest.ProblemRespelled, fs[0].Detail)

@@ -21,13 +21,18 @@ import (
 type report struct {
 	// Command is the hook command that was checked.
 	Command []string `json:"command"`
+	// Agent is the agent whose payloads were sent and whose reading of
+	// the answers was judged: "Claude Code", or "Codex" with -agent codex.
+	Agent string `json:"agent"`
 	// Passed is true when no run has a finding.
 	Passed bool `json:"passed"`
 	// Runs counts every run; Controls the runs of fixtures as they are;
-	// Tricky the runs with a tricky value in a tool_input member.
+	// Tricky the runs with a tricky value in a tool_input member; Names
+	// the runs with members of unusual names added to a tool_input.
 	Runs     int `json:"runs"`
 	Controls int `json:"controls"`
 	Tricky   int `json:"tricky"`
+	Names    int `json:"names"`
 	// Failed counts the runs with findings.
 	Failed   int `json:"failed"`
 	Parallel int `json:"parallel"`
@@ -48,6 +53,15 @@ type report struct {
 	Updated  int `json:"updated"`
 	Blocked  int `json:"blocked"`
 	Silent   int `json:"silent"`
+	// FailedOpen counts the runs after which the agent goes on with the
+	// call as if there were no hook: a run that did not start, timed out
+	// or was killed, an exit code other than 0 and 2, an answer the agent
+	// cannot read or rejects. FailedOpenRuns shows the first few, with how
+	// each ended. Not every one is a finding (a hook may exit 1 on a
+	// number where it wants a string), but each is a call it did not
+	// guard.
+	FailedOpen     int       `json:"failed_open"`
+	FailedOpenRuns []example `json:"failed_open_runs,omitempty"`
 	// Vacuous, when set, says that the hook answered no run, so that the
 	// check tested nothing, and how to point it at the hook's tools; the
 	// check then fails.
@@ -65,8 +79,9 @@ type report struct {
 	// another hook's real one. NoOps shows the first few.
 	NoOpRuns int      `json:"no_op_runs"`
 	NoOps    []string `json:"no_ops,omitempty"`
-	// NoteRuns counts the runs that respelled a member: the same value
-	// for Claude Code, other bytes; Notes shows the first few.
+	// NoteRuns counts the runs with notes: a member respelled (the same
+	// value for the agent, other bytes), or an exit-2 reason that ends
+	// like a crash; Notes shows the first few.
 	NoteRuns int       `json:"note_runs"`
 	Notes    []example `json:"notes,omitempty"`
 	// WallMS is the time of the whole check, MedianMS and MaxMS the
@@ -76,9 +91,10 @@ type report struct {
 	MedianMS float64 `json:"median_ms"`
 	MaxMS    float64 `json:"max_ms"`
 	Slowest  string  `json:"slowest"`
-	// Owned lists the members taken as the hook's own: its answer gives
-	// them one value whatever their input.
-	Owned []ownedMember `json:"owned,omitempty"`
+	// Constant lists the members the hook sets to one value whatever the
+	// model sent: each run that changed one is reported (the model's
+	// value is lost), unless -changed names it (Declared).
+	Constant []constantMember `json:"constant,omitempty"`
 	// Kinds counts the runs with findings of each kind, in report order.
 	Kinds []kindCount `json:"kinds,omitempty"`
 	// Groups counts the findings by kind, pointer and detail, in report
@@ -98,10 +114,16 @@ type givenPayload struct {
 	Failed  int    `json:"failed"`
 }
 
-// ownedMember is a member the hook owns in one fixture.
-type ownedMember struct {
+// constantMember is a member the hook sets to one value in one fixture.
+type constantMember struct {
 	Fixture string `json:"fixture"`
 	Pointer string `json:"pointer"`
+	// Value is the value every answer gave it; Inputs counts the
+	// different values the model's side held.
+	Value  string `json:"value"`
+	Inputs int    `json:"inputs"`
+	// Declared is true when -changed names the member: the hook's own.
+	Declared bool `json:"declared"`
 }
 
 // kindCount is the number of runs with findings of one kind.
@@ -156,8 +178,8 @@ type caseReport struct {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // newReport sums up the analysed outcomes.
-func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall time.Duration) *report {
-	r := &report{Command: cfg.command, Runs: len(outs), Parallel: cfg.parallel, Limit: limitText(cfg, outs), WallMS: ms(wall), Strict: cfg.strict}
+func newReport(cfg *config, outs []*outcome, consts map[*payload][]verdict.Constant, wall time.Duration) *report {
+	r := &report{Command: cfg.command, Agent: cfg.agent(), Runs: len(outs), Parallel: cfg.parallel, Limit: limitText(cfg, outs), WallMS: ms(wall), Strict: cfg.strict}
 	given := map[*payload]int{} // index in r.Given
 	times := make([]time.Duration, len(outs))
 	groups := map[[3]string]*group{}
@@ -166,16 +188,25 @@ func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall t
 	var counts verdict.Counts
 	for i, o := range outs {
 		times[i] = o.res.elapsed
+		open := o.failsOpen(cfg.codex)
 		if rec := o.res.rec; rec != nil {
 			n := counts.NoOps
-			counts.Add(rec.Code, len(bytes.TrimSpace(rec.Stdout)) > 0, o.update(), rec.PermissionDecision == hook.Deny)
+			counts.Add(rec.Code, len(bytes.TrimSpace(rec.Stdout)) > 0, o.update(), rec.PermissionDecision == hook.Deny, open)
 			if counts.NoOps > n && len(r.NoOps) < examples {
 				r.NoOps = append(r.NoOps, o.c.name())
 			}
+		} else if open {
+			counts.FailedOpen++
 		}
-		if o.c.field < 0 {
+		if open && len(r.FailedOpenRuns) < examples {
+			r.FailedOpenRuns = append(r.FailedOpenRuns, example{Case: o.c.name(), Message: o.endedHow()})
+		}
+		switch {
+		case o.c.names:
+			r.Names++
+		case o.c.field < 0:
 			r.Controls++
-		} else {
+		default:
 			r.Tricky++
 		}
 		cr := caseReport{
@@ -245,7 +276,7 @@ func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall t
 			kindRuns[k]++
 		}
 	}
-	r.Answered, r.Updated, r.Blocked, r.Silent, r.NoOpRuns = counts.Answered, counts.Updated, counts.Blocked, counts.Silent, counts.NoOps
+	r.Answered, r.Updated, r.Blocked, r.Silent, r.NoOpRuns, r.FailedOpen = counts.Answered, counts.Updated, counts.Blocked, counts.Silent, counts.NoOps, counts.FailedOpen
 	if r.Answered == 0 {
 		r.Vacuous = vacuous(r, cfg, outs)
 	}
@@ -276,16 +307,17 @@ func newReport(cfg *config, outs []*outcome, owned map[*payload][]string, wall t
 	for _, o := range outs {
 		if p := o.c.p; !seen[p] {
 			seen[p] = true
-			for _, k := range owned[p] {
-				r.Owned = append(r.Owned, ownedMember{Fixture: p.name, Pointer: "/tool_input/" + rawjson.PointerToken(k)})
+			for _, k := range consts[p] {
+				r.Constant = append(r.Constant, constantMember{Fixture: p.name, Pointer: "/tool_input/" + rawjson.PointerToken(k.Name),
+					Value: clip(string(k.Value), 80), Inputs: k.Inputs, Declared: slices.Contains(cfg.changed, k.Name)})
 			}
 		}
 	}
 	return r
 }
 
-// limitText says how long a run may take: the -timeout given, or Claude
-// Code's default timeouts of the events of outs, the most common first.
+// limitText says how long a run may take: the -timeout given, or the
+// agent's default timeouts of the events of outs, the most common first.
 func limitText(cfg *config, outs []*outcome) string {
 	if cfg.timeout > 0 {
 		return seconds(cfg.timeout) + " each (-timeout)"
@@ -294,9 +326,9 @@ func limitText(cfg *config, outs []*outcome) string {
 	usual := false
 	for _, o := range outs {
 		ev := o.c.p.event
-		if claudeTimeout(ev) == defaultHookTimeout {
+		if d := cfg.limitOf(ev); d == defaultHookTimeout {
 			usual = true
-		} else if s := ev + " " + seconds(claudeTimeout(ev)); !slices.Contains(others, s) {
+		} else if s := ev + " " + seconds(d); !slices.Contains(others, s) {
 			others = append(others, s)
 		}
 	}
@@ -305,7 +337,7 @@ func limitText(cfg *config, outs []*outcome) string {
 		parts = append(parts, seconds(defaultHookTimeout))
 	}
 	parts = append(parts, others...)
-	return "Claude Code's default timeouts: " + strings.Join(parts, ", ")
+	return cfg.agent() + "'s default timeouts: " + strings.Join(parts, ", ")
 }
 
 // addGroups adds the findings fs of the run called name to the groups by
@@ -360,7 +392,11 @@ func vacuous(r *report, cfg *config, outs []*outcome) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "the hook answered none of the %d runs (exit 0 and nothing on stdout every time), so nothing was checked; hookcheck sent %s.", r.Runs, strings.Join(sent, " and "))
 	if len(cfg.events) == 0 {
-		b.WriteString(" Give -event and -matcher as in its settings.json, so that hookcheck sends what Claude Code runs the hook on.")
+		settings := "settings.json"
+		if cfg.codex {
+			settings = "hooks.json"
+		}
+		fmt.Fprintf(&b, " Give -event and -matcher as in its %s, so that hookcheck sends what %s runs the hook on.", settings, cfg.agent())
 	}
 	if len(tools) > 0 {
 		b.WriteString(" For a tool the hook handles: -tool NAME -input '{...its tool_input...}' sends PreToolUse (and, with -event, PermissionRequest) calls of it.")
@@ -372,7 +408,7 @@ func vacuous(r *report, cfg *config, outs []*outcome) string {
 	if cfg.fixturesDir != "" {
 		where = "-fixtures " + cfg.fixturesDir
 	}
-	fmt.Fprintf(&b, " For %s: put payloads the hook answers under %s (one JSON object a file, as Claude Code sends them, e.g. recorded with a hook that saves its stdin)", few(events), where)
+	fmt.Fprintf(&b, " For %s: put payloads the hook answers under %s (one JSON object a file, as %s sends them, e.g. recorded with a hook that saves its stdin)", few(events), where, cfg.agent())
 	var wants []string
 	for _, ev := range events {
 		if w, ok := payloadHints[ev]; ok {
@@ -429,9 +465,19 @@ const shown = 4000
 func writeText(w io.Writer, r *report) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "hookcheck: %s\n", strings.Join(r.Command, " "))
-	fmt.Fprintf(b, "  %d runs: %d fixtures as they are, %d with a tricky value in a tool_input member; %d at a time, %s in all\n",
-		r.Runs, r.Controls, r.Tricky, r.Parallel, fmtMS(r.WallMS))
-	fmt.Fprintf(b, "  answers: %d answered (%d rewrites: updatedInput or an updated tool output; %d blocked or denied), %d silent\n", r.Answered, r.Updated, r.Blocked, r.Silent)
+	names := ""
+	if r.Names > 0 {
+		names = fmt.Sprintf(", %d with members of unusual names added", r.Names)
+	}
+	fmt.Fprintf(b, "  %d runs: %d fixtures as they are, %d with a tricky value in a tool_input member%s; %d at a time, %s in all\n",
+		r.Runs, r.Controls, r.Tricky, names, r.Parallel, fmtMS(r.WallMS))
+	fmt.Fprintf(b, "  answers: %d answered (%d rewrites: updatedInput or an updated tool output; %d blocked or denied; %d failed open), %d silent\n", r.Answered, r.Updated, r.Blocked, r.FailedOpen, r.Silent)
+	if r.FailedOpen > 0 {
+		fmt.Fprintf(b, "  failed open: %d runs after which %s goes on with the call as if there were no hook, e.g.\n", r.FailedOpen, r.Agent)
+		for _, e := range r.FailedOpenRuns {
+			fmt.Fprintf(b, "    %s: %s\n", e.Case, e.Message)
+		}
+	}
 	fmt.Fprintf(b, "  time per run: median %s, max %s (%s); limit: %s\n", fmtMS(r.MedianMS), fmtMS(r.MaxMS), r.Slowest, r.Limit)
 	for _, g := range r.Given {
 		fmt.Fprintf(b, "  your call (-tool, -input): %s, %d runs, %d with findings\n", g.Fixture, g.Runs, g.Failed)
@@ -439,28 +485,39 @@ func writeText(w io.Writer, r *report) error {
 	if r.Skipped > 0 {
 		fmt.Fprintf(b, "  stopped at the first timeout: %d runs not made (each could take the whole limit)\n", r.Skipped)
 	}
-	if len(r.Owned) > 0 {
-		fmt.Fprintf(b, "  taken as the hook's own (one answer for every input, not reported):\n")
-		for _, o := range r.Owned {
-			fmt.Fprintf(b, "    %s %s\n", o.Fixture, o.Pointer)
+	for _, declared := range []bool{false, true} {
+		var lines []string
+		for _, c := range r.Constant {
+			if c.Declared == declared {
+				lines = append(lines, fmt.Sprintf("    %s %s = %s (%d different values in)\n", c.Fixture, c.Pointer, c.Value, c.Inputs))
+			}
 		}
+		if len(lines) == 0 {
+			continue
+		}
+		if declared {
+			fmt.Fprintf(b, "  set to one value whatever the model sent, declared with -changed (not reported):\n")
+		} else {
+			fmt.Fprintf(b, "  set to one value whatever the model sent, the model's value lost (reported; -changed NAME if the member is the hook's own):\n")
+		}
+		fmt.Fprint(b, strings.Join(lines, ""))
 	}
 	if r.NoOpRuns > 0 {
 		fmt.Fprintf(b, "\n  notes: %d answers rewrote the input to itself (an updatedInput or updatedToolOutput that holds the value it replaces), counted as no update;\n"+
-			"  Claude Code applies the rewrites of hooks that run in parallel last-wins, so such an answer can undo another hook's real rewrite:\n"+
-			"  answer without one when nothing changes. E.g.\n", r.NoOpRuns)
+			"  %s applies the rewrites of hooks that run in parallel last-wins, so such an answer can undo another hook's real rewrite:\n"+
+			"  answer without one when nothing changes. E.g.\n", r.NoOpRuns, r.Agent)
 		for _, n := range r.NoOps {
 			fmt.Fprintf(b, "        %s\n", n)
 		}
 	}
 	if r.NoteRuns > 0 {
-		fmt.Fprintf(b, "\n  notes: %d runs respelled a member (the same value for Claude Code, other bytes), e.g.\n", r.NoteRuns)
+		fmt.Fprintf(b, "\n  notes: %d runs have notes (a member respelled: the same value for %s, other bytes; an exit-2 reason that ends like a crash), e.g.\n", r.NoteRuns, r.Agent)
 		for _, n := range r.Notes {
 			fmt.Fprintf(b, "    %s\n        %s\n", n.Message, n.Case)
 		}
 	}
 	if r.StrictRuns > 0 && !r.Strict {
-		fmt.Fprintf(b, "\n  values Claude Code never sends (failures only with -strict): %d runs have findings\n", r.StrictRuns)
+		fmt.Fprintf(b, "\n  values %s never sends (failures only with -strict): %d runs have findings\n", r.Agent, r.StrictRuns)
 		writeGroups(b, r.StrictGroups, "")
 	}
 	if r.Vacuous != "" {
@@ -468,7 +525,7 @@ func writeText(w io.Writer, r *report) error {
 		return b.Flush()
 	}
 	if r.Passed {
-		fmt.Fprintf(b, "\nPASS: no run lost or changed a member, crashed, or gave an answer Claude Code would reject\n")
+		fmt.Fprintf(b, "\nPASS: no run lost or changed a member, crashed, or gave an answer %s would reject\n", r.Agent)
 		return b.Flush()
 	}
 	fmt.Fprintf(b, "\nFAIL: %d of %d runs have findings\n", r.Failed, r.Runs)

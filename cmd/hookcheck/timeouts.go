@@ -73,10 +73,14 @@ func (f timeoutFlag) Set(s string) error {
 }
 
 // limitOf returns the time limit of a run on a payload of event: -timeout
-// when given, else Claude Code's default for the event.
+// when given, else the agent's default for the event (Codex's: 600 s, the
+// default its documentation gives for most hooks).
 func (cfg *config) limitOf(event string) time.Duration {
 	if cfg.timeout > 0 {
 		return cfg.timeout
+	}
+	if cfg.codex {
+		return defaultHookTimeout
 	}
 	return claudeTimeout(event)
 }
@@ -84,12 +88,12 @@ func (cfg *config) limitOf(event string) time.Duration {
 // describeLimit says what the limit of a run on event is, for a timeout
 // finding: "the 30s limit given with -timeout" or "Claude Code's default
 // timeout of UserPromptSubmit hooks, 30s".
-func describeLimit(limit time.Duration, given bool, event string) string {
+func describeLimit(limit time.Duration, given bool, event, agent string) string {
 	if given {
 		return fmt.Sprintf("the %s limit given with -timeout", seconds(limit))
 	}
-	what := fmt.Sprintf("Claude Code's default timeout of a %s hook, %s", event, seconds(limit))
-	if event == hook.EventSessionEnd {
+	what := fmt.Sprintf("%s's default timeout of a %s hook, %s", agent, event, seconds(limit))
+	if event == hook.EventSessionEnd && agent == claudeCode {
 		what += " (the budget of all SessionEnd hooks; a timeout in settings.json raises it to at most 60s)"
 	}
 	return what

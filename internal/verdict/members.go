@@ -141,25 +141,42 @@ func SameBytes(a, b []byte) bool {
 	return bytes.Equal(ca, cb)
 }
 
-// Run is one run of a hook in a property run, as [Owned] needs it: the
-// tool input it was given and the updatedInput it answered (nil when it
-// answered none, or when Claude Code would not act on it).
+// Run is one run of a hook in a property run, as [Constants] needs it:
+// the tool input it was given and the updatedInput it answered (nil when
+// it answered none, or when Claude Code would not act on it).
 type Run struct {
 	In, Out []byte
 }
 
-// Owned returns the tool_input members that the hook owns, given every
-// run of one payload: in every run whose updatedInput holds the member,
-// the member has one and the same value, and in at least one of them the
-// input held another JavaScript value. Such a member is the hook's own (a
-// fingerprint it computes, a flag it forces): it sets it whatever the
-// input, and changing it is what the hook is for. The names come in the
-// order they first appear in the inputs.
-func Owned(runs []Run) []string {
+// Constant is a tool_input member that a hook sets to one value whatever
+// the model sent: the seed bug's effect when the hook did not mean it (the
+// model's room replaced by "lobby"), a member of the hook's own when it
+// did (a fingerprint it computes, a flag it forces).
+type Constant struct {
+	// Name is the member's name.
+	Name string
+	// Value is the value every answer gave it, as the first one wrote it.
+	Value []byte
+	// Inputs counts the different values (as JavaScript reads them) the
+	// inputs held: at least two.
+	Inputs int
+}
+
+// Constants returns the tool_input members that a hook sets to one value
+// whatever the model sent, given every run of one payload: in every run
+// whose updatedInput holds the member, the member has one and the same
+// value as JavaScript reads it, while the inputs of those runs held at
+// least two different values. Nothing tells such a member from one the
+// hook owns but the author's word, so a property run reports it unless
+// it was declared (hooktest.Options.Changes, hookcheck -changed). A member
+// whose input never varied is not in the list: a change there is
+// reported as one. The members come in the order they first appear in
+// the inputs.
+func Constants(runs []Run) []Constant {
 	type seen struct {
-		out     []byte
-		varies  bool
-		differs bool
+		out    []byte
+		varies bool
+		ins    [][]byte
 	}
 	m := map[string]*seen{}
 	var order []string
@@ -183,17 +200,29 @@ func Owned(runs []Run) []string {
 				m[im.Key] = s
 				order = append(order, im.Key)
 			}
-			s.varies = s.varies || !SameBytes(s.out, om.Value)
-			s.differs = s.differs || !SameValue(im.Value, om.Value)
+			s.varies = s.varies || !SameValue(s.out, om.Value)
+			if !slices.ContainsFunc(s.ins, func(v []byte) bool { return SameValue(v, im.Value) }) {
+				s.ins = append(s.ins, im.Value)
+			}
 		}
 	}
-	var owned []string
+	var cs []Constant
 	for _, k := range order {
-		if s := m[k]; !s.varies && s.differs {
-			owned = append(owned, k)
+		if s := m[k]; !s.varies && len(s.ins) > 1 {
+			cs = append(cs, Constant{Name: k, Value: s.out, Inputs: len(s.ins)})
 		}
 	}
-	return owned
+	return cs
+}
+
+// FindConstant returns the Constant of cs named name.
+func FindConstant(cs []Constant, name string) (Constant, bool) {
+	for _, c := range cs {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Constant{}, false
 }
 
 // Counts sums up what a hook did in the runs of a property run.
@@ -212,12 +241,21 @@ type Counts struct {
 	// Claude Code acts on but holds the value it replaces
 	// ([SameUpdate]): they are not in Updated.
 	NoOps int
+	// FailedOpen counts the runs after which the agent goes on with the
+	// call as if there were no hook: a kill or a timeout, an exit code
+	// other than 0 and 2, or an answer it cannot read or rejects. They
+	// are among Answered (or, for a run that never started, in no other
+	// count).
+	FailedOpen int
 }
 
 // Add counts one run: its exit code, whether stdout held more than white
-// space, the kind of update the answer carried (see [Rewrite]), and
-// whether it was a deny decision.
-func (c *Counts) Add(code int, printed bool, update Update, denied bool) {
+// space, the kind of update the answer carried (see [Rewrite]), whether
+// it was a deny decision, and whether it failed open (see [FailsOpen]).
+func (c *Counts) Add(code int, printed bool, update Update, denied, open bool) {
+	if open {
+		c.FailedOpen++
+	}
 	if code == 0 && !printed {
 		c.Silent++
 		return
@@ -234,6 +272,16 @@ func (c *Counts) Add(code int, printed bool, update Update, denied bool) {
 	if code == 2 || (code == 0 && denied) {
 		c.Blocked++
 	}
+}
+
+// FailsOpen reports whether the agent goes on with the call as if there
+// were no hook after a run that ended with code (negative for a kill or
+// a timeout), given whether its answer on stdout was one the agent cannot
+// read or rejects (ignored): every exit code but 0 and 2 is a
+// non-blocking error, and an answer ignored is no answer. Exit code 2
+// blocks, whatever stdout holds.
+func FailsOpen(code int, ignored bool) bool {
+	return code != 0 && code != 2 || code == 0 && ignored
 }
 
 // InStrictTier reports whether a finding of a run on a tricky value Claude

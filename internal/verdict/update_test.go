@@ -40,10 +40,20 @@ func TestRewrite(t *testing.T) {
 
 func TestCountsNoOps(t *testing.T) {
 	var c Counts
-	c.Add(0, true, RealUpdate, false)
-	c.Add(0, true, SameUpdate, false)
-	c.Add(0, true, SameUpdate, true)
-	c.Add(2, false, SameUpdate, false) // exit 2: Claude Code ignores stdout
-	c.Add(0, false, NoUpdate, false)
-	assert.Equal(t, Counts{Answered: 4, Silent: 1, Updated: 1, NoOps: 2, Blocked: 2}, c)
+	c.Add(0, true, RealUpdate, false, false)
+	c.Add(0, true, SameUpdate, false, false)
+	c.Add(0, true, SameUpdate, true, false)
+	c.Add(2, false, SameUpdate, false, false) // exit 2: Claude Code ignores stdout
+	c.Add(0, false, NoUpdate, false, false)
+	c.Add(1, false, NoUpdate, false, true)
+	assert.Equal(t, Counts{Answered: 5, Silent: 1, Updated: 1, NoOps: 2, Blocked: 2, FailedOpen: 1}, c)
+}
+
+func TestFailsOpen(t *testing.T) {
+	assert.False(t, FailsOpen(0, false))
+	assert.True(t, FailsOpen(0, true), "an answer ignored is no answer")
+	assert.False(t, FailsOpen(2, true), "exit 2 blocks whatever stdout holds")
+	assert.True(t, FailsOpen(1, false))
+	assert.True(t, FailsOpen(3, false))
+	assert.True(t, FailsOpen(-1, false), "a kill or a timeout")
 }

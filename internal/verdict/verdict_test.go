@@ -1,10 +1,17 @@
 package verdict
 
 import (
+	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 func TestStringifyMatchesJavaScript(t *testing.T) {
@@ -97,17 +104,100 @@ func TestCompare(t *testing.T) {
 	assert.Error(t, err)
 }
 
-func TestOwned(t *testing.T) {
+func TestConstants(t *testing.T) {
 	runs := []Run{
-		{In: []byte(`{"room":"a","fp":"x"}`), Out: []byte(`{"room":"a","fp":"H"}`)},
-		{In: []byte(`{"room":"b","fp":"x"}`), Out: []byte(`{"room":"b","fp":"H"}`)},
-		{In: []byte(`{"room":"c","fp":"H"}`), Out: []byte(`{"room":"c","fp":"H"}`)},
-		{In: []byte(`{"room":"d","fp":"x"}`)},
-		// Respelled only: not owned.
+		{In: []byte(`{"room":"a","fp":"x","lobby":"Ops"}`), Out: []byte(`{"room":"a","fp":"H","lobby":"lobby"}`)},
+		{In: []byte(`{"room":"b","fp":"x","lobby":"Zürich"}`), Out: []byte(`{"room":"b","fp":"H","lobby":"lobby"}`)},
+		{In: []byte(`{"room":"c","fp":"H","lobby":"lobby"}`), Out: []byte(`{"room":"c","fp":"H","lobby":"lobby"}`)},
+		// No answer: not counted.
+		{In: []byte(`{"room":"d","fp":"y","lobby":"z"}`)},
+		// Respelled only: the same value, so the input did not vary.
 		{In: []byte(`{"n":2.50}`), Out: []byte(`{"n":2.5}`)},
+		{In: []byte(`{"n":2.5}`), Out: []byte(`{"n":2.5}`)},
+		// Changed once, the input never varied: a change, not a constant.
+		{In: []byte(`{"k":"same"}`), Out: []byte(`{"k":"other"}`)},
+		{In: []byte(`{"k":"same"}`), Out: []byte(`{"k":"other"}`)},
 	}
-	assert.Equal(t, []string{"fp"}, Owned(runs))
-	assert.Empty(t, Owned(nil))
+	assert.Equal(t, []Constant{
+		{Name: "fp", Value: []byte(`"H"`), Inputs: 2},
+		{Name: "lobby", Value: []byte(`"lobby"`), Inputs: 3},
+	}, Constants(runs))
+	assert.Empty(t, Constants(nil))
+	c, ok := FindConstant(Constants(runs), "lobby")
+	assert.True(t, ok)
+	assert.Equal(t, "lobby", c.Name)
+	_, ok = FindConstant(Constants(runs), "room")
+	assert.False(t, ok, "the room is kept")
+	// The same value spelled two ways out is one value.
+	assert.Len(t, Constants([]Run{
+		{In: []byte(`{"a":"x"}`), Out: []byte(`{"a":"\u00e9"}`)},
+		{In: []byte(`{"a":"y"}`), Out: []byte(`{"a":"é"}`)},
+	}), 1)
+}
+
+func TestOddMembers(t *testing.T) {
+	ms := OddMembers([]string{"room", "Seats", "ID", "42", "with space"})
+	var names []string
+	for _, m := range ms {
+		names = append(names, m.Key)
+		assert.True(t, jsontext.Value(m.Name).IsValid(), "%s", m.Name)
+		assert.True(t, jsontext.Value(m.Value).IsValid(), "%s", m.Value)
+	}
+	for _, want := range []string{"seat-count", "a.b", "Größe-名前", "UPPER_CASE", "quote\"back\\slash\ttab", "slash/and~tilde", "Room", "SEATS", "id"} {
+		assert.Contains(t, names, want)
+	}
+	assert.NotContains(t, names, "42", "a name the input has is not added twice")
+	assert.NotContains(t, names, "with space", "in oddNames and in the input: not added twice")
+	assert.Contains(t, names, "With space", "its case twin is")
+	assert.Greater(t, len(slices.MaxFunc(names, func(a, b string) int { return len(a) - len(b) })), 200)
+	// Every value differs, so that a value moved to another name shows.
+	seen := map[string]bool{}
+	for _, m := range ms {
+		assert.False(t, seen[string(m.Value)], "%s", m.Value)
+		seen[string(m.Value)] = true
+	}
+	obj := rawjson.AppendObject(nil, ms)
+	back, err := rawjson.Members(obj)
+	require.NoError(t, err, "no name twice")
+	assert.Len(t, back, len(ms))
+	assert.True(t, OpenSchema("mcp__aisle__listen_here"))
+	assert.False(t, OpenSchema("Bash"))
+}
+
+func TestExcerpts(t *testing.T) {
+	a, b := Excerpts([]byte(`"short"`), []byte(`"other"`), 80)
+	assert.Equal(t, `"short"`, a)
+	assert.Equal(t, `"other"`, b)
+
+	// A long value changed at its end: both show the end.
+	long := `"` + strings.Repeat("long ünïcode line ", 500)
+	a, b = Excerpts([]byte(long+`X"`), []byte(long+`Y"`), 80)
+	assert.NotEqual(t, a, b, "the excerpts show the difference")
+	assert.True(t, strings.HasSuffix(a, `X"`), a)
+	assert.True(t, strings.HasSuffix(b, `Y"`), b)
+	assert.True(t, strings.HasPrefix(a, "[…"), a)
+	assert.Contains(t, a, " bytes in common…]")
+	assert.True(t, utf8.ValidString(a) && utf8.ValidString(b), "cut on character boundaries")
+
+	// Changed at the start: both show the start, cut.
+	a, b = Excerpts([]byte(`"A`+long[1:]+`"`), []byte(long+`"`), 80)
+	assert.True(t, strings.HasPrefix(a, `"A`), a)
+	assert.True(t, strings.HasSuffix(a, "..."), a)
+	assert.LessOrEqual(t, len(a), 80)
+
+	// Changed in the middle of a very long value: the excerpt starts
+	// before the difference, counts what it left out, and is cut.
+	mid := []byte(long + long)
+	other := slices.Clone(mid)
+	other[len(long)+7] = '#'
+	a, b = Excerpts(mid, other, 80)
+	assert.NotEqual(t, a, b)
+	assert.Contains(t, b, "#")
+	assert.True(t, strings.HasSuffix(a, "..."), a)
+
+	// One side lost its end.
+	a, b = Excerpts([]byte(long+`"`), []byte(long[:len(long)-4]+`"`), 80)
+	assert.NotEqual(t, a, b)
 }
 
 func TestInStrictTier(t *testing.T) {
