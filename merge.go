@@ -1,8 +1,6 @@
 package hook
 
 import (
-	"bytes"
-
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 
@@ -117,6 +115,9 @@ type mergeOut struct {
 	out  jsontext.Value
 	base []byte
 	sp   *splicedValue
+	// changed is set once the result holds a token that base does not
+	// have there: a member appended, a value replaced by another.
+	changed bool
 }
 
 // from appends v, a slice of m.base.
@@ -145,6 +146,7 @@ func (m *mergeOut) merge(ms, ps []rawjson.Member) {
 	for _, mb := range ms {
 		if j := find(mb.Key); j >= 0 {
 			used[j] = true
+			m.changed = m.changed || !rawjson.SameTokens(mb.Value, ps[j].Value)
 			m.member(&n, mb.Name, ps[j].Value, false)
 			continue
 		}
@@ -181,6 +183,7 @@ func (m *mergeOut) patch(n int, ps []rawjson.Member, used []bool) {
 			m.own(',')
 		}
 		n++
+		m.changed = true
 		m.own(p.Name...)
 		m.own(':')
 		m.own(p.Value...)
@@ -191,10 +194,10 @@ func (m *mergeOut) patch(n int, ps []rawjson.Member, used []bool) {
 
 // done tells the pieces, when they are not the result's bytes (the
 // input or the patch had whitespace), whether the result is the base's
-// bytes.
+// tokens (see unchanged).
 func (m *mergeOut) done() {
-	if m.sp != nil && m.sp.spaced {
-		m.sp.same = bytes.Equal(m.out, m.base)
+	if m.sp != nil {
+		m.sp.same = !m.changed
 	}
 }
 

@@ -429,3 +429,11 @@ func splitPatch(patch any) (pb []byte, ps []rawjson.Member, compact bool, err er
 	}
 	return pb, ps, compact, nil
 }
+
+// spacedInput reports whether the input of ev may have whitespace between
+// its tokens: not when Serve read it compact. A chain's view and an Event
+// built outside Serve may.
+func spacedInput(ev *Event) bool {
+	inv := ev.inv
+	return inv == nil || inv.parent != nil || !inv.hasInput || !inv.compact
+}

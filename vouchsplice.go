@@ -47,7 +47,7 @@ var errInputWritten = errors.New("the handler wrote into the bytes of the tool_i
 // so that a run of untouched members stays one range, and writeTo
 // compacts them as it writes. The pieces are then the result's tokens
 // but not its bytes, and same tells whether the result is the input's
-// bytes.
+// tokens.
 type splicedValue struct {
 	vg     *vouching
 	id     int // what its placeholder calls it
@@ -172,7 +172,8 @@ func offsetIn(base, v []byte) (int, bool) {
 
 // sameAsInput reports whether sp's bytes are the input's: a Merge that
 // set members to the values they had. For a spaced value, whose pieces
-// are not its bytes, the merge told.
+// are not its bytes, the merge told whether it is the input's tokens,
+// which is what unchanged compares then.
 func (sp *splicedValue) sameAsInput() bool {
 	if sp.spaced {
 		return sp.same
