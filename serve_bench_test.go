@@ -51,6 +51,27 @@ func BenchmarkServeNoAnswer(b *testing.B) {
 	}
 }
 
+// BenchmarkServeSpaced is BenchmarkServe on the MCP calls compact, with
+// Python's json.dumps separators (spaced) and pretty-printed one member a
+// line (indented): the same calls, whose answers are the same bytes
+// (issue 32, item 6: spaced input within 1.1x of compact).
+func BenchmarkServeSpaced(b *testing.B) {
+	h := hook.PreToolUseFunc(mergeOne)
+	for _, p := range benchpayload.All() {
+		if p.Name == "write-145KB" || p.Name == "write-7MB" {
+			continue
+		}
+		for _, form := range []struct {
+			name string
+			data []byte
+		}{{"compact", p.Data}, {"spaced", benchpayload.Spaced(p.Data)}, {"indented", benchpayload.Indented(p.Data)}} {
+			b.Run(p.Name+"/"+form.name, func(b *testing.B) {
+				benchServe(b, h, form.data)
+			})
+		}
+	}
+}
+
 func benchServe(b *testing.B, h hook.Handler, data []byte) {
 	in := append(append([]byte(nil), data...), '\n')
 	var r bytes.Reader
