@@ -213,19 +213,34 @@ func (m *mergeOut) append(ps []rawjson.Member) {
 // whichever way it is built) and returns their number. It reports false,
 // having written a part, when base has a member with one of the keys of
 // ps or is not an object as expected; keys are those of ps, in order.
+// The pieces, when recorded, take base up to its last member as one
+// range, whitespace and all, which the writer compacts.
 func (m *mergeOut) appendSpaced(ps []rawjson.Member, keys []string) (int, bool) {
-	m.own('{')
-	n, clash := 0, false
+	out := append(m.out, '{')
+	n, clash, last := 0, false, 1
 	ok := rawjson.EachMember(m.base, func(name, value []byte) bool {
 		if rawjson.NameIn(name, keys) {
 			clash = true
 			return false
 		}
-		m.member(&n, name, value, true)
+		if n > 0 {
+			out = append(out, ',')
+		}
+		n++
+		out = append(out, name...)
+		out = append(out, ':')
+		out = append(out, value...)
+		if off, ok := offsetIn(m.base, value); ok {
+			last = off + len(value)
+		}
 		return true
 	})
 	if !ok || clash {
 		return 0, false
+	}
+	m.out = out
+	if m.sp != nil {
+		m.sp.addBase(m.base, m.base[:last])
 	}
 	m.patch(n, ps, nil)
 	return n, true
