@@ -342,3 +342,31 @@ func FuzzSpacedInput(f *testing.F) {
 		}
 	})
 }
+
+// TestSpacedInputThroughChainAndFailClosed serves a Merge answer inside
+// FailClosed and Chain, on inputs below and above the size from which the
+// vouched value is spliced, compact and spaced: the answers to the spaced
+// forms are the compact one's.
+func TestSpacedInputThroughChainAndFailClosed(t *testing.T) {
+	patch := map[string]string{"fingerprint": "6689668a49dc648b", "room": "lobby"}
+	vouched := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		upd, err := e.Merge(patch)
+		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, err
+	})
+	second := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		return &hook.PreToolUseOutput{AdditionalContext: "second"}, nil
+	})
+	for _, size := range []int{200, 5 << 10, 300 << 10} {
+		compact := testutil.PreToolUse("mcp__probe__listen_here", vouchInput(size))
+		for name, h := range map[string]hook.Handler{"FailClosed": hook.FailClosed(vouched), "Chain": hook.Chain(vouched, second), "Chain of FailClosed": hook.Chain(second, hook.FailClosed(vouched))} {
+			code, want, stderr := testutil.Serve(t, h, compact)
+			require.Equal(t, hook.ExitOK, code, stderr)
+			require.Contains(t, want, `"fingerprint":"6689668a49dc648b"`)
+			for form, spaced := range spacedForms(t, compact) {
+				code, got, stderr := testutil.Serve(t, h, spaced)
+				require.Equal(t, hook.ExitOK, code, stderr)
+				require.Equal(t, want, got, "%s %s %s", name, sizeName(size), form)
+			}
+		}
+	}
+}

@@ -387,7 +387,7 @@ func (vg *vouching) startMerge(orig, pb []byte, ps []rawjson.Member, compact boo
 	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
 	spaced := !compact || !vg.compact
 	if cap(m.out) >= spliceFrom && wire.InvalidUTF8(pb) < 0 {
-		m.sp = &splicedValue{vg: vg, spaced: spaced}
+		m.sp = &splicedValue{vg: vg, spaced: !vg.compact, ownSpaced: !compact}
 	}
 	return m, spaced
 }

@@ -40,22 +40,23 @@ var errInputWritten = errors.New("the handler wrote into the bytes of the tool_i
 // splicedValue is a vouched Merge result as its pieces: n bytes, made of
 // ranges of the vouched input and of owned, the library's own bytes.
 //
-// When spaced is set, the input or the patch had whitespace between
-// tokens, which an answer does not carry (the encoder writes raw values
-// compact): the owned bytes are then kept compact, the ranges of the
-// input may also cover the whitespace between the members they hold,
-// so that a run of untouched members stays one range, and writeTo
-// compacts them as it writes. The pieces are then the result's tokens
-// but not its bytes, and same tells whether the result is the input's
-// tokens.
+// When spaced is set, the input had whitespace between tokens, which an
+// answer does not carry (the encoder writes raw values compact): the
+// ranges of the input may then also cover the whitespace between the
+// members they hold, so that a run of untouched members stays one
+// range, and writeTo compacts them as it writes. When ownSpaced is set,
+// the patch had some, and the owned bytes are kept compact. Either way
+// the pieces are then the result's tokens but not its bytes, and same
+// tells whether the result is the input's tokens.
 type splicedValue struct {
-	vg     *vouching
-	id     int // what its placeholder calls it
-	n      int
-	pieces []piece
-	owned  []byte
-	spaced bool
-	same   bool
+	vg        *vouching
+	id        int // what its placeholder calls it
+	n         int
+	pieces    []piece
+	owned     []byte
+	spaced    bool
+	ownSpaced bool
+	same      bool
 }
 
 // piece is a range of the input, or of the owned bytes when own is set.
@@ -132,7 +133,7 @@ func (sp *splicedValue) addOwn(base, v []byte) {
 			}
 		}
 	}
-	if sp.spaced {
+	if sp.ownSpaced {
 		// The patch's own whitespace, dropped now: the owned bytes are
 		// written as they are.
 		from := len(sp.owned)
@@ -175,7 +176,7 @@ func offsetIn(base, v []byte) (int, bool) {
 // are not its bytes, the merge told whether it is the input's tokens,
 // which is what unchanged compares then.
 func (sp *splicedValue) sameAsInput() bool {
-	if sp.spaced {
+	if sp.spaced || sp.ownSpaced {
 		return sp.same
 	}
 	in := sp.vg.input
