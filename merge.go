@@ -35,8 +35,11 @@ import (
 // field order, honoring json tags and omitempty/omitzero), or a map with
 // string keys (members in sorted key order). Values inside patch are
 // encoded with the library's options, so a jsontext.Value inside a patch is
-// written exactly. The result is compact: whitespace between members of
-// orig is not kept.
+// written exactly. Whitespace between the members of orig is not kept
+// (the result is written {"a":…,"b":…}); whitespace inside a value that is
+// kept is, as the rest of its bytes. An answer carries every raw value
+// compact, so its updatedInput is the same bytes whether orig was
+// pretty-printed or not.
 func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	return mergeWith(nil, orig, patch)
 }
