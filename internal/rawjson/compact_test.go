@@ -3,6 +3,7 @@ package rawjson_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -137,4 +138,33 @@ func TestSameTokens(t *testing.T) {
 	}
 	// Cut input: no panic.
 	assert.False(t, rawjson.SameTokens([]byte(`"abc`), []byte(`"abc"`)))
+}
+
+// BenchmarkCompactor compacts a pretty-printed object of many small
+// members, and one of a long string, in 256 KiB pieces as the answer's
+// writer does.
+func BenchmarkCompactor(b *testing.B) {
+	var many bytes.Buffer
+	many.WriteString("{\r\n")
+	for i := range 50000 {
+		fmt.Fprintf(&many, "  \t\"k%d\": %d,\r\n", i, i)
+	}
+	many.WriteString("  \"room\": \"x\"\r\n}")
+	long := []byte(`{"room": "x", "notes": "` + strings.Repeat(`caf\u00e9 \"x\" \\ plain text `, 20000) + `"}`)
+	for _, c := range []struct {
+		name string
+		text []byte
+	}{{"members", many.Bytes()}, {"string", long}} {
+		b.Run(c.name, func(b *testing.B) {
+			buf := make([]byte, len(c.text))
+			b.SetBytes(int64(len(c.text)))
+			for b.Loop() {
+				copy(buf, c.text)
+				comp := rawjson.NewCompactor(nil)
+				for at := 0; at < len(buf); at += 256 << 10 {
+					comp.Compact(buf[at:min(at+256<<10, len(buf))], at)
+				}
+			}
+		})
+	}
 }
