@@ -108,9 +108,16 @@ func TestSplicedWriteChecksEveryBlock(t *testing.T) {
 // and of several: the answer built from it is never written, and the
 // fail-closed hook blocks.
 func TestServeRefusesAnAnswerFromAWrittenInput(t *testing.T) {
-	for _, size := range []int{2 * spliceFrom, 3 * inputBlock} {
-		t.Run(strconv.Itoa(size), func(t *testing.T) {
+	for _, c := range []struct {
+		size   int
+		spaced bool
+	}{{2 * spliceFrom, false}, {3 * inputBlock, false}, {2 * spliceFrom, true}, {3 * inputBlock, true}} {
+		size := c.size
+		t.Run(strconv.Itoa(size)+map[bool]string{true: " indented"}[c.spaced], func(t *testing.T) {
 			in := splicedInput(size)
+			if c.spaced {
+				in = benchpayload.Indented(in)
+			}
 			event := `{"session_id":"s","transcript_path":"/t","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"mcp__a__b","tool_input":` + string(in) + `}`
 			h := FailClosed(PreToolUseFunc(func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error) {
 				upd, err := e.Merge(map[string]int{"n": 1})
