@@ -430,10 +430,14 @@ func splitPatch(patch any) (pb []byte, ps []rawjson.Member, compact bool, err er
 	return pb, ps, compact, nil
 }
 
-// spacedInput reports whether the input of ev may have whitespace between
-// its tokens: not when Serve read it compact. A chain's view and an Event
-// built outside Serve may.
+// spacedInput reports whether the tool_input of ev may have whitespace
+// between its tokens: not when Serve read the event's tool_input compact
+// (a chain's view holds that input or a rewrite of it, which Merge,
+// Update and Edit write compact). An Event built outside Serve may.
 func spacedInput(ev *Event) bool {
-	inv := ev.inv
-	return inv == nil || inv.parent != nil || !inv.hasInput || !inv.compact
+	if ev.inv == nil {
+		return true
+	}
+	root := ev.inv.root()
+	return !root.hasInput || !root.compact
 }
