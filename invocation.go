@@ -47,6 +47,7 @@ func (inv *invocation) init(ev *Event, o wire.Object) {
 			// The read split the tool_input, unless it has very many
 			// members: those are split when an answer needs them.
 			inv.setInput(in, o.Sub, o.HasSub, o.Compact)
+			inv.setKnown(o.Raw, o.Long)
 		}
 	}
 }

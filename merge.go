@@ -35,8 +35,11 @@ import (
 // field order, honoring json tags and omitempty/omitzero), or a map with
 // string keys (members in sorted key order). Values inside patch are
 // encoded with the library's options, so a jsontext.Value inside a patch is
-// written exactly. The result is compact: whitespace between members of
-// orig is not kept.
+// written exactly. Whitespace between the members of orig is not kept
+// (the result is written {"a":…,"b":…}); whitespace inside a value that is
+// kept is, as the rest of its bytes. An answer carries every raw value
+// compact, so its updatedInput is the same bytes whether orig was
+// pretty-printed or not.
 func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	return mergeWith(nil, orig, patch)
 }
@@ -84,13 +87,20 @@ func mergeUnsplit(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value,
 	for i, p := range ps {
 		keys[i] = p.Key
 	}
-	var ms []rawjson.Member // nil: orig has none of the keys of ps
-	if found, ok := rawjson.HasKey(orig, keys); !ok || found {
-		if ms, ok = vg.inputMembers(); !ok {
-			return nil, false, nil
+	if !vg.compact {
+		// The input's members are walked once, for the keys and to
+		// write them.
+		if out, ok := vg.appendInput(orig, pb, ps, keys, compact); ok {
+			return out, true, nil
 		}
+	} else if found, ok := rawjson.HasKey(orig, keys); ok && !found {
+		return vg.mergeInput(orig, nil, pb, ps, compact, len(ps) > 0 || len(orig) > 2), true, nil
 	}
-	return vg.mergeInput(orig, ms, pb, ps, compact, len(ps) > 0 || len(orig) > 2), true, nil
+	ms, ok := vg.inputMembers()
+	if !ok {
+		return nil, false, nil
+	}
+	return vg.mergeInput(orig, ms, pb, ps, compact, len(ms)+len(ps) > 0), true, nil
 }
 
 // mergeMembers builds the merged object of the members ms of orig and the
@@ -108,6 +118,9 @@ type mergeOut struct {
 	out  jsontext.Value
 	base []byte
 	sp   *splicedValue
+	// changed is set once the result holds a token that base does not
+	// have there: a member appended, a value replaced by another.
+	changed bool
 }
 
 // from appends v, a slice of m.base.
@@ -132,57 +145,116 @@ func (m *mergeOut) merge(ms, ps []rawjson.Member) {
 	used := make([]bool, len(ps))
 	m.own('{')
 	n := 0
-	add := func(name, value []byte, valueFromBase bool) {
-		if n > 0 {
-			m.own(',')
-		}
-		n++
-		m.from(name)
-		m.own(':')
-		if valueFromBase {
-			m.from(value)
-		} else {
-			m.own(value...)
-		}
-	}
 	find := indexMembers(ps)
 	for _, mb := range ms {
 		if j := find(mb.Key); j >= 0 {
 			used[j] = true
-			add(mb.Name, ps[j].Value, false)
+			m.changed = m.changed || !rawjson.SameTokens(mb.Value, ps[j].Value)
+			m.member(&n, mb.Name, ps[j].Value, false)
 			continue
 		}
-		add(mb.Name, mb.Value, true)
+		m.member(&n, mb.Name, mb.Value, true)
 	}
+	m.patch(n, ps, used)
+}
+
+// member writes the member of the given name (a slice of m.base) and
+// value, after a comma unless it is the first (*n counts the members
+// written); the value is a slice of m.base when fromBase is set.
+func (m *mergeOut) member(n *int, name, value []byte, fromBase bool) {
+	if *n > 0 {
+		m.own(',')
+	}
+	*n++
+	m.from(name)
+	m.own(':')
+	if fromBase {
+		m.from(value)
+	} else {
+		m.own(value...)
+	}
+}
+
+// patch writes the patch members ps that used does not mark (all of them
+// when used is nil) after the n members written, and closes the object.
+func (m *mergeOut) patch(n int, ps []rawjson.Member, used []bool) {
 	for j, p := range ps {
-		if !used[j] {
-			if n > 0 {
-				m.own(',')
-			}
-			n++
-			m.own(p.Name...)
-			m.own(':')
-			m.own(p.Value...)
+		if used != nil && used[j] {
+			continue
 		}
+		if n > 0 {
+			m.own(',')
+		}
+		n++
+		m.changed = true
+		m.own(p.Name...)
+		m.own(':')
+		m.own(p.Value...)
 	}
 	m.own('}')
+	m.done()
+}
+
+// done tells the pieces, when they are not the result's bytes (the
+// input or the patch had whitespace), whether the result is the base's
+// tokens (see unchanged).
+func (m *mergeOut) done() {
+	if m.sp != nil {
+		m.sp.same = !m.changed
+	}
 }
 
 // append writes m.base, a compact object without the keys of ps, with
 // the patch members ps appended.
 func (m *mergeOut) append(ps []rawjson.Member) {
 	m.from(m.base[:len(m.base)-1])
-	comma := len(m.base) > 2 // base has members: it is not {}
-	for _, p := range ps {
-		if comma {
-			m.own(',')
+	m.patch(btoi(len(m.base) > 2), ps, nil) // base has members: it is not {}
+}
+
+// appendSpaced is append for a base with whitespace between its tokens:
+// it writes base's members as merge does (the result is the same bytes
+// whichever way it is built) and returns their number. It reports false,
+// having written a part, when base has a member with one of the keys of
+// ps or is not an object as expected; keys are those of ps, in order.
+// The pieces, when recorded, take base up to its last member as one
+// range, whitespace and all, which the writer compacts.
+func (m *mergeOut) appendSpaced(ps []rawjson.Member, keys []string) (int, bool) {
+	out := append(m.out, '{')
+	n, clash, last := 0, false, 1
+	ok := rawjson.EachMember(m.base, func(name, value []byte) bool {
+		if rawjson.NameIn(name, keys) {
+			clash = true
+			return false
 		}
-		comma = true
-		m.own(p.Name...)
-		m.own(':')
-		m.own(p.Value...)
+		if n > 0 {
+			out = append(out, ',')
+		}
+		n++
+		out = append(out, name...)
+		out = append(out, ':')
+		out = append(out, value...)
+		if off, ok := offsetIn(m.base, value); ok {
+			last = off + len(value)
+		}
+		return true
+	})
+	if !ok || clash {
+		return 0, false
 	}
-	m.own('}')
+	m.out = out
+	if m.sp != nil {
+		m.sp.addBase(m.base, m.base[:last])
+	}
+	m.patch(n, ps, nil)
+	return n, true
+}
+
+// btoi returns 1 for true and 0 for false.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // smallIndex is the member count up to which a linear search beats

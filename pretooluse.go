@@ -179,14 +179,15 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 }
 
 // unchanged reports whether the rewrite upd is byte for byte the event's
-// member name, the value it would replace. Such a rewrite is not written
-// (the rest of the answer is): [Edit] returns the input itself when the
-// edit changed nothing, and Claude Code applies the rewrites of parallel
-// hooks last-wins, so a rewrite that changes nothing could undo another
-// hook's real one.
+// member name, the value it would replace, whitespace between tokens
+// aside when the input had some (see spacedInput). Such a rewrite is not
+// written (the rest of the answer is): [Edit] returns the input itself
+// when the edit changed nothing, and Claude Code applies the rewrites of
+// parallel hooks last-wins, so a rewrite that changes nothing could undo
+// another hook's real one.
 func unchanged(ev *Event, name string, upd []byte) bool {
 	orig, ok := ev.Field(name)
-	return ok && bytes.Equal(orig, upd)
+	return ok && (bytes.Equal(orig, upd) || spacedInput(ev) && rawjson.SameTokens(orig, upd))
 }
 
 // ownCopy returns a copy of v, a raw value of a handler's answer, which

@@ -51,6 +51,40 @@ func BenchmarkServeNoAnswer(b *testing.B) {
 	}
 }
 
+// BenchmarkServeSpaced is BenchmarkServe on the MCP calls compact, with
+// Python's json.dumps separators (spaced) and pretty-printed one member a
+// line (indented): the same calls, whose answers are the same bytes
+// (issue 32, item 6: spaced input within 1.1x of compact). "merge" is
+// the event's Merge, which the invocation vouches for; "checked" an
+// updatedInput of the handler's own, which every check reads (as an
+// Update or Edit result is): the input's bytes, its whitespace kept, with
+// the member added before the closing brace.
+func BenchmarkServeSpaced(b *testing.B) {
+	checked := hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+		in := e.ToolInput
+		upd := append(append(make(jsontext.Value, 0, len(in)+40), in[:len(in)-1]...), `,"fingerprint":"6689668a49dc648b"}`...)
+		return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
+	})
+	for _, p := range benchpayload.All() {
+		if p.Name == "write-145KB" || p.Name == "write-7MB" {
+			continue
+		}
+		for _, form := range []struct {
+			name string
+			data []byte
+		}{{"compact", p.Data}, {"spaced", benchpayload.Spaced(p.Data)}, {"indented", benchpayload.Indented(p.Data)}} {
+			for _, h := range []struct {
+				name string
+				h    hook.Handler
+			}{{"merge", hook.PreToolUseFunc(mergeOne)}, {"checked", checked}} {
+				b.Run(p.Name+"/"+form.name+"/"+h.name, func(b *testing.B) {
+					benchServe(b, h.h, form.data)
+				})
+			}
+		}
+	}
+}
+
 func benchServe(b *testing.B, h hook.Handler, data []byte) {
 	in := append(append([]byte(nil), data...), '\n')
 	var r bytes.Reader

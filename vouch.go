@@ -51,6 +51,9 @@ type vouchedValue struct {
 	// bytes as ranges of the input and bytes of the library's own,
 	// which is what an answer writes (see vouchsplice.go).
 	sp *splicedValue
+	// spaced is set when v may hold whitespace between its tokens,
+	// which an answer does not carry (the encoder compacts raw values).
+	spaced bool
 }
 
 // vouching is the part of an invocation that tracks the incoming
@@ -61,12 +64,18 @@ type vouching struct {
 	seed maphash.Seed
 	// input is the incoming tool_input object; hasInput is set when
 	// there is one. compact is set when it has no whitespace between
-	// tokens: Merge results of it are vouched for. sums are the seeded
+	// tokens. A Merge result of an input with whitespace is vouched for
+	// all the same, and compacted as it is written (see vouchsplice.go),
+	// stepping over the long strings the read validated: known are their
+	// spans, in the offsets of the event's bytes, where the input starts
+	// at offset inputOff. sums are the seeded
 	// hashes of its blocks of inputBlock bytes, taken when Serve read it
 	// (sum1 holds the one of an input of one block).
 	input    []byte
 	hasInput bool
 	compact  bool
+	known    []rawjson.StringSpan
+	inputOff int
 	sums     []uint64
 	sum1     [1]uint64
 
@@ -133,6 +142,7 @@ func (vg *vouching) sum(v []byte) uint64 {
 // setInput records the incoming tool_input object in, which the read
 // validated as part of a valid UTF-8 event (compact when the event was):
 // with its members ms when split is set, else to be split on first use.
+// See setKnown for the strings the read validated.
 func (vg *vouching) setInput(in []byte, ms []rawjson.Member, split, compact bool) {
 	vg.seed = maphash.MakeSeed()
 	vg.input, vg.hasInput, vg.compact = in, true, compact
@@ -142,6 +152,16 @@ func (vg *vouching) setInput(in []byte, ms []rawjson.Member, split, compact bool
 	}
 	if split {
 		vg.split, vg.splitDone, vg.splitOK = ms, true, true
+	}
+}
+
+// setKnown records known, the spans of the long strings the read
+// validated in event, the bytes of the event that holds the input: the
+// answer's writer steps over them when it compacts a Merge result of an
+// input with whitespace.
+func (vg *vouching) setKnown(event []byte, known []rawjson.StringSpan) {
+	if off, ok := offsetIn(event, vg.input); ok {
+		vg.known, vg.inputOff = known, off
 	}
 }
 
@@ -172,20 +192,21 @@ func (vg *vouching) inputMembers() ([]rawjson.Member, bool) {
 	return vg.split, vg.splitOK
 }
 
-// splitOf returns the members of orig when orig is the compact incoming
+// splitOf returns the members of orig when orig is the incoming
 // tool_input, unchanged.
 func (vg *vouching) splitOf(orig []byte) ([]rawjson.Member, bool) {
-	if vg == nil || !vg.hasInput || !vg.compact || !vg.holdsInput(orig) {
+	if vg == nil || !vg.hasInput || !vg.holdsInput(orig) {
 		return nil, false
 	}
 	return vg.inputMembers()
 }
 
-// vouchMerged records v, a compact, valid UTF-8 object that Merge built
-// from the vouched tool_input and a validated patch, with its pieces sp
-// when it is spliceFrom bytes or more.
-func (vg *vouching) vouchMerged(v []byte, sp *splicedValue) {
-	vv := vouchedValue{v: v, sum: vg.sum(v), sp: sp}
+// vouchMerged records v, a valid UTF-8 object that Merge built from the
+// vouched tool_input and a validated patch, with its pieces sp when it
+// is spliceFrom bytes or more; spaced is set when v may hold whitespace
+// between its tokens.
+func (vg *vouching) vouchMerged(v []byte, sp *splicedValue, spaced bool) {
+	vv := vouchedValue{v: v, sum: vg.sum(v), sp: sp, spaced: spaced}
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
 	if sp != nil {
@@ -240,6 +261,11 @@ func (vg *vouching) vouchedAnswer(ev *Event, upd []byte) (v jsontext.Value, ok b
 		}
 		if unchanged(ev, "tool_input", cp) {
 			return nil, true, nil
+		}
+		if vv.spaced {
+			// As the encoder would write it.
+			var c rawjson.Compactor
+			cp = cp[:c.Compact(cp, 0)]
 		}
 		return cp, true, nil
 	}
@@ -323,30 +349,62 @@ func (vg *vouching) splice(b []byte) (head []byte, value *splicedValue, tail []b
 // mergeInput returns the Merge result of orig, the vouched input, with
 // the validated patch pb of members ps: orig's members ms with ps set,
 // or, when ms is nil, orig with ps appended (orig has none of their
-// keys). It vouches for the result when the patch is compact UTF-8 and
-// the result has members, and then, when the result may be spliceFrom
-// bytes or more, records its pieces too.
+// keys). It vouches for the result when the patch is UTF-8 and the
+// result has members, and then, when the result may be spliceFrom bytes
+// or more, records its pieces too. compact tells whether the patch has
+// no whitespace between its tokens: a result that may have some (from
+// the input or the patch) is vouched for too, and compacted when it is
+// written, as the encoder would write it.
 func (vg *vouching) mergeInput(orig []byte, ms []rawjson.Member, pb []byte, ps []rawjson.Member, compact, members bool) jsontext.Value {
-	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
-	vouch := compact && members && wire.InvalidUTF8(pb) < 0
-	if vouch && cap(m.out) >= spliceFrom {
-		m.sp = &splicedValue{vg: vg}
-	}
+	m, spaced := vg.startMerge(orig, pb, ps, compact)
 	if ms == nil {
 		m.append(ps)
 	} else {
 		m.merge(ms, ps)
 	}
-	if vouch {
-		vg.vouchMerged(m.out, m.sp)
+	return vg.endMerge(m, pb, members, spaced)
+}
+
+// appendInput is mergeInput for orig, the vouched input with whitespace
+// between its tokens, and a patch ps of the given keys: it walks orig's
+// members once, to find whether one has a key of the patch and to write
+// them, without splitting orig. It reports false when one has.
+func (vg *vouching) appendInput(orig, pb []byte, ps []rawjson.Member, keys []string, compact bool) (jsontext.Value, bool) {
+	m, spaced := vg.startMerge(orig, pb, ps, compact)
+	n, ok := m.appendSpaced(ps, keys)
+	if !ok {
+		return nil, false
+	}
+	return vg.endMerge(m, pb, n+len(ps) > 0, spaced), true
+}
+
+// startMerge returns where a Merge of orig, the vouched input, and the
+// patch pb of members ps writes its result, and whether the result may
+// have whitespace between its tokens (compact tells whether the patch
+// has none). It records the result's pieces too when the result may be
+// vouched for (the patch is UTF-8) and may be spliceFrom bytes or more.
+func (vg *vouching) startMerge(orig, pb []byte, ps []rawjson.Member, compact bool) (mergeOut, bool) {
+	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
+	spaced := !compact || !vg.compact
+	if cap(m.out) >= spliceFrom && wire.InvalidUTF8(pb) < 0 {
+		m.sp = &splicedValue{vg: vg, spaced: !vg.compact, ownSpaced: !compact}
+	}
+	return m, spaced
+}
+
+// endMerge vouches for the result of m when the patch pb is UTF-8 and
+// the result has members, and returns it.
+func (vg *vouching) endMerge(m mergeOut, pb []byte, members, spaced bool) jsontext.Value {
+	if members && wire.InvalidUTF8(pb) < 0 {
+		vg.vouchMerged(m.out, m.sp, spaced)
 	}
 	return m.out
 }
 
-// unsplit reports whether orig is the compact incoming tool_input, at
-// its place, and the read left it unsplit.
+// unsplit reports whether orig is the incoming tool_input, at its place,
+// and the read left it unsplit.
 func (vg *vouching) unsplit(orig []byte) bool {
-	if vg == nil || !vg.hasInput || !vg.compact || !sameBytes(vg.input, orig) {
+	if vg == nil || !vg.hasInput || !sameBytes(vg.input, orig) {
 		return false
 	}
 	vg.splitMu.Lock()
@@ -370,4 +428,16 @@ func splitPatch(patch any) (pb []byte, ps []rawjson.Member, compact bool, err er
 		return nil, nil, false, objectError("Merge: the patch", err)
 	}
 	return pb, ps, compact, nil
+}
+
+// spacedInput reports whether the tool_input of ev may have whitespace
+// between its tokens: not when Serve read the event's tool_input compact
+// (a chain's view holds that input or a rewrite of it, which Merge,
+// Update and Edit write compact). An Event built outside Serve may.
+func spacedInput(ev *Event) bool {
+	if ev.inv == nil {
+		return true
+	}
+	root := ev.inv.root()
+	return !root.hasInput || !root.compact
 }

@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"context"
+	stdjson "encoding/json"
 	"strings"
 	"testing"
 
@@ -14,8 +15,9 @@ import (
 // TestVouchingTakesTheFastPath checks, from inside the handler, which
 // inputs and Merge results an invocation vouches for: a compact input and
 // a Merge of it (of spliceFrom bytes or more, the answer carries it as a
-// placeholder until Serve splices the value in); not an input with
-// whitespace, an input written into, or a Merge result written into. The tests in vouch_test.go check that the answers are the same
+// placeholder until Serve splices the value in), also with whitespace
+// between its tokens; not an input written into, or a Merge result
+// written into. The tests in vouch_test.go check that the answers are the same
 // either way; this one that both ways are taken.
 func TestVouchingTakesTheFastPath(t *testing.T) {
 	big := `{"room":"Z\u00fcrich","notes":"` + strings.Repeat(`caf\u00e9 \"x\" `, spliceFrom/8) + `"}`
@@ -33,7 +35,9 @@ func TestVouchingTakesTheFastPath(t *testing.T) {
 	}{
 		{name: "big compact input", in: big, input: true, merged: true, placeholder: true},
 		{name: "small compact input", in: small, input: true, merged: true},
-		{name: "input with whitespace", in: spaced},
+		{name: "input with whitespace", in: spaced, input: true, merged: true, placeholder: true},
+		{name: "indented input", in: indented(big), input: true, merged: true, placeholder: true},
+		{name: "small input with whitespace", in: indented(small), input: true, merged: true},
 		{name: "input written into", in: big, before: func(e *PreToolUse, _ jsontext.Value) { e.ToolInput[10] = 'X' }},
 		{name: "result written into", in: big, input: true, after: func(e *PreToolUse, upd jsontext.Value) { upd[10] = 'X' }},
 	}
@@ -70,6 +74,17 @@ func TestVouchingTakesTheFastPath(t *testing.T) {
 			assert.Equal(t, ExitOK, code, stderr.String())
 			assert.NotContains(t, stdout.String(), "hook-vouched")
 			assert.Contains(t, stdout.String(), `"n":1}`)
+			assert.NotContains(t, stdout.String(), `": `, "the answer is compact")
 		})
 	}
+}
+
+// indented returns the valid JSON text s indented by json.Indent, which
+// keeps the bytes of its strings.
+func indented(s string) string {
+	var b bytes.Buffer
+	if err := stdjson.Indent(&b, []byte(s), "", "\t"); err != nil {
+		panic(err)
+	}
+	return "\r\n" + strings.ReplaceAll(b.String(), "\n", "\r\n") + " "
 }

@@ -34,6 +34,7 @@ func TestRacingHandlerProcess(t *testing.T) {
 	bin := hooktest.BuildGo(t, "./testdata/racehook")
 	big := strings.Repeat("ab", 4<<10) // well over the 4 KiB from which a Merge result is spliced
 	toolInput := `{"command":"echo ` + big + `","description":"d"}`
+	spacedInput := "{\r\n  \"command\": \"echo " + big + "\",\r\n\t\"description\" : \"d\"\r\n}"
 	merged := `{"command":"echo ` + big + `","description":"d","checked":true}`
 	response := `{"stdout":"` + big + `","stderr":"","interrupted":false}`
 	updatedResponse := `{"stdout":"` + big + `","stderr":"checked","interrupted":false}`
@@ -47,12 +48,20 @@ func TestRacingHandlerProcess(t *testing.T) {
 		{"calm", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 20},
 		{"merge", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 200},
 		{"input", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
+		// The same on a spaced input: its Merge result is vouched for
+		// and compacted as it is written.
+		{"merge", "PreToolUse", spacedInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 100},
+		{"input", "PreToolUse", spacedInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
 		{"raw", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
 		{"permission", "PermissionRequest", toolInput, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":` + merged + `}}}`, 50},
 		{"posttooluse", "PostToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":` + updatedResponse + `}}`, 50},
 	}
 	for _, c := range cases {
-		t.Run(c.mode, func(t *testing.T) {
+		name := c.mode
+		if c.input != toolInput {
+			name += " spaced"
+		}
+		t.Run(name, func(t *testing.T) {
 			extra := `,"tool_name":"Bash","tool_input":` + c.input + `,"tool_use_id":"toolu_1"`
 			if c.event == "PostToolUse" {
 				extra += `,"tool_response":` + response

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"unsafe"
+
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // This file writes a large vouched Merge result without copying it.
@@ -37,12 +39,24 @@ var errInputWritten = errors.New("the handler wrote into the bytes of the tool_i
 
 // splicedValue is a vouched Merge result as its pieces: n bytes, made of
 // ranges of the vouched input and of owned, the library's own bytes.
+//
+// When spaced is set, the input had whitespace between tokens, which an
+// answer does not carry (the encoder writes raw values compact): the
+// ranges of the input may then also cover the whitespace between the
+// members they hold, so that a run of untouched members stays one
+// range, and writeTo compacts them as it writes. When ownSpaced is set,
+// the patch had some, and the owned bytes are kept compact. Either way
+// the pieces are then the result's tokens but not its bytes, and same
+// tells whether the result is the input's tokens.
 type splicedValue struct {
-	vg     *vouching
-	id     int // what its placeholder calls it
-	n      int
-	pieces []piece
-	owned  []byte
+	vg        *vouching
+	id        int // what its placeholder calls it
+	n         int
+	pieces    []piece
+	owned     []byte
+	spaced    bool
+	ownSpaced bool
+	same      bool
 }
 
 // piece is a range of the input, or of the owned bytes when own is set.
@@ -61,17 +75,41 @@ func (sp *splicedValue) addBase(base, v []byte) {
 		sp.addOwn(base, v)
 		return
 	}
-	sp.n += len(v)
-	if k := len(sp.pieces) - 1; k >= 0 && !sp.pieces[k].own && sp.pieces[k].to == off {
-		sp.pieces[k].to += len(v)
+	k := len(sp.pieces) - 1
+	if k >= 0 && !sp.pieces[k].own && sp.pieces[k].to <= off && (sp.pieces[k].to == off || sp.spaced && isSpace(base[sp.pieces[k].to:off])) {
+		// Adjacent to the last range, or after whitespace that the
+		// writer drops.
+		sp.n += off + len(v) - sp.pieces[k].to
+		sp.pieces[k].to = off + len(v)
 		return
 	}
+	sp.n += len(v)
 	sp.pieces = append(sp.pieces, piece{from: off, to: off + len(v)})
 }
 
-// addOwn adds v, bytes that are not a slice of base, as a copy. A single
-// byte that base holds just after the last range continues that range:
-// the commas and colons of a compact input are taken from it.
+// isSpace reports whether b is JSON whitespace only.
+func isSpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// skipSpace returns the index of the first byte of b at or after i that
+// is not JSON whitespace, or len(b).
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// addOwn adds v, bytes that are not a slice of base, as a copy (kept
+// compact when sp is spaced). A single byte that base holds just after
+// the last range continues that range: the commas and colons of the input
+// are taken from it, and, when sp is spaced, also after whitespace.
 func (sp *splicedValue) addOwn(base, v []byte) {
 	if len(v) == 0 {
 		return
@@ -83,19 +121,40 @@ func (sp *splicedValue) addOwn(base, v []byte) {
 			sp.pieces = append(sp.pieces, piece{from: 0, to: 1})
 			return
 		}
-		if k >= 0 && !sp.pieces[k].own && sp.pieces[k].to < len(base) && base[sp.pieces[k].to] == v[0] {
-			sp.n++
-			sp.pieces[k].to++
-			return
+		if k >= 0 && !sp.pieces[k].own {
+			at := sp.pieces[k].to
+			if sp.spaced {
+				at = skipSpace(base, at)
+			}
+			if at < len(base) && base[at] == v[0] {
+				sp.n += at + 1 - sp.pieces[k].to
+				sp.pieces[k].to = at + 1
+				return
+			}
 		}
 	}
-	sp.n += len(v)
-	if k >= 0 && sp.pieces[k].own && sp.pieces[k].to == len(sp.owned) {
-		sp.pieces[k].to += len(v)
-	} else {
-		sp.pieces = append(sp.pieces, piece{from: len(sp.owned), to: len(sp.owned) + len(v), own: true})
+	if sp.ownSpaced {
+		// The patch's own whitespace, dropped now: the owned bytes are
+		// written as they are.
+		from := len(sp.owned)
+		sp.owned = rawjson.AppendCompact(sp.owned, v)
+		sp.addOwned(from)
+		return
 	}
+	from := len(sp.owned)
 	sp.owned = append(sp.owned, v...)
+	sp.addOwned(from)
+}
+
+// addOwned adds the owned bytes from offset from on as the next piece.
+func (sp *splicedValue) addOwned(from int) {
+	to := len(sp.owned)
+	sp.n += to - from
+	if k := len(sp.pieces) - 1; k >= 0 && sp.pieces[k].own && sp.pieces[k].to == from {
+		sp.pieces[k].to = to
+	} else {
+		sp.pieces = append(sp.pieces, piece{from: from, to: to, own: true})
+	}
 }
 
 // offsetIn returns the offset of v in base when v is a slice of base's
@@ -113,8 +172,13 @@ func offsetIn(base, v []byte) (int, bool) {
 }
 
 // sameAsInput reports whether sp's bytes are the input's: a Merge that
-// set members to the values they had.
+// set members to the values they had. For a spaced value, whose pieces
+// are not its bytes, the merge told whether it is the input's tokens,
+// which is what unchanged compares then.
 func (sp *splicedValue) sameAsInput() bool {
+	if sp.spaced || sp.ownSpaced {
+		return sp.same
+	}
 	in := sp.vg.input
 	if sp.n != len(in) {
 		return false
@@ -144,10 +208,14 @@ func (sp *splicedValue) sameAsInput() bool {
 // written a part, when a block no longer holds the bytes read: a handler
 // goroutine wrote into the input while the answer was being written (the
 // outcome then fails, and exit 2 tells Claude Code to ignore stdout).
+// A spaced value's ranges of the input are compacted in the buffer as
+// they are written, stepping over the long strings the read validated.
 func (sp *splicedValue) writeTo(w io.Writer) error {
 	vg, in := sp.vg, sp.vg.input
 	var buf []byte
 	block := -1 // the block of the input buf holds
+	c := rawjson.NewCompactor(vg.known)
+	next := 0 // the offset of the input from which c may go on
 	for _, p := range sp.pieces {
 		if p.own {
 			if _, err := w.Write(sp.owned[p.from:p.to]); err != nil {
@@ -169,7 +237,16 @@ func (sp *splicedValue) writeTo(w io.Writer) error {
 				block = k
 			}
 			to := min(p.to, end)
-			if _, err := w.Write(buf[at-start : to-start]); err != nil {
+			out := buf[at-start : to-start]
+			if sp.spaced {
+				if at < next {
+					c = rawjson.NewCompactor(vg.known) // not expected: the ranges go forward
+				}
+				out = out[:c.Compact(out, vg.inputOff+at)]
+				next = to
+				block = -1 // buf no longer holds the block's bytes
+			}
+			if _, err := w.Write(out); err != nil {
 				return err
 			}
 			at = to

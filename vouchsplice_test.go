@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gohooks/hook/internal/benchpayload"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -107,9 +108,16 @@ func TestSplicedWriteChecksEveryBlock(t *testing.T) {
 // and of several: the answer built from it is never written, and the
 // fail-closed hook blocks.
 func TestServeRefusesAnAnswerFromAWrittenInput(t *testing.T) {
-	for _, size := range []int{2 * spliceFrom, 3 * inputBlock} {
-		t.Run(strconv.Itoa(size), func(t *testing.T) {
+	for _, c := range []struct {
+		size   int
+		spaced bool
+	}{{2 * spliceFrom, false}, {3 * inputBlock, false}, {2 * spliceFrom, true}, {3 * inputBlock, true}} {
+		size := c.size
+		t.Run(strconv.Itoa(size)+map[bool]string{true: " indented"}[c.spaced], func(t *testing.T) {
 			in := splicedInput(size)
+			if c.spaced {
+				in = benchpayload.Indented(in)
+			}
 			event := `{"session_id":"s","transcript_path":"/t","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"mcp__a__b","tool_input":` + string(in) + `}`
 			h := FailClosed(PreToolUseFunc(func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error) {
 				upd, err := e.Merge(map[string]int{"n": 1})
@@ -126,4 +134,79 @@ func TestServeRefusesAnAnswerFromAWrittenInput(t *testing.T) {
 			assert.Contains(t, stderr.String(), "wrote into the bytes of the tool_input")
 		})
 	}
+}
+
+// TestSplicedPiecesOfASpacedInput is TestSplicedPiecesAreTheMergeResult
+// for inputs and patches with whitespace between their tokens: what the
+// pieces write is the result compacted, as the encoder writes it, the
+// untouched members of the input take few pieces, and the result tells
+// whether it is the input's tokens. It also checks the writer on every
+// block of a written-into spaced input.
+func TestSplicedPiecesOfASpacedInput(t *testing.T) {
+	patches := []string{
+		`{"fingerprint":"0123"}`,
+		`{ "fingerprint" : [ "0123" , 4 ] }`, // a patch with whitespace
+		`{"a":2}`,
+		`{"big":"short"}`,
+		`{"z":{"k":"v"},"n":null}`,
+		`{"a":1}`,             // set to the value it has
+		`{"z": [true, null]}`, // the same tokens, other whitespace
+		`{}`,
+		`{"a":1,"big":0,"z":[],"q":3}`,
+	}
+	for _, size := range []int{0, 100, spliceFrom, inputBlock - 10, 3*inputBlock + 7} {
+		compactIn := splicedInput(size)
+		for form, in := range map[string][]byte{"spaced": benchpayload.Spaced(compactIn), "indented": benchpayload.Indented(compactIn)} {
+			ms, err := rawjson.Members(in)
+			require.NoError(t, err)
+			for _, patch := range patches {
+				ps, compact, err := rawjson.MembersCompact([]byte(patch))
+				require.NoError(t, err)
+				for _, appendOnly := range []bool{false, true} {
+					name := strconv.Itoa(size) + " " + form + " " + patch
+					var vg vouching
+					vg.setInput(in, ms, true, false)
+					m := mergeOut{base: in, sp: &splicedValue{vg: &vg, spaced: true, ownSpaced: !compact}}
+					if appendOnly {
+						keys := []string{}
+						for _, p := range ps {
+							keys = append(keys, p.Key)
+						}
+						if _, ok := m.appendSpaced(ps, keys); !ok {
+							continue // a patch key is there: merge is for it
+						}
+					} else {
+						m.merge(ms, ps)
+					}
+					assert.Equal(t, string(mergeMembers(in, ms, ps)), string(m.out), "the same result either way: %s", name)
+					got, err := m.sp.bytes()
+					require.NoError(t, err, name)
+					assert.Equal(t, string(rawjson.AppendCompact(nil, m.out)), string(got), name)
+					assert.Equal(t, rawjson.SameTokens(m.out, in), m.sp.sameAsInput(), name)
+					assert.LessOrEqual(t, len(m.sp.pieces), 2*len(ps)+3, "untouched members are one range: %s", name)
+				}
+			}
+		}
+	}
+
+	in := benchpayload.Indented(splicedInput(3 * inputBlock))
+	ms, err := rawjson.Members(in)
+	require.NoError(t, err)
+	ps, err := rawjson.Members([]byte(`{"n":1}`))
+	require.NoError(t, err)
+	var vg vouching
+	vg.setInput(in, ms, true, false)
+	m := mergeOut{base: in, sp: &splicedValue{vg: &vg, spaced: true}}
+	m.merge(ms, ps)
+	at := 2*inputBlock + 5
+	old := in[at]
+	in[at] = '"'
+	var part bytes.Buffer
+	assert.ErrorIs(t, m.sp.writeTo(&part), errInputWritten)
+	assert.Less(t, part.Len(), 2*inputBlock+1, "nothing of the changed block is written")
+	assert.True(t, bytes.HasPrefix(rawjson.AppendCompact(nil, m.out), part.Bytes()), "what was written is what was checked")
+	in[at] = old
+	part.Reset()
+	require.NoError(t, m.sp.writeTo(&part))
+	assert.Equal(t, string(rawjson.AppendCompact(nil, m.out)), part.String())
 }

@@ -37,7 +37,10 @@
 # in (GNU time's %M, as a user sees it), then prints the median wall
 # times, the ratios to the floors and references, and every target of the
 # issue next to its ratio, met or not met. It also prints the start-up
-# trace of the library's packages, and, last, the http hook's per-call
+# trace of the library's packages, the cost of the MCP calls with
+# whitespace between their tokens next to the same calls compact
+# (bench/spacedcost: CPU time and the 40 MB call's peak RSS), and, last,
+# the http hook's per-call
 # latency and throughput next to the command hook's process start
 # (bench/httplatency).
 #
@@ -270,6 +273,15 @@ done
 # kept-alive loopback connection, as Claude Code calls an http hook, and
 # calls per second per core of the server. Targets: http p50 <= 0.25 ms
 # and >= 10x below the command hook's p50.
+# Input with whitespace between tokens (issue 32, item 6): the MCP calls
+# compact, with Python's separators and pretty-printed, the same answers;
+# CPU time of each form (target: within 1.10x of compact) and the peak RSS
+# of the 40 MB call through a pipe (target: <= 2.2x the input).
+echo
+echo "== spaced input vs compact (bench/spacedcost; load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+go build -o "$tmp/bin/spacedcost" ./bench/spacedcost
+"$tmp/bin/spacedcost" "${strict[@]}" -hook "$tmp/bin/fingerprint" -dir "$tmp/payloads" -runs "$RUNS_LARGE" || rc=$?
+
 echo
 echo "== http hook vs command hook (bench/httplatency; load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 go build -o "$tmp/bin/httplatency" ./bench/httplatency

@@ -95,6 +95,7 @@ var rssMax = []struct {
 	max        float64
 }{
 	{"echo", "echo of a 100 MB tool_input", 2.2},
+	{"echo-indented", "the same echo, the event pretty-printed", 2.2},
 	{"members", "deny on a 62 MiB event with 5.5 M members", 4},
 }
 

@@ -137,3 +137,82 @@ func MCPMembers(n int) []byte {
 	}
 	return append(b, `},"tool_use_id":"toolu_04"}`...)
 }
+
+// Spaced returns the JSON text data with Python's json.dumps separators:
+// a space after every comma and colon between tokens. The bytes of the
+// strings are kept as they are, so that a hook's answer to it is the
+// answer to data.
+func Spaced(data []byte) []byte {
+	out := make([]byte, 0, len(data)+len(data)/16)
+	in := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		out = append(out, c)
+		switch {
+		case in && c == '\\':
+			i++
+			out = append(out, data[i])
+		case c == '"':
+			in = !in
+		case !in && (c == ',' || c == ':'):
+			out = append(out, ' ')
+		}
+	}
+	return out
+}
+
+// Indented returns the JSON text data pretty-printed one member or
+// element a line, as Python's json.dumps(indent=2) prints it, but with
+// CRLF line ends and, below the first level, a tab more per level, so
+// that every kind of JSON whitespace is between its tokens. The bytes of
+// the strings are kept as they are.
+func Indented(data []byte) []byte {
+	out := make([]byte, 0, len(data)+len(data)/8)
+	in, depth := false, 0
+	newline := func(d int) {
+		out = append(out, '\r', '\n')
+		for k := range d {
+			if k >= 1 {
+				out = append(out, '\t')
+			} else {
+				out = append(out, ' ', ' ')
+			}
+		}
+	}
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case in:
+			out = append(out, c)
+			if c == '\\' {
+				i++
+				out = append(out, data[i])
+			} else if c == '"' {
+				in = false
+			}
+		case c == '"':
+			in = true
+			out = append(out, c)
+		case c == '{' || c == '[':
+			depth++
+			out = append(out, c)
+			if i+1 < len(data) && data[i+1] != '}' && data[i+1] != ']' {
+				newline(depth)
+			}
+		case c == '}' || c == ']':
+			depth--
+			if i > 0 && data[i-1] != '{' && data[i-1] != '[' {
+				newline(depth)
+			}
+			out = append(out, c)
+		case c == ',':
+			out = append(out, c)
+			newline(depth)
+		case c == ':':
+			out = append(out, ':', ' ')
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}

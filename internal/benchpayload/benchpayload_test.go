@@ -2,6 +2,7 @@ package benchpayload_test
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"testing"
 
 	"github.com/go-json-experiment/json"
@@ -65,4 +66,21 @@ func TestPayloads(t *testing.T) {
 		}
 		assert.Equal(t, w.members, n, "members of %s's tool_input", p.Name)
 	}
+}
+
+// TestSpacedForms checks that the spaced and indented forms of every
+// payload are valid JSON with whitespace between tokens that compacts back
+// to the payload byte for byte: the strings are kept as they are.
+func TestSpacedForms(t *testing.T) {
+	for _, p := range append(benchpayload.All(), benchpayload.Payload{Name: "nested", Data: []byte(`{"a":[1,{"b":"x\"y\\","c":[]},{}],"d":{"e":null}}`)}) {
+		for name, form := range map[string][]byte{"spaced": benchpayload.Spaced(p.Data), "indented": benchpayload.Indented(p.Data)} {
+			assert.Greater(t, len(form), len(p.Data), "%s %s", p.Name, name)
+			require.True(t, jsontext.Value(form).IsValid(jsonopts.Lenient()), "%s %s: %.200s", p.Name, name, form)
+			var b bytes.Buffer
+			require.NoError(t, stdjson.Compact(&b, form), "%s %s", p.Name, name)
+			assert.True(t, bytes.Equal(p.Data, b.Bytes()), "%s %s compacts to the payload", p.Name, name)
+		}
+	}
+	assert.Contains(t, string(benchpayload.Indented([]byte(`{"a":{"b":[1]}}`))), "{\r\n  \"a\": {\r\n  \t\"b\": [\r\n  \t\t1\r\n  \t]\r\n  }\r\n}")
+	assert.Equal(t, `{"a": [1, "x, y: z"], "b": {}}`, string(benchpayload.Spaced([]byte(`{"a":[1,"x, y: z"],"b":{}}`))))
 }

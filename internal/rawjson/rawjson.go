@@ -111,6 +111,31 @@ func HasKey(raw []byte, keys []string) (found, ok bool) {
 	return found, ok
 }
 
+// EachMember calls f with the name (quoted, as written) and the value of
+// each top-level member of raw, which must have been validated as one
+// JSON object (see [MembersTrusted]), in order, until f returns false. It
+// splits nothing and allocates nothing. ok is false when raw is not an
+// object as expected.
+func EachMember(raw []byte, f func(name, value []byte) bool) (ok bool) {
+	return eachTrusted(raw, func(s span) bool {
+		return f(raw[s.name:s.nameEnd:s.nameEnd], raw[s.val:s.end:s.end])
+	})
+}
+
+// NameIn reports whether the valid JSON string name, unquoted as
+// [Member].Key holds it, is one of keys. It allocates nothing for names
+// of up to 64 bytes.
+func NameIn(name []byte, keys []string) bool {
+	var buf [64]byte
+	key := appendKey(buf[:0], name)
+	for _, k := range keys {
+		if string(key) == k {
+			return true
+		}
+	}
+	return false
+}
+
 // MembersTrusted splits the JSON object raw into its top-level members, in
 // order, like [Members], but without validating raw: it is for input that
 // has already been validated as one JSON object, with invalid UTF-8

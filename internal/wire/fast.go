@@ -617,9 +617,9 @@ func encodeFast(dst []byte, v reflect.Value, ft *Type) ([]byte, bool) {
 	case fastUint:
 		return strconv.AppendUint(dst, v.Uint(), 10), true
 	case fastRaw:
-		raw, ok := asIs(v.Bytes())
+		raw, ok := asWritten(v.Bytes())
 		if !ok {
-			return dst, false // the json package reports the error, or compacts
+			return dst, false // the json package reports the error, or decides
 		}
 		return append(dst, raw...), true
 	case fastPtr:

@@ -275,6 +275,11 @@ type Object struct {
 	HasSub bool
 	// Compact is set when Raw has no whitespace between its tokens.
 	Compact bool
+	// Long are the spans, as offsets of Raw and in order, of the long
+	// strings the read validated on its way to the object's end (see
+	// rawjson.MembersSubKnown): a writer that compacts a value of Raw
+	// steps over them.
+	Long []rawjson.StringSpan
 }
 
 // ReadObject reads the first JSON value of r and returns it if it is one
@@ -382,7 +387,7 @@ func ReadObject(r io.Reader, limit int64, maxDepth int, sub string) (Object, err
 	if rest = bytes.TrimLeft(rest, " \t\r\n"); len(rest) > 0 {
 		return Object{}, fmt.Errorf("hook: the input goes on after its JSON object (with %q); Claude Code sends exactly one object", rest[:min(len(rest), leadLen)])
 	}
-	return Object{Raw: raw, Members: ms, Sub: subMs, HasSub: found, Compact: compact}, nil
+	return Object{Raw: raw, Members: ms, Sub: subMs, HasSub: found, Compact: compact, Long: s.long}, nil
 }
 
 // atEOF returns the error for an input that ended before its object did.

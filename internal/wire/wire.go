@@ -11,6 +11,7 @@ package wire
 import (
 	"bytes"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -100,9 +101,10 @@ func fastAppendMap[V any](m map[string]V, appendValue func([]byte, V) ([]byte, b
 // bytes, such as a PreToolUse updatedInput built by Merge) is not handed
 // to the encoder, which would re-read and copy it at a fraction of memory
 // speed: it is checked in one fast pass with rawjson.Valid, and when it is
-// valid and compact (so the encoder would write it unchanged) its bytes
-// are copied into the output as they are. The result is byte for byte the
-// plain encoding; anything else takes the encoder's path.
+// valid its bytes are copied into the output as they are, or compacted
+// when it has whitespace between its tokens (as the encoder would write
+// it; see asWritten). The result is byte for byte the plain encoding;
+// anything else takes the encoder's path.
 func AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if b, ok := FastAppend(dst, v); ok {
 		return b, nil
@@ -153,10 +155,11 @@ const spliceMin = 4 << 10
 // writes in place of the raw value it splices in.
 const spliceSlot = `"\u0000hook:splice\u0000"`
 
-// splicer sets aside the first large, valid and compact raw value that
-// the encoder meets, and writes a placeholder instead. It keeps the
-// value's slice, which belongs to the value being encoded, not to the
-// encoder.
+// splicer sets aside the first large, valid raw value that the encoder
+// meets, as the encoder would write it (see asWritten), and writes a
+// placeholder instead. It keeps the value's slice when the value is
+// compact (the slice belongs to the value being encoded, not to the
+// encoder), else a compacted copy.
 type splicer struct {
 	raw jsontext.Value // the value set aside, without surrounding whitespace
 }
@@ -165,24 +168,37 @@ func (s *splicer) marshal(enc *jsontext.Encoder, v jsontext.Value) error {
 	if s.raw != nil || len(v) < spliceMin {
 		return SkipFunc
 	}
-	raw, ok := asIs(v)
+	raw, ok := asWritten(v)
 	if !ok {
-		return SkipFunc // the encoder reports the error, or compacts
+		return SkipFunc // the encoder reports the error, or decides
 	}
 	s.raw = raw
 	return enc.WriteToken(jsontext.String("\x00hook:splice\x00"))
 }
 
-// asIs returns the raw value v as the encoder writes it, without the
-// whitespace around it, when that is v's own bytes: v is one valid and
-// compact JSON value. It reports false otherwise (the encoder reports the
-// error, or compacts). It is the one rule by which the fast codec and the
-// splicer copy a raw value into their output instead of encoding it.
-func asIs(v []byte) ([]byte, bool) {
-	if valid, compact := rawjson.Valid(v); !valid || !compact {
+// asWritten returns the raw value v as the encoder writes it: without
+// the whitespace around it and between its tokens. That is v's own bytes
+// when v is compact; when it is not, a compacted copy (rawjson's
+// Compactor keeps the bytes of strings, numbers and literals, as the
+// encoder does with PreserveRawStrings), for valid UTF-8 only: what
+// becomes of invalid UTF-8 is the encoder's to say. It reports false
+// when v is not one valid JSON value (the encoder reports the error) or
+// is not UTF-8 and not compact. It is the one rule by which the fast
+// codec and the splicer copy a raw value into their output instead of
+// encoding it, so that an updatedInput with whitespace (Update or Edit
+// of a pretty-printed input, a handler's own value) costs what a compact
+// one costs.
+func asWritten(v []byte) ([]byte, bool) {
+	valid, compact := rawjson.Valid(v)
+	switch {
+	case !valid:
+		return nil, false
+	case compact:
+		return trimSpace(v), true
+	case !utf8.Valid(v):
 		return nil, false
 	}
-	return trimSpace(v), true
+	return rawjson.AppendCompact(make([]byte, 0, len(v)), v), true
 }
 
 // Valid reports whether v is one valid JSON value by the library's

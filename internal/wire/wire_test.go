@@ -63,8 +63,21 @@ func TestAppendMarshalSplicesExactly(t *testing.T) {
 		raws = append(raws, big(`{"v":`+v+`}`), jsontext.Value(v))
 	}
 	for _, p := range benchpayload.All() {
-		raws = append(raws, jsontext.Value(p.Data))
+		raws = append(raws, jsontext.Value(p.Data), benchpayload.Spaced(p.Data), benchpayload.Indented(p.Data))
 	}
+	// Whitespace between tokens, small (the fast codec) and large (the
+	// splicer): both compact it as the encoder does, and leave invalid
+	// UTF-8 to the encoder.
+	for _, v := range tricky {
+		raws = append(raws,
+			jsontext.Value(benchpayload.Indented([]byte(`{"v":`+v+`,"w":[`+v+`,{}]}`))),
+			benchpayload.Spaced(big(`{"v":`+v+`,"w":[`+v+`,[]]}`)),
+			benchpayload.Indented(big(`{"v":{"w":[`+v+`]}}`)))
+	}
+	raws = append(raws,
+		jsontext.Value("{ \"a\" : \"\xff\" }"),
+		jsontext.Value("\r\n[ 1 ,\t2 ]\n"),
+		benchpayload.Spaced(big(`{"bad":"\xff\xfe"}`)))
 	raws = append(raws,
 		big(`{"a":1}`),
 		big(`{"a" : 1}`), // whitespace: the encoder compacts
@@ -112,9 +125,11 @@ func FuzzAppendMarshal(f *testing.F) {
 		f.Add(v)
 	}
 	f.Add(`{"a" :1}`)
+	f.Add("[ 1 ,\r\n\t{ \"b\" : [ ] } ]")
 	f.Add(`{"a":1,"a":2}`)
 	f.Fuzz(func(t *testing.T, member string) {
 		checkSplice(t, &spliceCase{Raw: big(`{"m":` + member + `}`), Trailer: 1})
+		checkSplice(t, &spliceCase{Raw: jsontext.Value(member), Trailer: 1}) // the fast codec
 	})
 }
 
