@@ -173,7 +173,10 @@ func CodexEvents(event string) (sent, answered bool) {
 //   - SessionEnd: no answer at all (Codex reads none).
 //
 // An empty answer (no output, or only white space) is always accepted. The
-// error is a *CodexError naming the field and the rule.
+// error is a *CodexError naming the field and the rule. These are the
+// rules of a hook Codex waits for; one whose handler says "async": true
+// is checked by CheckCodexAsyncAnswer (an answer CheckCodexAnswer accepts
+// fits its schema too).
 func CheckCodexAnswer(event string, answer []byte) error {
 	if len(strings.TrimSpace(string(answer))) == 0 {
 		return nil
