@@ -178,7 +178,7 @@ func TestReadCodexTOML(t *testing.T) {
 	got := readCodexTOML([]byte("\ufeff# c\n[projects.\"/w/p\"]\ntrust_level = \"trusted\"\n" +
 		"notes = \"\"\"\n[[hooks.Stop]]\n\"\"\"\n" +
 		"list = [\n  \"[[hooks.Stop]]\",\n]\n" +
-		"[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"hi\\\" \\u00e9\" # x\ntimeoutSec = 1_0\n" +
+		"[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"hi\\\" \\u00e9\" # x\ntimeout = 1_0\ntimeoutSec = 99\n" +
 		"[[hooks.SessionStart.hooks]]\ncommand = 'C:\\hooks\\a.exe'\n"))
 	assert.Empty(t, got.Problems)
 	assert.Equal(t, []string{"/w/p"}, got.Trusted)
@@ -188,7 +188,10 @@ func TestReadCodexTOML(t *testing.T) {
 	assert.Equal(t, 0, got.Hooks[0].Index)
 	assert.Equal(t, `C:\hooks\a.exe`, got.Hooks[1].Handler.Command)
 	assert.Equal(t, 1, got.Hooks[1].Index)
-	assert.Equal(t, 15, got.Hooks[1].Line)
+	assert.Equal(t, 16, got.Hooks[1].Line)
+	assert.Equal(t, 0.0, got.Hooks[1].Handler.Timeout)
+	require.Len(t, got.Codex, 2)
+	assert.EqualValues(t, 10, *got.Codex[0].Handler.Timeout, "timeout is read, timeoutSec is not")
 
 	for src, want := range map[string]string{
 		"[hooks]\nStop = []\n":                                                "written inline",

@@ -55,27 +55,29 @@ func (h CodexHandler) effectiveCommand() string {
 }
 
 // codexHookEvents lists the events a Codex hooks.json may hold, with the
-// label Codex gives each in a trust key and whether it reads a group's
+// label Codex gives each in a trust key, whether it reads a group's
 // matcher for it (for the others the matcher is ignored, and left out of
-// the hash).
+// the hash), and whether its answer can carry additionalContext (for the
+// others Codex ignores a handler's additionalContextLimit, with a
+// warning, and leaves it out of the hash).
 var codexHookEvents = map[string]struct {
-	label   string
-	matcher bool
+	label            string
+	matcher, context bool
 }{
-	"PreModelRequest":   {"pre_model_request", false},
-	"PostModelRequest":  {"post_model_request", false},
-	"PreToolUse":        {"pre_tool_use", true},
-	"PermissionRequest": {"permission_request", true},
-	"PostToolUse":       {"post_tool_use", true},
-	"PreCompact":        {"pre_compact", true},
-	"PostCompact":       {"post_compact", true},
-	"SessionStart":      {"session_start", true},
-	"SessionEnd":        {"session_end", true},
-	"UserPromptSubmit":  {"user_prompt_submit", false},
-	"SubagentStart":     {"subagent_start", true},
-	"SubagentStop":      {"subagent_stop", true},
-	"Stop":              {"stop", false},
-	"Interrupt":         {"interrupt", false},
+	"PreModelRequest":   {"pre_model_request", false, false},
+	"PostModelRequest":  {"post_model_request", false, false},
+	"PreToolUse":        {"pre_tool_use", true, true},
+	"PermissionRequest": {"permission_request", true, false},
+	"PostToolUse":       {"post_tool_use", true, true},
+	"PreCompact":        {"pre_compact", true, false},
+	"PostCompact":       {"post_compact", true, false},
+	"SessionStart":      {"session_start", true, true},
+	"SessionEnd":        {"session_end", true, false},
+	"UserPromptSubmit":  {"user_prompt_submit", false, true},
+	"SubagentStart":     {"subagent_start", true, true},
+	"SubagentStop":      {"subagent_stop", true, false},
+	"Stop":              {"stop", false, false},
+	"Interrupt":         {"interrupt", false, false},
 }
 
 // CodexConfigEvent reports whether a Codex hooks.json (or the [hooks] of a
@@ -129,7 +131,8 @@ func CodexHookKey(source, event string, group, handler int) string {
 // with its keys sorted and no white space, as serde_json writes it, where
 // timeout is the effective one (CodexTimeout), command the one Codex runs
 // on this system, and additionalContextLimit, statusMessage and matcher
-// are left out when unset (matcher also on the events that ignore it).
+// are left out when unset (matcher, and additionalContextLimit, also on
+// the events that ignore them).
 // It fails for an event no hooks file may hold and for a value Codex
 // could not hash either.
 func CodexHookHash(event string, matcher *string, h CodexHandler) (string, error) {
@@ -138,6 +141,9 @@ func CodexHookHash(event string, matcher *string, h CodexHandler) (string, error
 		return "", fmt.Errorf("codex has no hook event %q", event)
 	}
 	timeout := CodexTimeout(event, h.Timeout)
+	if !ev.context {
+		h.AdditionalContextLimit = nil
+	}
 	// Codex hashes a TOML value: an integer beyond int64 has none.
 	if timeout > 1<<63-1 || h.AdditionalContextLimit != nil && *h.AdditionalContextLimit > 1<<63-1 {
 		return "", fmt.Errorf("a number beyond %d cannot be hashed", int64(1<<63-1))

@@ -88,9 +88,10 @@ func TestCodexHookHashChanges(t *testing.T) {
 		same("PreToolUse", s("Bash"), CodexHandler{Command: "/bin/guard", CommandWindows: s("guard.exe")})
 	}
 
-	// Stop ignores matchers: with or without one, the hash is the same.
+	// Stop ignores matchers and additionalContextLimit: with or
+	// without them, the hash is the same.
 	a, _ := CodexHookHash("Stop", nil, base)
-	b, _ := CodexHookHash("Stop", s("anything"), base)
+	b, _ := CodexHookHash("Stop", s("anything"), CodexHandler{Command: "/bin/guard", AdditionalContextLimit: u(5)})
 	assert.Equal(t, a, b)
 
 	_, err = CodexHookHash("Notification", nil, base)
