@@ -3,9 +3,14 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/settings"
 )
 
 // Codex records the trust of each hook in the user's config.toml:
@@ -363,4 +368,183 @@ func readUserStates(home string) (map[string]codexState, int, error) {
 	}
 	states, unread := readCodexStates(data)
 	return states, unread, nil
+}
+
+// codexTrust writes and removes the trust of the hooks install and
+// uninstall -agent codex edit: config is the user's config.toml (shown
+// as shown), source the path Codex names their hooks.json by.
+type codexTrust struct {
+	config, shown, source string
+	dryRun                bool
+	stdout, stderr        io.Writer
+}
+
+// codexHooksFor returns the hooks of the Codex hooks.json data that are
+// the registration e (settings.Handler.Same, as install and uninstall
+// match it).
+func codexHooksFor(data []byte, e settings.Entry) []agent.CodexHook {
+	hs, err := settings.Parse(data)
+	if err != nil {
+		return nil
+	}
+	ch, err := agent.CodexHooksOf(data)
+	if err != nil {
+		return nil
+	}
+	var out []agent.CodexHook
+	for _, c := range ch {
+		for _, h := range hs {
+			if h.Event == c.Event && h.Group == c.Group && h.Index == c.Index &&
+				h.Event == e.Event && h.Matcher == e.Matcher && h.Handler.Same(e.Handler) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// edit applies f to the user's config.toml through settings.Update (or,
+// with -dry-run, prints the diff it would make), and returns what f said.
+func (t codexTrust) edit(f func(data []byte) ([]byte, string, error)) (string, error) {
+	return applyEdit(t.config, t.shown, t.dryRun, f, t.stdout, t.stderr)
+}
+
+// trust writes the trusted_hash of each hook of the hooks.json data
+// (after install) that is e.
+func (t codexTrust) trust(data []byte, e settings.Entry) error {
+	hooks := codexHooksFor(data, e)
+	if len(hooks) == 0 {
+		return fmt.Errorf("internal error: the hook installed is not in the file as Codex reads it")
+	}
+	for _, h := range hooks {
+		hash, err := h.Hash()
+		if err != nil {
+			return fmt.Errorf("cannot trust the hook: %w", err)
+		}
+		key := h.Key(t.source)
+		what, err := t.edit(func(data []byte) ([]byte, string, error) {
+			out, changed, err := setTrust(data, key, hash)
+			if err != nil {
+				return data, "", err
+			}
+			if !changed {
+				return out, "already trusted, unchanged", nil
+			}
+			return out, "trusted", nil
+		})
+		if err != nil {
+			return err
+		}
+		if !t.dryRun {
+			fmt.Fprintf(t.stdout, "%s: %s [hooks.state.%s] trusted_hash = %q\n", t.shown, what, tomlQuote(key), hash)
+		}
+	}
+	return nil
+}
+
+// tell says, after an install without -trust, whether Codex will run the
+// hooks of data that are e, and how to trust those it will not.
+func (t codexTrust) tell(data []byte, e settings.Entry) {
+	states, unread, err := readUserStates(filepath.Dir(t.config))
+	for _, h := range codexHooksFor(data, e) {
+		hash, herr := h.Hash()
+		if err != nil || unread > 0 || herr != nil {
+			fmt.Fprintf(t.stderr, "hookctl: note: Codex runs a new or changed hook only once it is trusted: review it with /hooks in codex, or install it again with -trust\n")
+			return
+		}
+		if msg, _ := trustOf(states, h.Key(t.source), hash); msg != "" {
+			fmt.Fprintf(t.stderr, "hookctl: note: %s (Codex runs a hook only once it is trusted, and again after any change): review and trust it with /hooks in codex, or install it again with -trust, which writes its trusted_hash into %s; codex exec --dangerously-bypass-hook-trust runs untrusted hooks for one run\n", msg, t.shown)
+		}
+	}
+}
+
+// untrust removes the trusted_hash install -trust wrote for each hook of
+// before (the hooks.json before uninstall) that is e, and warns about the
+// trusted hooks the removal moved: Codex keys trust by position, so a
+// hook that moves is no longer trusted.
+func (t codexTrust) untrust(before, after []byte, e settings.Entry) error {
+	gone := codexHooksFor(before, e)
+	states, _, err := readUserStates(filepath.Dir(t.config))
+	if err != nil {
+		return err
+	}
+	for _, h := range gone {
+		hash, err := h.Hash()
+		if err != nil {
+			continue
+		}
+		// The trust install -trust wrote for this hook: at its key, or
+		// at a key of the same file and event it had before another
+		// removal moved it.
+		key := h.Key(t.source)
+		prefix := strings.TrimSuffix(agent.CodexHookKey(t.source, h.Event, 0, 0), "0:0")
+		var keys []string
+		for k, st := range states {
+			if st.Hash == hash && (k == key || st.Marked && strings.HasPrefix(k, prefix)) {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if !states[k].Marked {
+				fmt.Fprintf(t.stderr, "hookctl: note: %s still trusts the hook at %s: left alone, as hookctl did not write it\n", t.shown, k)
+				continue
+			}
+			what, err := t.edit(func(data []byte) ([]byte, string, error) {
+				out, removed := removeTrust(data, k, hash)
+				if !removed {
+					return data, "unchanged", nil
+				}
+				return out, "removed the trust of", nil
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(t.stdout, "%s: %s %s\n", t.shown, what, k)
+			delete(states, k)
+		}
+	}
+	t.warnMoved(before, after, gone, states)
+	return nil
+}
+
+// warnMoved warns about each hook of before, other than gone, that Codex
+// trusted at its old position and no longer trusts at its new one in
+// after.
+func (t codexTrust) warnMoved(before, after []byte, gone []agent.CodexHook, states map[string]codexState) {
+	old, err1 := agent.CodexHooksOf(before)
+	now, err2 := agent.CodexHooksOf(after)
+	if err1 != nil || err2 != nil {
+		return
+	}
+	same := func(a, b agent.CodexHook) bool { return a.Event == b.Event && a.Group == b.Group && a.Index == b.Index }
+	left := map[string][]agent.CodexHook{}
+	for _, h := range old {
+		if !slices.ContainsFunc(gone, func(g agent.CodexHook) bool { return same(g, h) }) {
+			left[h.Event] = append(left[h.Event], h)
+		}
+	}
+	byEvent := map[string][]agent.CodexHook{}
+	for _, h := range now {
+		byEvent[h.Event] = append(byEvent[h.Event], h)
+	}
+	for ev, hs := range left {
+		for i, h := range hs {
+			if i >= len(byEvent[ev]) {
+				break
+			}
+			n := byEvent[ev][i]
+			hash, err := h.Hash()
+			if err != nil || same(h, n) {
+				continue
+			}
+			if msg, _ := trustOf(states, h.Key(t.source), hash); msg != "" {
+				continue // not trusted before either
+			}
+			if msg, _ := trustOf(states, n.Key(t.source), hash); msg != "" {
+				fmt.Fprintf(t.stderr, "hookctl: warning: the %s hook %q moved from %s to %s: Codex keys trust by position, so it no longer runs it; trust it again with /hooks in codex, or install it again with -trust\n",
+					ev, n.Handler.Command, h.Key(t.source), n.Key(t.source))
+			}
+		}
+	}
 }
