@@ -321,3 +321,7 @@ func codexHandlerOf(hm []rawjson.Member) (CodexHandler, error) {
 	}
 	return c, nil
 }
+
+// CodexMatcherUsed reports whether Codex reads a group's matcher on
+// event (and skips the group when the matcher is not valid).
+func CodexMatcherUsed(event string) bool { return codexHookEvents[event].matcher }
