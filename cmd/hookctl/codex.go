@@ -147,7 +147,7 @@ type codexInstall struct {
 
 func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, stdout, stderr io.Writer) error {
 	name := c.name
-	if sent, _ := agent.CodexEvents(c.event); !sent {
+	if !agent.CodexConfigEvent(c.event) {
 		return usageErr(stderr, name, "Codex %s has no event %q (it has %s; names are case-sensitive)", agent.CodexVersion, c.event, strings.Join(codexEventNames(), ", "))
 	}
 	if c.plugin != "" {
@@ -267,12 +267,13 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	return nil
 }
 
-// codexEventNames lists the events Codex sends a hook.
+// codexEventNames lists the events Codex runs hooks on.
 func codexEventNames() []string {
 	var names []string
 	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse",
-		"PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "Stop", "Interrupt", "SessionEnd"} {
-		if sent, _ := agent.CodexEvents(ev); sent {
+		"PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "Stop", "Interrupt", "SessionEnd",
+		"PreModelRequest", "PostModelRequest"} {
+		if agent.CodexConfigEvent(ev) {
 			names = append(names, ev)
 		}
 	}

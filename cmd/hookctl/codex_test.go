@@ -333,3 +333,19 @@ func TestCodexInstallAsync(t *testing.T) {
 	out, _, _ = e.run("doctor", "-agent", "codex")
 	assert.Contains(t, out, "note: async: Codex runs it without waiting for it and keeps only its additionalContext")
 }
+
+// TestCodexModelRequestEvents: Codex 0.171.0 runs PreModelRequest and
+// PostModelRequest hooks (seen with the real client): install writes them,
+// and doctor notes that the library does not serve them instead of
+// calling them events that never run.
+func TestCodexModelRequestEvents(t *testing.T) {
+	e, home := codexEnv(t)
+	for _, ev := range []string{"PreModelRequest", "PostModelRequest"} {
+		_, errOut, code := e.run("install", "-agent", "codex", "-scope", "user", "-event", ev, "--", "/bin/true")
+		require.Equal(t, 0, code, errOut)
+	}
+	require.NoError(t, agent.CheckCodexHooksFile([]byte(read(t, filepath.Join(home, "hooks.json")))))
+	out, _, _ := e.run("doctor", "-agent", "codex")
+	assert.Contains(t, out, "note: Codex 0.171.0 runs PreModelRequest hooks")
+	assert.NotContains(t, out, "never runs")
+}

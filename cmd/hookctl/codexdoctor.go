@@ -186,9 +186,12 @@ func diagnoseCodex(l *loaded) []finding {
 			fs = append(fs, finding{Severity: sev, File: f.file, Line: f.hook.Line, Column: f.hook.Column, Msg: msg, Fix: fix})
 		}
 		ev := f.hook.Event
-		if sent, _ := agent.CodexEvents(ev); !sent {
+		switch sent, _ := agent.CodexEvents(ev); {
+		case !agent.CodexConfigEvent(ev):
 			add(sevError, fmt.Sprintf("Codex %s has no event %q: the hook never runs", agent.CodexVersion, ev),
 				"use one of "+fmt.Sprint(codexEventNames()))
+		case !sent:
+			add(sevNote, fmt.Sprintf("Codex %s runs %s hooks (before and after each request to the model), an event of its own: the library serves no such event, and hookctl checks nothing of what Codex reads back", agent.CodexVersion, ev), "")
 		}
 		if m := f.hook.Matcher; m != "" && m != "*" {
 			if _, err := regexp.Compile(m); err != nil {
