@@ -331,10 +331,20 @@ func codexSource(dir, name string) string {
 	if err != nil {
 		abs = dir
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
+	// A folder not made yet (install -dry-run) is named by its nearest
+	// existing parent's real path and the rest.
+	rest := name
+	for p := abs; ; {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return filepath.Join(abs, name)
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
 	}
-	return filepath.Join(abs, name)
 }
 
 // trustOf describes the trust Codex gives a hook whose key and hash are

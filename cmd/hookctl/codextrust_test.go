@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -186,4 +188,19 @@ additionalContextLimit = 7
 		require.NoError(t, err)
 		assert.Equal(t, want[c.Key("/h/config.toml")], h, c.Key("/h/config.toml"))
 	}
+}
+
+// TestCodexSource: the folder is named by its real path, as Codex names
+// CODEX_HOME, also when it does not exist yet.
+func TestCodexSource(t *testing.T) {
+	dir := t.TempDir()
+	real, err := filepath.EvalSymlinks(dir)
+	require.NoError(t, err)
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "target"), 0o755))
+	if os.Symlink(filepath.Join(dir, "target"), link) != nil {
+		t.Skip("no symbolic links here")
+	}
+	assert.Equal(t, filepath.Join(real, "target", "hooks.json"), codexSource(link, "hooks.json"))
+	assert.Equal(t, filepath.Join(real, "target", ".codex", "hooks.json"), codexSource(filepath.Join(link, ".codex"), "hooks.json"))
 }
