@@ -240,7 +240,11 @@ func setTrust(data []byte, key, hash string) ([]byte, bool, error) {
 		indent := old[:len(old)-len(strings.TrimLeft(old, " \t"))]
 		return splice(data, e.Start, e.End, indent+line+nl), true, nil
 	}
-	return splice(data, table.BodyFrom, table.BodyFrom, line+nl), true, nil
+	text := line + nl
+	if table.BodyFrom > 0 && data[table.BodyFrom-1] != '\n' {
+		text = nl + text // the header ends the file without a newline
+	}
+	return splice(data, table.BodyFrom, table.BodyFrom, text), true, nil
 }
 
 // removeTrust returns data without the trusted_hash hookctl wrote for the

@@ -69,6 +69,12 @@ func TestSetTrustExistingTable(t *testing.T) {
 	assert.True(t, removed)
 	assert.Equal(t, "# top\n[hooks.state.'"+tKey+"']\nenabled = false # mine\n\n[other]\nx = 1\n", string(back))
 
+	// A header that ends the file without a newline.
+	in = "[hooks.state.\"" + tKey + "\"]"
+	out, _, err = setTrust([]byte(in), tKey, tHash)
+	require.NoError(t, err)
+	assert.Equal(t, in+"\ntrusted_hash = \""+tHash+"\" "+trustMark+"\n", string(out))
+
 	// A table without trusted_hash gets it under its header.
 	in = "[hooks.state.\"" + tKey + "\"]\nenabled = true\n"
 	out, _, err = setTrust([]byte(in), tKey, tHash)
