@@ -176,6 +176,14 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	if err != nil {
 		return err
 	}
+	if c.trust {
+		// Refuse before any file is touched what setTrust would refuse.
+		if _, unread, err := readUserStates(layers[0].Dir); err != nil {
+			return err
+		} else if unread > 0 {
+			return fmt.Errorf("%s:%d: hook state is written here as an inline table or a dotted key, which hookctl does not edit: trust the hook with /hooks in codex, or write the state as [hooks.state.\"KEY\"] tables", displayPath(layers[0].configTOML(), locs.Project), unread)
+		}
+	}
 	var path string
 	var layer *codexLayer
 	switch {

@@ -308,6 +308,15 @@ func TestCodexInstallTrust(t *testing.T) {
 	assert.Contains(t, errOut, "left alone")
 	assert.Equal(t, users, read(t, config))
 
+	// A config.toml whose hook state hookctl does not edit is refused
+	// before hooks.json is touched.
+	hooksBefore := read(t, filepath.Join(home, "hooks.json"))
+	write(t, config, "hooks.state.\"x\".enabled = false\n"+orig, 0o644)
+	_, errOut, code = e.run("install", "-agent", "codex", "-scope", "user", "-event", "Stop", "-trust", "--", audit)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "which hookctl does not edit")
+	assert.Equal(t, hooksBefore, read(t, filepath.Join(home, "hooks.json")))
+
 	// -trust is for install -agent codex only.
 	_, errOut, code = e.run("uninstall", "-agent", "codex", "-scope", "user", "-event", "Stop", "-trust", "--", guard)
 	assert.Equal(t, 2, code)
