@@ -52,6 +52,9 @@ func CheckCodexAsyncAnswer(event string, answer []byte) error {
 	if err != nil {
 		return &CodexError{Event: event, Rule: "the answer must be one JSON object (" + err.Error() + "); Codex drops it whole"}
 	}
+	if err := checkAsyncMember(event, ms); err != nil {
+		return err
+	}
 	if err := checkMembers(event, "", ms, top, nil); err != nil {
 		ce := err.(*CodexError)
 		ce.Rule += "; Codex drops the whole answer of an async hook that breaks its schema"

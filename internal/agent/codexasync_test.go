@@ -52,3 +52,17 @@ func TestCheckCodexAsyncAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCodexAnswerAsyncAnswer: Claude Code's answer that detaches a
+// hook (hook.Async writes it) is refused under Codex with a rule that
+// says how Codex runs a hook in the background instead.
+func TestCheckCodexAnswerAsyncAnswer(t *testing.T) {
+	for _, check := range []func(string, []byte) error{CheckCodexAnswer, CheckCodexAsyncAnswer} {
+		for _, a := range []string{`{"async":true}`, `{"async":true,"asyncTimeout":60000}`, `{"asyncTimeout":1}`} {
+			var ce *CodexError
+			if assert.ErrorAs(t, check("PostToolUse", []byte(a)), &ce, a) {
+				assert.Contains(t, ce.Rule, `handler says "async": true`)
+			}
+		}
+	}
+}
