@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -143,6 +144,9 @@ type codexSession struct {
 	Turns []any
 	Hooks string
 	Setup func(home, project string)
+	// CheckTrust runs codex without --dangerously-bypass-hook-trust:
+	// only the hooks the user's config.toml trusts run.
+	CheckTrust bool
 }
 
 // codexResult is what one run left behind.
@@ -204,8 +208,11 @@ hooks = true
 	// A safety net for a hung client, not a speed target.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "exec", "--skip-git-repo-check",
-		"--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox", "Run the commands.")
+	args := []string{"exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox", "Run the commands."}
+	if s.CheckTrust {
+		args = slices.Delete(args, 2, 3)
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = r.Project
 	cmd.Env = append(os.Environ(), "CODEX_HOME="+r.Home, "HOME="+r.Home,
 		"OPENAI_API_KEY=fake", "NO_COLOR=1", "RUST_LOG=")

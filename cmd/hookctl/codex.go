@@ -77,7 +77,6 @@ var codexFlags = map[string]string{
 	"if":                "Codex has no \"if\" rule: narrow the hook with -matcher, or in the hook",
 	"shell":             "Codex runs every command with the system shell",
 	"on-failure":        "Codex has no onFailure: build the hook with hook.FailClosed so that it blocks itself",
-	"async":             "Codex skips async hooks",
 	"async-rewake":      "Codex has no asyncRewake",
 	"exec":              "Codex has no exec form: give the command as one shell command line",
 	"url":               "Codex runs command hooks only",
@@ -123,7 +122,7 @@ func codexHandler(fl *flag.FlagSet, hf *handlerFlags, rest []string) (settings.H
 		}
 		rest = []string{strings.Join(words, " ")}
 	}
-	return settings.Handler{Type: settings.TypeCommand, Command: rest[0], Timeout: hf.timeout, StatusMessage: hf.status}, nil
+	return settings.Handler{Type: settings.TypeCommand, Command: rest[0], Timeout: hf.timeout, StatusMessage: hf.status, Async: hf.async}, nil
 }
 
 // maxCodexTimeout is the largest -timeout hookctl writes for Codex: 68
@@ -159,15 +158,18 @@ func shellWord(w string) string {
 // codexInstall is install and uninstall with -agent codex: the entry goes
 // into (or out of) the hooks.json of the user's or the project's Codex
 // layer, or the file -settings names, through the same lossless edit as
-// Claude Code's settings. config.toml is never edited.
+// Claude Code's settings. With trust, install also writes the hook's
+// trusted_hash into the user's config.toml, marked as hookctl's;
+// uninstall removes such a mark of the hooks it removes, and nothing else
+// of config.toml is ever edited.
 type codexInstall struct {
 	name, scope, file, plugin, project, event, matcher string
-	remove, dryRun                                     bool
+	remove, dryRun, trust                              bool
 }
 
 func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, stdout, stderr io.Writer) error {
 	name := c.name
-	if sent, _ := agent.CodexEvents(c.event); !sent {
+	if !agent.CodexConfigEvent(c.event) {
 		return usageErr(stderr, name, "Codex %s has no event %q (it has %s; names are case-sensitive)", agent.CodexVersion, c.event, strings.Join(codexEventNames(), ", "))
 	}
 	if c.plugin != "" {
@@ -175,6 +177,9 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	}
 	if c.scope != "" && c.file != "" {
 		return usageErr(stderr, name, "give one of -scope and -settings")
+	}
+	if c.remove && c.trust {
+		return usageErr(stderr, name, "-trust is for install: uninstall removes the trust install -trust wrote without it")
 	}
 	h, err := codexHandler(fl, hf, rest)
 	if err != nil {
@@ -196,13 +201,21 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	if err != nil {
 		return err
 	}
+	if c.trust {
+		// Refuse before any file is touched what setTrust would refuse.
+		if _, unread, err := readUserStates(layers[0].Dir); err != nil {
+			return err
+		} else if unread > 0 {
+			return fmt.Errorf("%s:%d: hook state is written here as an inline table or a dotted key, which hookctl does not edit: trust the hook with /hooks in codex, or write the state as [hooks.state.\"KEY\"] tables", displayPath(layers[0].configTOML(), locs.Project), unread)
+		}
+	}
 	var path string
 	var layer *codexLayer
 	switch {
 	case c.file != "":
 		path = c.file
 		if strings.EqualFold(filepath.Ext(path), ".toml") {
-			return fmt.Errorf("%s: hookctl does not edit Codex's config.toml: it has no TOML library, and rewriting TOML by hand could lose comments, layout or values; install into the hooks.json beside it (Codex reads both), or edit the [[hooks.%s]] tables yourself", path, c.event)
+			return fmt.Errorf("%s: hookctl does not write hooks into Codex's config.toml (it edits there only the trust of a hook, with -trust): it has no TOML library, and rewriting TOML tables by hand could lose comments, layout or values; install into the hooks.json beside it (Codex reads both), or edit the [[hooks.%s]] tables yourself", path, c.event)
 		}
 	default:
 		scope := c.scope
@@ -219,7 +232,8 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 	e := settings.Entry{Event: c.event, Matcher: c.matcher, Handler: h}
 	var hints []string
 	var found []settings.Container
-	var detail string // the options an install changed
+	var detail string        // the options an install changed
+	var before, after []byte // the file's bytes around the last edit
 	edit := func(data []byte) ([]byte, string, error) {
 		if len(data) > 0 {
 			if err := agent.CheckCodexHooksFile(data); err != nil {
@@ -235,7 +249,8 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 				hints = nearMisses(data, e)
 			}
 			if out, what, err = removed(data, out, n, "", err); err != nil {
-				return out, what, err // settings.DeleteFile, or trouble
+				before, after = data, nil // the file goes: its trust goes too
+				return out, what, err     // settings.DeleteFile, or trouble
 			}
 		} else {
 			var cs []settings.Container
@@ -255,12 +270,21 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 		if err := agent.CheckCodexHooksFile(out); len(out) > 0 && err != nil {
 			return data, "", fmt.Errorf("internal error: the edited file would not load in Codex: %w", err)
 		}
+		before, after = data, out
 		return out, what, nil
 	}
 	shown := displayPath(path, locs.Project)
 	what, err := applyEdit(path, shown, c.dryRun, edit, stdout, stderr)
-	if err != nil || c.dryRun {
+	if err != nil {
 		return err
+	}
+	t := codexTrust{config: layers[0].configTOML(), shown: displayPath(layers[0].configTOML(), locs.Project),
+		source: codexSource(filepath.Dir(path), filepath.Base(path)), dryRun: c.dryRun, stdout: stdout, stderr: stderr}
+	if c.dryRun {
+		if c.trust {
+			return t.trust(after, e)
+		}
+		return nil
 	}
 	afterEdit(path, what, found)
 	fmt.Fprintf(stdout, "%s: %s %s %s%s\n", shown, what, describe(e), h.String(), detail)
@@ -271,7 +295,7 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 			}
 			return errors.New("nothing to uninstall: no such handler (give the same -event, -matcher and command as at install)")
 		}
-		return nil
+		return t.untrust(before, after, e)
 	}
 	if layer != nil {
 		if data, err := settings.ReadRegular(layer.configTOML()); err == nil {
@@ -280,19 +304,26 @@ func (c codexInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, std
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "hookctl: note: Codex runs a new or changed hook only once it is trusted: review it with /hooks in codex (codex exec --dangerously-bypass-hook-trust skips the check for one run)\n")
+	if c.trust {
+		if err := t.trust(after, e); err != nil {
+			return err
+		}
+	} else {
+		t.tell(after, e)
+	}
 	if layer != nil && layer.Scope == settings.ScopeProject {
 		fmt.Fprintf(stderr, "hookctl: note: Codex loads a project's .codex/ hooks only when the project is trusted\n")
 	}
 	return nil
 }
 
-// codexEventNames lists the events Codex sends a hook.
+// codexEventNames lists the events Codex runs hooks on.
 func codexEventNames() []string {
 	var names []string
 	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse",
-		"PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "Stop", "Interrupt", "SessionEnd"} {
-		if sent, _ := agent.CodexEvents(ev); sent {
+		"PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "Stop", "Interrupt", "SessionEnd",
+		"PreModelRequest", "PostModelRequest"} {
+		if agent.CodexConfigEvent(ev) {
 			names = append(names, ev)
 		}
 	}

@@ -82,7 +82,7 @@ func TestCodexInstallRefuses(t *testing.T) {
 		{[]string{"-event", "Stop", "-if", "Bash(x)", "--", "x"}, `-if (Codex has no "if" rule`},
 		{[]string{"-event", "Stop", "-on-failure", "block", "--", "x"}, "hook.FailClosed"},
 		{[]string{"-event", "Stop", "-exec", "--", "x"}, "no exec form"},
-		{[]string{"-event", "Stop", "-async", "--", "x"}, "skips async"},
+		{[]string{"-event", "Stop", "-async-rewake", "--", "x"}, "no asyncRewake"},
 		{[]string{"-event", "Stop", "-type", "http", "-url", "http://x"}, "command hooks only"},
 		{[]string{"-event", "Stop", "-timeout", "1.5", "--", "x"}, "whole number of seconds"},
 		{[]string{"-event", "PreToolUse", "-matcher", "(", "--", "x"}, "not a regular expression"},
@@ -104,7 +104,7 @@ func TestCodexInstallRefuses(t *testing.T) {
 	toml := write(t, filepath.Join(home, "config.toml"), "model = \"m\" # mine\n", 0o644)
 	_, errOut, code = e.run("install", "-agent", "codex", "-settings", toml, "-event", "Stop", "--", "x")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "does not edit Codex's config.toml")
+	assert.Contains(t, errOut, "does not write hooks into Codex's config.toml")
 	assert.Equal(t, "model = \"m\" # mine\n", read(t, toml))
 
 	// A hooks.json Codex refuses as a whole is not edited: the hook
@@ -158,7 +158,7 @@ hooks = [{ type = "command", command = "x" }]
 		"config.toml:3:1: warning: [features] turns hooks off",
 		"config.toml:16:1: warning: hooks: hookctl cannot read arrays or inline tables here",
 		"warning: this layer has hooks in both hooks.json and config.toml",
-		"warning: Codex skips async hooks",
+		"warning: async: Codex runs it without waiting for it, so it cannot block",
 		"error: /missing/stop does not exist",
 		`error: matcher "(" is not a regular expression`,
 		"warning: Codex reads prompt handlers but does not run them",
@@ -178,7 +178,7 @@ func TestReadCodexTOML(t *testing.T) {
 	got := readCodexTOML([]byte("\ufeff# c\n[projects.\"/w/p\"]\ntrust_level = \"trusted\"\n" +
 		"notes = \"\"\"\n[[hooks.Stop]]\n\"\"\"\n" +
 		"list = [\n  \"[[hooks.Stop]]\",\n]\n" +
-		"[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"hi\\\" \\u00e9\" # x\ntimeoutSec = 1_0\n" +
+		"[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"echo \\\"hi\\\" \\u00e9\" # x\ntimeout = 1_0\ntimeoutSec = 99\n" +
 		"[[hooks.SessionStart.hooks]]\ncommand = 'C:\\hooks\\a.exe'\n"))
 	assert.Empty(t, got.Problems)
 	assert.Equal(t, []string{"/w/p"}, got.Trusted)
@@ -188,7 +188,10 @@ func TestReadCodexTOML(t *testing.T) {
 	assert.Equal(t, 0, got.Hooks[0].Index)
 	assert.Equal(t, `C:\hooks\a.exe`, got.Hooks[1].Handler.Command)
 	assert.Equal(t, 1, got.Hooks[1].Index)
-	assert.Equal(t, 15, got.Hooks[1].Line)
+	assert.Equal(t, 16, got.Hooks[1].Line)
+	assert.Equal(t, 0.0, got.Hooks[1].Handler.Timeout)
+	require.Len(t, got.Codex, 2)
+	assert.EqualValues(t, 10, *got.Codex[0].Handler.Timeout, "timeout is read, timeoutSec is not")
 
 	for src, want := range map[string]string{
 		"[hooks]\nStop = []\n":                                                "written inline",
@@ -202,4 +205,159 @@ func TestReadCodexTOML(t *testing.T) {
 		require.NotEmpty(t, got.Problems, src)
 		assert.Contains(t, got.Problems[0].Msg, want, src)
 	}
+}
+
+// TestCodexInstallTrust: install -trust writes the hook's trusted_hash
+// into the user's config.toml under the key and hash Codex computes
+// (CODEX_HOME named through a symbolic link, as Codex resolves it), every
+// other byte kept; doctor then finds it trusted, and reports a hook
+// installed without -trust, or changed since, as one Codex will not run;
+// uninstall removes the trust it wrote, and warns about a trusted hook the
+// removal moves.
+func TestCodexInstallTrust(t *testing.T) {
+	e, home := codexEnv(t)
+	link := filepath.Join(e.home, "codex-link")
+	if os.Symlink(home, link) == nil { // not on a Windows without the privilege
+		t.Setenv("CODEX_HOME", link)
+	}
+	guard := write(t, filepath.Join(e.home, "guard"), "#!/bin/sh\n", 0o755)
+	audit := write(t, filepath.Join(e.home, "audit"), "#!/bin/sh\n", 0o755)
+	const orig = "model = \"m\" # mine\n\n[features]\nhooks = true\n"
+	config := write(t, filepath.Join(home, "config.toml"), orig, 0o644)
+	install := func(args ...string) (string, string) {
+		t.Helper()
+		out, errOut, code := e.run(append([]string{"install", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash"}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		return out, errOut
+	}
+	doctor := func() string {
+		out, _, _ := e.run("doctor", "-agent", "codex")
+		return out
+	}
+	real, err := filepath.EvalSymlinks(home)
+	require.NoError(t, err)
+	key0 := filepath.Join(real, "hooks.json") + ":pre_tool_use:0:0"
+	key1 := filepath.Join(real, "hooks.json") + ":pre_tool_use:0:1"
+	bash := "Bash"
+	hashOf := func(cmd string, timeout *uint64) string {
+		h, err := agent.CodexHookHash("PreToolUse", &bash, agent.CodexHandler{Command: cmd, Timeout: timeout})
+		require.NoError(t, err)
+		return h
+	}
+
+	// -dry-run -trust shows both changes and writes nothing.
+	out, _, code := e.run("install", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "-trust", "-dry-run", "--", guard)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "+[hooks.state."+tomlQuote(key0)+"]")
+	assert.Equal(t, orig, read(t, config))
+	assert.NoFileExists(t, filepath.Join(home, "hooks.json"))
+
+	out, _ = install("-trust", "--", guard)
+	assert.Contains(t, out, "trusted [hooks.state.")
+	got := read(t, config)
+	require.True(t, strings.HasPrefix(got, orig), got)
+	states, unread := readCodexStates([]byte(got))
+	require.Zero(t, unread)
+	assert.Equal(t, hashOf(guard, nil), states[key0].Hash, "the key and hash Codex computes: %s", got)
+	assert.NotContains(t, doctor(), "will not run")
+
+	// Trusting again changes nothing.
+	install("-trust", "--", guard)
+	assert.Equal(t, got, read(t, config))
+
+	// A second hook without -trust: install says Codex will not run it,
+	// and so does doctor.
+	_, errOut := install("--", audit)
+	assert.Contains(t, errOut, "installed, not trusted: will not run")
+	assert.Contains(t, errOut, "-trust")
+	d := doctor()
+	assert.Regexp(t, `hooks.json:\d+:\d+: error: installed, not trusted: will not run`, d)
+	assert.Equal(t, 1, strings.Count(d, "will not run"), d)
+
+	// The first hook changed (its timeout): no longer trusted.
+	install("-timeout", "30", "--", guard)
+	assert.Contains(t, doctor(), "changed since it was trusted")
+	thirty := uint64(30)
+	install("-timeout", "30", "-trust", "--", guard)
+	states, _ = readCodexStates([]byte(read(t, config)))
+	assert.Equal(t, hashOf(guard, &thirty), states[key0].Hash, "the hash is replaced in place")
+	install("-trust", "--", audit)
+	assert.NotContains(t, doctor(), "will not run")
+
+	// Uninstalling the first removes its trust, and the second, moved
+	// from 0:1 to 0:0, is no longer trusted: uninstall says so.
+	_, errOut, code = e.run("uninstall", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "--", guard)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, errOut, "moved from "+key1+" to "+key0)
+	states, _ = readCodexStates([]byte(read(t, config)))
+	assert.NotContains(t, states, key0)
+	assert.Contains(t, states, key1)
+	assert.Contains(t, doctor(), "installed, not trusted: will not run")
+
+	// uninstall removes only what install -trust wrote: a trust the user
+	// gave (no mark) stays.
+	_, errOut, code = e.run("uninstall", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "--", audit)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, orig, read(t, config), "uninstall gives config.toml back")
+	users := orig + "\n[hooks.state." + tomlQuote(key0) + "]\ntrusted_hash = \"" + hashOf(guard, nil) + "\"\n"
+	write(t, config, users, 0o644)
+	install("--", guard)
+	assert.NotContains(t, doctor(), "will not run")
+	_, errOut, code = e.run("uninstall", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "--", guard)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, errOut, "left alone")
+	assert.Equal(t, users, read(t, config))
+
+	// A config.toml whose hook state hookctl does not edit is refused
+	// before hooks.json is touched.
+	// (The last uninstall deleted hooks.json, which install had created.)
+	hooksBefore, errBefore := os.ReadFile(filepath.Join(home, "hooks.json"))
+	write(t, config, "hooks.state.\"x\".enabled = false\n"+orig, 0o644)
+	_, errOut, code = e.run("install", "-agent", "codex", "-scope", "user", "-event", "Stop", "-trust", "--", audit)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "which hookctl does not edit")
+	hooksAfter, errAfter := os.ReadFile(filepath.Join(home, "hooks.json"))
+	assert.Equal(t, errBefore == nil, errAfter == nil, "hooks.json neither created nor deleted")
+	assert.Equal(t, string(hooksBefore), string(hooksAfter))
+
+	// -trust is for install -agent codex only.
+	_, errOut, code = e.run("uninstall", "-agent", "codex", "-scope", "user", "-event", "Stop", "-trust", "--", guard)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-trust is for install")
+	_, errOut, code = e.run("install", "-event", "Stop", "-trust", "--", guard)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-trust is for -agent codex")
+}
+
+// TestCodexInstallAsync: -async is written as Codex reads it, and doctor
+// says what Codex does with an async hook.
+func TestCodexInstallAsync(t *testing.T) {
+	e, home := codexEnv(t)
+	_, errOut, code := e.run("install", "-agent", "codex", "-scope", "user", "-event", "PostToolUse", "-matcher", "Bash", "-async", "--", "/bin/true")
+	require.Equal(t, 0, code, errOut)
+	got := read(t, filepath.Join(home, "hooks.json"))
+	assert.JSONEq(t, `{"hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/bin/true","async":true}]}]}}`, got)
+	out, _, _ := e.run("doctor", "-agent", "codex")
+	assert.Contains(t, out, "warning: async: Codex runs it without waiting for it, so it cannot block or decide anything")
+
+	_, errOut, code = e.run("install", "-agent", "codex", "-scope", "user", "-event", "SessionStart", "-async", "--", "/bin/true")
+	require.Equal(t, 0, code, errOut)
+	out, _, _ = e.run("doctor", "-agent", "codex")
+	assert.Contains(t, out, "note: async: Codex runs it without waiting for it and keeps only its additionalContext")
+}
+
+// TestCodexModelRequestEvents: Codex 0.171.0 runs PreModelRequest and
+// PostModelRequest hooks (seen with the real client): install writes them,
+// and doctor notes that the library does not serve them instead of
+// calling them events that never run.
+func TestCodexModelRequestEvents(t *testing.T) {
+	e, home := codexEnv(t)
+	for _, ev := range []string{"PreModelRequest", "PostModelRequest"} {
+		_, errOut, code := e.run("install", "-agent", "codex", "-scope", "user", "-event", ev, "--", "/bin/true")
+		require.Equal(t, 0, code, errOut)
+	}
+	require.NoError(t, agent.CheckCodexHooksFile([]byte(read(t, filepath.Join(home, "hooks.json")))))
+	out, _, _ := e.run("doctor", "-agent", "codex")
+	assert.Contains(t, out, "note: Codex 0.171.0 runs PreModelRequest hooks")
+	assert.NotContains(t, out, "never runs")
 }

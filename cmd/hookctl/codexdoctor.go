@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/settings"
@@ -29,7 +30,39 @@ func loadCodex(project string) (*loaded, error) {
 	}
 	l := &loaded{locs: locs}
 	var trusted []string
+	// Codex reads the trust of every hook from the user's config.toml.
+	states, unread, err := readUserStates(layers[0].Dir)
+	if err != nil {
+		l.errs = append(l.errs, err)
+	}
+	if unread > 0 {
+		l.codex = append(l.codex, finding{Severity: sevWarning, File: displayPath(layers[0].configTOML(), locs.Project), Line: unread, Column: 1,
+			Msg: "hook state is written here as an inline table or a dotted key, which hookctl does not read: the trust of the hooks is not checked",
+			Fix: "write each hook's state as a [hooks.state.\"KEY\"] table (as codex does when you trust a hook with /hooks)"})
+		states = nil
+	}
 	for _, ly := range layers {
+		projectUntrusted := ly.Scope == settings.ScopeProject &&
+			!slices.ContainsFunc(trusted, func(d string) bool { return samePlace(d, locs.Project) })
+		checkTrust := func(file, source string, hooks []agent.CodexHook, at func(agent.CodexHook) (line, col int)) {
+			if states == nil || projectUntrusted {
+				return
+			}
+			for _, h := range hooks {
+				f := finding{File: file}
+				f.Line, f.Column = at(h)
+				hash, err := h.Hash()
+				if err != nil {
+					f.Severity, f.Msg, f.Fix = sevError, fmt.Sprintf("Codex cannot hash this hook to check its trust: %v", err), "use smaller numbers"
+					l.codex = append(l.codex, f)
+					continue
+				}
+				if msg, fix := trustOf(states, h.Key(source), hash); msg != "" {
+					f.Severity, f.Msg, f.Fix = sevError, msg, fix
+					l.codex = append(l.codex, f)
+				}
+			}
+		}
 		jsonSrc := settings.Source{Scope: ly.Scope, Path: ly.hooksJSON()}
 		tomlSrc := settings.Source{Scope: ly.Scope, Path: ly.configTOML()}
 		l.sources = append(l.sources, jsonSrc, tomlSrc)
@@ -52,6 +85,18 @@ func loadCodex(project string) (*loaded, error) {
 				l.hooks = append(l.hooks, found{src: jsonSrc, file: shown, hook: h})
 			}
 			nJSON = len(hs)
+			if perr == nil {
+				if ch, err := agent.CodexHooksOf(data); err == nil {
+					checkTrust(shown, codexSource(ly.Dir, "hooks.json"), ch, func(c agent.CodexHook) (int, int) {
+						if i := slices.IndexFunc(hs, func(h settings.Hook) bool {
+							return h.Event == c.Event && h.Group == c.Group && h.Index == c.Index
+						}); i >= 0 {
+							return hs[i].Line, hs[i].Column
+						}
+						return 0, 0
+					})
+				}
+			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			l.errs = append(l.errs, err)
 		}
@@ -63,6 +108,26 @@ func loadCodex(project string) (*loaded, error) {
 				l.hooks = append(l.hooks, found{src: tomlSrc, file: shown, hook: h})
 			}
 			nTOML = len(t.Hooks)
+			var ch []agent.CodexHook
+			for i, c := range t.Codex {
+				h := t.Hooks[i]
+				m := ""
+				if c.Matcher != nil {
+					m = *c.Matcher
+				}
+				if (h.Handler.Type == settings.TypeCommand || h.Handler.Type == "") && strings.TrimSpace(c.Handler.Command) != "" &&
+					(!agent.CodexMatcherUsed(h.Event) || agent.CodexMatcherValid(m)) {
+					ch = append(ch, c)
+				}
+			}
+			checkTrust(shown, codexSource(ly.Dir, "config.toml"), ch, func(c agent.CodexHook) (int, int) {
+				for i, o := range t.Codex {
+					if o.Event == c.Event && o.Group == c.Group && o.Index == c.Index {
+						return t.Hooks[i].Line, t.Hooks[i].Column
+					}
+				}
+				return 0, 0
+			})
 			for _, p := range t.Problems {
 				l.errs = append(l.errs, fmt.Errorf("%s:%d: %s", shown, p.Line, p.Msg))
 				l.codex = append(l.codex, finding{Severity: sevWarning, File: shown, Line: p.Line, Column: 1, Msg: p.Msg,
@@ -85,8 +150,7 @@ func loadCodex(project string) (*loaded, error) {
 				Msg: "this layer has hooks in both hooks.json and config.toml: Codex runs both and warns at every start",
 				Fix: "keep the hooks of one layer in one file"})
 		}
-		if ly.Scope == settings.ScopeProject && nJSON+nTOML > 0 &&
-			!slices.ContainsFunc(trusted, func(d string) bool { return samePlace(d, locs.Project) }) {
+		if projectUntrusted && nJSON+nTOML > 0 {
 			l.codex = append(l.codex, finding{Severity: sevNote, File: displayPath(ly.Dir, locs.Project),
 				Msg: fmt.Sprintf("Codex loads a project's .codex/ hooks only when the project is trusted, and the user config.toml has no [projects.%q] with trust_level = \"trusted\"", locs.Project),
 				Fix: "trust the project when codex asks, or add that table to the user config.toml"})
@@ -122,9 +186,12 @@ func diagnoseCodex(l *loaded) []finding {
 			fs = append(fs, finding{Severity: sev, File: f.file, Line: f.hook.Line, Column: f.hook.Column, Msg: msg, Fix: fix})
 		}
 		ev := f.hook.Event
-		if sent, _ := agent.CodexEvents(ev); !sent {
+		switch sent, _ := agent.CodexEvents(ev); {
+		case !agent.CodexConfigEvent(ev):
 			add(sevError, fmt.Sprintf("Codex %s has no event %q: the hook never runs", agent.CodexVersion, ev),
 				"use one of "+fmt.Sprint(codexEventNames()))
+		case !sent:
+			add(sevNote, fmt.Sprintf("Codex %s runs %s hooks (before and after each request to the model), an event of its own: the library serves no such event, and hookctl checks nothing of what Codex reads back", agent.CodexVersion, ev), "")
 		}
 		if m := f.hook.Matcher; m != "" && m != "*" {
 			if _, err := regexp.Compile(m); err != nil {
@@ -141,11 +208,21 @@ func diagnoseCodex(l *loaded) []finding {
 			continue
 		}
 		if h.Async {
-			add(sevWarning, "Codex skips async hooks: this one never runs", "remove async")
+			if agent.CodexBlocksOnExit2(ev) {
+				add(sevWarning, "async: Codex runs it without waiting for it, so it cannot block or decide anything: Codex ignores its decisions and keeps only its additionalContext (for the next request to the model) and systemMessage",
+					"remove async if the hook is to guard "+ev)
+			} else {
+				add(sevNote, "async: Codex runs it without waiting for it and keeps only its additionalContext (for the next request to the model) and systemMessage", "")
+			}
 		}
 		for _, field := range f.hook.Fields {
-			if field == "args" || field == "if" || field == "shell" || field == "onFailure" || field == "asyncRewake" {
+			switch field {
+			case "args", "if", "shell", "onFailure", "asyncRewake":
 				add(sevWarning, fmt.Sprintf("Codex ignores %q (it is Claude Code's)", field), "remove it; see hookctl install -agent codex")
+			case "timeoutSec", "timeout_sec":
+				add(sevWarning, fmt.Sprintf("Codex ignores %q: it reads the timeout from \"timeout\" only", field), "rename it timeout")
+			case "status_message":
+				add(sevWarning, "Codex ignores \"status_message\": it reads \"statusMessage\" only", "rename it statusMessage")
 			}
 		}
 		if words, ok := firstCommandWords(h.Command); ok && filepath.IsAbs(words[0]) {

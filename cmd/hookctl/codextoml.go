@@ -6,12 +6,16 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/settings"
 )
 
 // codexTOML is what hookctl reads of a Codex config.toml.
 type codexTOML struct {
-	Hooks    []settings.Hook
+	Hooks []settings.Hook
+	// Codex holds, parallel to Hooks, what Codex reads of each handler
+	// for its trust (see agent.CodexHook).
+	Codex    []agent.CodexHook
 	Problems []tomlProblem
 	// HooksOff is the line of "hooks = false" (or the deprecated
 	// "codex_hooks = false") under [features], 0 when there is none.
@@ -43,14 +47,16 @@ func readCodexTOML(data []byte) codexTOML {
 	var (
 		out      codexTOML
 		hooks    []settings.Hook
+		codex    []agent.CodexHook
 		problems []tomlProblem
 		features bool               // inside [features]
 		project  string             // inside [projects."DIR"]
 		groups   = map[string]int{} // groups seen per event
-		matchers = map[string]string{}
+		matchers = map[string]*string{}
 		cur      *settings.Hook // the handler whose keys follow
-		group    string         // the event of the group whose keys follow
-		inHooks  bool           // inside [hooks] itself
+		curCodex *agent.CodexHook
+		group    string // the event of the group whose keys follow
+		inHooks  bool   // inside [hooks] itself
 	)
 	bad := func(line int, format string, args ...any) {
 		problems = append(problems, tomlProblem{line, fmt.Sprintf(format, args...)})
@@ -58,7 +64,8 @@ func readCodexTOML(data []byte) codexTOML {
 	flush := func() {
 		if cur != nil {
 			hooks = append(hooks, *cur)
-			cur = nil
+			codex = append(codex, *curCodex)
+			cur, curCodex = nil, nil
 		}
 	}
 	lines := strings.Split(string(data), "\n")
@@ -103,16 +110,20 @@ func readCodexTOML(data []byte) codexTOML {
 			case len(keys) == 2 && arr:
 				group = keys[1]
 				groups[group]++
-				matchers[group] = ""
+				matchers[group] = nil
 			case len(keys) == 3 && arr && keys[2] == "hooks":
 				ev := keys[1]
 				if groups[ev] == 0 {
 					bad(n, "[[hooks.%s.hooks]] before any [[hooks.%s]] group", ev, ev)
 					continue
 				}
-				cur = &settings.Hook{Event: ev, Matcher: matchers[ev], Line: n, Column: 1,
+				cur = &settings.Hook{Event: ev, Line: n, Column: 1,
 					Group: groups[ev] - 1, Handler: settings.Handler{Type: "command"}}
+				if m := matchers[ev]; m != nil {
+					cur.Matcher = *m
+				}
 				cur.Index = countHandlers(hooks, ev, cur.Group)
+				curCodex = &agent.CodexHook{Event: ev, Group: cur.Group, Index: cur.Index, Matcher: matchers[ev]}
 			default:
 				bad(n, "hookctl reads hooks written as [[hooks.EVENT]] and [[hooks.EVENT.hooks]] tables, not this one")
 			}
@@ -151,7 +162,7 @@ func readCodexTOML(data []byte) codexTOML {
 				bad(n, "%s: %v", key, err)
 				continue
 			}
-			if err := setTOMLHandler(cur, key, v); err != nil {
+			if err := setTOMLHandler(cur, &curCodex.Handler, key, v); err != nil {
 				bad(n, "%v", err)
 			}
 			cur.Fields = append(cur.Fields, key)
@@ -169,13 +180,13 @@ func readCodexTOML(data []byte) codexTOML {
 				bad(n, "matcher: must be a string")
 				continue
 			}
-			matchers[group] = s
+			matchers[group] = &s
 		case strings.HasPrefix(key, "hooks.") || strings.HasPrefix(key, `"hooks".`):
 			bad(n, "%s: hooks set with a dotted key: hookctl reads hooks written as [[hooks.EVENT]] and [[hooks.EVENT.hooks]] tables", key)
 		}
 	}
 	flush()
-	out.Hooks, out.Problems = hooks, problems
+	out.Hooks, out.Codex, out.Problems = hooks, codex, problems
 	return out
 }
 
@@ -190,8 +201,11 @@ func countHandlers(hs []settings.Hook, event string, group int) int {
 	return n
 }
 
-// setTOMLHandler sets the member key of a Codex handler read from TOML.
-func setTOMLHandler(h *settings.Hook, key string, v any) error {
+// setTOMLHandler sets the member key of a Codex handler read from TOML,
+// in h and in c (what Codex reads of it). Codex reads timeout and
+// statusMessage under these names only: timeoutSec, timeout_sec and
+// status_message are left unread, as Codex leaves them.
+func setTOMLHandler(h *settings.Hook, c *agent.CodexHandler, key string, v any) error {
 	str := func() (string, error) {
 		s, ok := v.(string)
 		if !ok {
@@ -199,26 +213,41 @@ func setTOMLHandler(h *settings.Hook, key string, v any) error {
 		}
 		return s, nil
 	}
+	count := func() (*uint64, error) {
+		n, ok := v.(int64)
+		if !ok || n < 0 {
+			return nil, fmt.Errorf("%s: must be a whole number, 0 or more", key)
+		}
+		u := uint64(n)
+		return &u, nil
+	}
 	var err error
 	switch key {
 	case "type":
 		h.Handler.Type, err = str()
 	case "command":
 		h.Handler.Command, err = str()
-	case "statusMessage", "status_message":
+		c.Command = h.Handler.Command
+	case "commandWindows", "command_windows":
+		var s string
+		s, err = str()
+		c.CommandWindows = &s
+	case "statusMessage":
 		h.Handler.StatusMessage, err = str()
-	case "timeout", "timeoutSec", "timeout_sec":
-		n, ok := v.(int64)
-		if !ok || n < 0 {
-			return fmt.Errorf("%s: must be a whole number of seconds, 0 or more", key)
+		c.StatusMessage = &h.Handler.StatusMessage
+	case "timeout":
+		c.Timeout, err = count()
+		if err == nil {
+			h.Handler.Timeout = float64(*c.Timeout)
 		}
-		h.Handler.Timeout = float64(n)
+	case "additionalContextLimit":
+		c.AdditionalContextLimit, err = count()
 	case "async":
 		b, ok := v.(bool)
 		if !ok {
 			return fmt.Errorf("async: must be true or false")
 		}
-		h.Handler.Async = b
+		h.Handler.Async, c.Async = b, b
 	}
 	return err
 }

@@ -31,6 +31,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		event   = fl.String("event", "", "the hook `EVENT`, as in hook_event_name (PreToolUse, Stop, ...)")
 		matcher = fl.String("matcher", "", "the matcher group (tool names such as \"Edit|Write\", or a regex)")
 		dryRun  = fl.Bool("dry-run", false, "print the change as a diff and write nothing")
+		trust   = fl.Bool("trust", false, "with -agent codex: trust the hook too, writing its trusted_hash into Codex's user config.toml (uninstall removes it)")
 		agentF  = agentFlag(fl)
 		hf      handlerFlags
 	)
@@ -47,8 +48,11 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 	}
 	if *agentF == agentCodex {
 		c := codexInstall{name: name, scope: *scope, file: *file, plugin: *plugin, project: *project,
-			event: *event, matcher: *matcher, remove: remove, dryRun: *dryRun}
+			event: *event, matcher: *matcher, remove: remove, dryRun: *dryRun, trust: *trust}
 		return c.run(fl, &hf, rest, stdout, stderr)
+	}
+	if *trust {
+		return usageErr(stderr, name, "-trust is for -agent codex: Claude Code runs the hooks of its settings without a trust step")
 	}
 	if !protocol.Known(*event) {
 		return usageErr(stderr, name, "unknown event %q (Claude Code 2.1.332 has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event)

@@ -176,7 +176,7 @@ func applyPolicy(l *loaded, f found, r hookReport) hookReport {
 		if src.Scope == settings.ScopePlugin {
 			continue
 		}
-		b, err := os.ReadFile(src.Path)
+		b, err := settings.ReadRegular(src.Path)
 		if err != nil {
 			continue
 		}

@@ -72,7 +72,7 @@ func (v *verifier) prepareScratch(i int, p verifyPlan) (*scratch, error) {
 		if src == f.src {
 			addHook(hooks, f.hook.Event, f.hook.Matcher, wrapped)
 		}
-		data, err := os.ReadFile(src.Path)
+		data, err := settings.ReadRegular(src.Path)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}

@@ -332,7 +332,7 @@ type userFiles map[string][sha256.Size]byte
 // digest adds the digests of paths (missing files count as missing).
 func (u userFiles) digest(paths ...string) {
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := settings.ReadRegular(p)
 		if err != nil {
 			continue
 		}
@@ -344,7 +344,7 @@ func (u userFiles) digest(paths ...string) {
 func (u userFiles) changed() []string {
 	var out []string
 	for p, sum := range u {
-		b, err := os.ReadFile(p)
+		b, err := settings.ReadRegular(p)
 		if err != nil || sha256.Sum256(b) != sum {
 			out = append(out, p)
 		}
@@ -390,7 +390,7 @@ func userClaudeJSON(locs settings.Locations) string {
 // projectTrusted reads from the user's .claude.json whether the project
 // was trusted (its hasTrustDialogAccepted), and nothing else of it.
 func projectTrusted(claudeJSON, project string) bool {
-	b, err := os.ReadFile(claudeJSON)
+	b, err := settings.ReadRegular(claudeJSON)
 	if err != nil {
 		return false
 	}

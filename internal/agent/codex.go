@@ -173,7 +173,10 @@ func CodexEvents(event string) (sent, answered bool) {
 //   - SessionEnd: no answer at all (Codex reads none).
 //
 // An empty answer (no output, or only white space) is always accepted. The
-// error is a *CodexError naming the field and the rule.
+// error is a *CodexError naming the field and the rule. These are the
+// rules of a hook Codex waits for; one whose handler says "async": true
+// is checked by CheckCodexAsyncAnswer (an answer CheckCodexAnswer accepts
+// fits its schema too).
 func CheckCodexAnswer(event string, answer []byte) error {
 	if len(strings.TrimSpace(string(answer))) == 0 {
 		return nil
@@ -188,6 +191,9 @@ func CheckCodexAnswer(event string, answer []byte) error {
 	ms, err := rawjson.Members(answer)
 	if err != nil {
 		return &CodexError{Event: event, Rule: "the answer must be one JSON object (" + err.Error() + ")"}
+	}
+	if err := checkAsyncMember(event, ms); err != nil {
+		return err
 	}
 	if err := checkMembers(event, "", ms, top, nil); err != nil {
 		return err
@@ -375,4 +381,17 @@ func quoteList(l []string) string {
 		q[i] = fmt.Sprintf("%q", s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// checkAsyncMember refuses Claude Code's answer that detaches a hook
+// ({"async": true}, hook.Async): Codex has no such answer, and its closed
+// schema makes it report the hook Failed and ignore the answer.
+func checkAsyncMember(event string, ms []rawjson.Member) error {
+	for _, k := range []string{"async", "asyncTimeout"} {
+		if _, ok := rawjson.Find(ms, k); ok {
+			return &CodexError{Event: event, Field: k,
+				Rule: `Codex has no answer that detaches a hook (hook.Async): it runs a hook in the background only when its handler says "async": true (hookctl install -agent codex -async); this answer breaks its schema, and Codex ignores it`}
+		}
+	}
+	return nil
 }

@@ -2,7 +2,9 @@ package agent
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/gohooks/hook/internal/rawjson"
 )
@@ -10,7 +12,8 @@ import (
 // CheckCodexHooksFile checks the contents of a Codex hooks.json for what
 // makes Codex refuse the whole file or an event of it: the root may hold
 // only "description" (a string or null) and "hooks" (an object); each
-// member of "hooks" must be an event Codex sends, holding an array of
+// member of "hooks" must be an event a hooks file may hold
+// (CodexConfigEvent), holding an array of
 // groups; each group an object with a "hooks" array (and optionally a
 // "matcher" string); each handler an object with a "type" string and, for
 // "command" handlers, a "command" string. Unknown members of groups and
@@ -40,7 +43,7 @@ func CheckCodexHooksFile(raw []byte) error {
 		return fmt.Errorf("codex hooks.json: hooks: must be an object, not %s", rawjson.KindName(h.Value))
 	}
 	for _, ev := range events {
-		if sent, _ := CodexEvents(ev.Key); !sent {
+		if !CodexConfigEvent(ev.Key) {
 			return fmt.Errorf("codex hooks.json: hooks.%s: Codex has no such event", ev.Key)
 		}
 		groups, ok := rawjson.ElementsTrusted(ev.Value)
@@ -100,21 +103,24 @@ func checkCodexGroup(where string, g []byte) error {
 
 // checkCodexHandlerMembers checks the types of the handler members Codex
 // reads: one of the wrong type makes it refuse the whole file. timeout
-// (alias timeoutSec, timeout_sec) is a whole number of seconds, 0 or more
-// (Codex reads an unsigned integer: 1.5 or -1 is refused); statusMessage
-// and commandWindows are strings or null; async is true or false.
+// and additionalContextLimit are whole numbers, 0 or more (Codex reads
+// unsigned integers: 1.5 or -1 is refused); statusMessage and
+// commandWindows (alias command_windows) are strings; async is true or
+// false; each may be null but async. Codex reads no other spelling of
+// them: timeoutSec, timeout_sec and status_message are ignored, as any
+// unknown member is.
 func checkCodexHandlerMembers(at string, hm []rawjson.Member) error {
 	for _, m := range hm {
 		v := string(m.Value)
 		switch m.Key {
-		case "timeout", "timeoutSec", "timeout_sec":
+		case "timeout", "additionalContextLimit":
 			if v == "null" {
 				continue
 			}
 			if _, err := strconv.ParseUint(v, 10, 64); err != nil {
-				return fmt.Errorf("codex hooks.json: %s.%s: must be a whole number of seconds, 0 or more, not %s", at, m.Key, v)
+				return fmt.Errorf("codex hooks.json: %s.%s: must be a whole number, 0 or more, not %s", at, m.Key, v)
 			}
-		case "statusMessage", "status_message", "commandWindows", "command_windows":
+		case "statusMessage", "commandWindows", "command_windows":
 			if v != "null" && m.Value[0] != '"' {
 				return fmt.Errorf("codex hooks.json: %s.%s: must be a string, not %s", at, m.Key, rawjson.KindName(m.Value))
 			}
@@ -125,4 +131,16 @@ func checkCodexHandlerMembers(at string, hm []rawjson.Member) error {
 		}
 	}
 	return nil
+}
+
+// CodexMatcherValid reports whether Codex can use the matcher m of a
+// group: "" and "*" match everything, a matcher of letters, digits, "_"
+// and "|" lists names, anything else must be a regular expression (Codex
+// skips the whole group, with a warning, when it is not).
+func CodexMatcherValid(m string) bool {
+	if m == "" || m == "*" || strings.Trim(m, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_|") == "" {
+		return true
+	}
+	_, err := regexp.Compile(m)
+	return err == nil
 }

@@ -13,6 +13,10 @@ func TestCheckCodexHooksFile(t *testing.T) {
 		`{"description":"team hooks","hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/bin/guard","timeout":10,"statusMessage":"checking"}]}]}}`,
 		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","unknownHandlerField":1}],"unknownGroupField":true}],"SessionEnd":[]}}`,
 		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":0,"timeoutSec":null,"async":false,"commandWindows":"x.exe"}]}]}}`,
+		// Codex 0.171.0 reads neither timeoutSec, timeout_sec nor
+		// status_message: it ignores them as any unknown member.
+		`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeoutSec":-1,"timeout_sec":"x","status_message":1}]}]}}`,
+		`{"hooks":{"PreModelRequest":[{"hooks":[{"type":"command","command":"x","additionalContextLimit":0}]}],"PostModelRequest":[]}}`,
 		"\ufeff" + `{"hooks":{"Interrupt":[{"hooks":[{"type":"prompt","prompt":"p"}]}]}}`,
 	}
 	for _, g := range good {
@@ -34,7 +38,8 @@ func TestCheckCodexHooksFile(t *testing.T) {
 		{`{"hooks":{"Stop":[{"hooks":[1]}]}}`, "hooks.Stop[0].hooks[0]: must be an object"},
 		{`{"hooks":{"Stop":[{"hooks":[{"type":"http","url":"http://x"}]}]}}`, `hooks.Stop[0].hooks[0].type: "http" is not a handler type`},
 		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":1.5}]}]}}`, "hooks.Stop[0].hooks[0].timeout: must be a whole number"},
-		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeoutSec":-1}]}]}}`, "timeoutSec: must be a whole number"},
+		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","additionalContextLimit":-1}]}]}}`, "additionalContextLimit: must be a whole number"},
+		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","command_windows":[1]}]}]}}`, "command_windows: must be a string"},
 		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","statusMessage":1}]}]}}`, "statusMessage: must be a string"},
 		{`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","async":"yes"}]}]}}`, "async: must be true or false"},
 	}
