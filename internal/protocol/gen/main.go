@@ -243,7 +243,7 @@ var facts = template.Must(template.New("events_gen.go").Funcs(funcs).Parse(`// C
 
 package hook
 
-// The names of the hook events of Claude Code 2.1.332, spelled as in
+// The names of the hook events of Claude Code 2.1.336, spelled as in
 // hook_event_name, in the order of the Agent SDK's HOOK_EVENTS.
 const (
 {{- range .}}
@@ -260,12 +260,12 @@ var events = [...]string{
 }
 
 // eventNames returns the names of the {{len .}} hook events of Claude Code
-// 2.1.332, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
+// 2.1.336, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
 // on every call.
 func eventNames() []string { return append([]string(nil), events[:]...) }
 
 // knownEvent reports whether name is one of the {{len .}} hook events of Claude
-// Code 2.1.332.
+// Code 2.1.336.
 func knownEvent(name string) bool {
 	switch name {
 	case {{range $i, $e := .}}{{if $i}}, {{end}}Event{{$e.Name}}{{end}}:
@@ -275,7 +275,7 @@ func knownEvent(name string) bool {
 }
 
 // canBlock reports whether exit code 2 blocks (or otherwise changes) the
-// action behind the event name, as Claude Code 2.1.332 documents it (spec
+// action behind the event name, as Claude Code 2.1.336 documents it (spec
 // §3, "Exit 2 blocks?"). For the other events, exit 2 only shows stderr
 // somewhere or is ignored.
 func canBlock(name string) bool {
