@@ -37,7 +37,7 @@ func NewMux() *Mux { return &Mux{} }
 // matches NotebookEdit, "Task" matches Agent. No matcher, "" or "*"
 // matches every occurrence of the event.
 //
-// Handle panics if the event is not one of Claude Code 2.1.332 (the
+// Handle panics if the event is not one of Claude Code 2.1.336 (the
 // Event constants); if the matcher does not compile cleanly
 // ([CompileMatcher] returns an error: an invalid regular expression, one
 // RE2 cannot express, Go-only syntax); if the event has no matcher
@@ -50,7 +50,7 @@ func NewMux() *Mux { return &Mux{} }
 func (m *Mux) Handle(pattern string, h Handler) {
 	name, matcher, _ := strings.Cut(pattern, " ")
 	if !knownEvent(name) {
-		panic(fmt.Sprintf("hook: Mux.Handle: %q is not a hook event of Claude Code 2.1.332", name))
+		panic(fmt.Sprintf("hook: Mux.Handle: %q is not a hook event of Claude Code 2.1.336", name))
 	}
 	if !hasMatcher(name) && matcher != "" && matcher != "*" {
 		panic(fmt.Sprintf("hook: Mux.Handle(%q): %s has no matcher; Claude Code ignores it and runs every %s hook (register %q)", pattern, name, name, name))

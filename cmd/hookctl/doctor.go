@@ -236,7 +236,7 @@ func checkHook(l *loaded, p policy, f found) []finding {
 	}
 	ev := f.hook.Event
 	if !protocol.Known(ev) {
-		fix := "use one of the 34 events of Claude Code 2.1.332 (PreToolUse, PostToolUse, Stop, ...)"
+		fix := fmt.Sprintf("use one of the %d events of Claude Code %s (PreToolUse, PostToolUse, Stop, ...)", len(protocol.Events), protocol.ClaudeCode)
 		for _, e := range protocol.Names() {
 			if strings.EqualFold(e, ev) {
 				fix = fmt.Sprintf("write %q (event names are case-sensitive)", e)

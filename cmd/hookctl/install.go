@@ -50,7 +50,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		return c.run(fl, &hf, rest, stdout, stderr)
 	}
 	if !protocol.Known(*event) {
-		return usageErr(stderr, name, "unknown event %q (Claude Code 2.1.332 has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event)
+		return usageErr(stderr, name, "unknown event %q (Claude Code %s has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event, protocol.ClaudeCode)
 	}
 	sel := 0
 	for _, s := range []string{*scope, *file, *plugin} {

@@ -114,6 +114,9 @@ const (
 	AnswerWatchPaths
 )
 
+// ClaudeCode is the Claude Code release whose hook events Events lists.
+const ClaudeCode = "2.1.336"
+
 // Events are the 35 hook events of Claude Code 2.1.336, in the order of
 // the Agent SDK's HOOK_EVENTS.
 var Events = []Event{

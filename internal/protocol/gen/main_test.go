@@ -74,7 +74,7 @@ func TestAddingAnEvent(t *testing.T) {
 		"func (*ArtifactSavedOutput) feedbackBlock(reason string) Output {\n\treturn &ArtifactSavedOutput{Block: true, Reason: reason}",
 		"return &ArtifactSavedOutput{AdditionalContext: trimText(o.Text)}, nil",             // combine
 		"EventMessageDisplay, EventArtifactSaved:\n\t\treturn false\n\t}\n\treturn true\n}", // honoursHalt
-		"hook events of Claude Code\n// 2.1.336",                                            // the counts follow the table
+		"hook events of Claude Code\n// " + protocol.ClaudeCode,                             // the counts follow the table
 	} {
 		assert.Contains(t, s, want)
 	}
