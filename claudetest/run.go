@@ -107,7 +107,7 @@ func need(t testing.TB) string {
 	logOnce.Do(func() { first = true })
 	if first {
 		note := ""
-		if !strings.HasPrefix(version, wantVersion()+" ") {
+		if !strings.HasPrefix(version, Version+" ") {
 			note = fmt.Sprintf("; warning: claudetest is verified against %s", Version)
 		}
 		t.Logf("claudetest: Claude Code %q (%s), %s%s", version, bin, netNote(), note)
