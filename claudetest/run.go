@@ -267,7 +267,7 @@ func prepare(t testing.TB, s Session) (*run, error) {
 	if s.InterruptWhen != "" {
 		p, err := r.projectFile(s.InterruptWhen)
 		if err != nil {
-			return nil, fmt.Errorf("Session.InterruptWhen: %w", err)
+			return nil, fmt.Errorf("Session.InterruptWhen: %q is not a path inside the project", s.InterruptWhen)
 		}
 		if _, ok := s.Files[s.InterruptWhen]; ok {
 			return nil, fmt.Errorf("Session.InterruptWhen: %q is in Session.Files: the turn would be interrupted at once", s.InterruptWhen)

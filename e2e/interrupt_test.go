@@ -21,7 +21,7 @@ import (
 func TestInterruptReachesTheHook(t *testing.T) {
 	claudetest.Need(t)
 	t.Parallel()
-	bin := hooktest.BuildGo(t, "testdata/interruptlog")
+	bin := hooktest.BuildGo(t, "./testdata/interruptlog")
 	logDir := t.TempDir()
 	log := filepath.Join(logDir, "interrupts.log")
 	r := claudetest.Run(t, claudetest.Session{
