@@ -94,6 +94,11 @@ func Install(ctx context.Context, dir, spec string, log io.Writer, find func(dir
 // install that was killed.
 var npmMade = map[string]bool{"package.json": true, "package-lock.json": true, "node_modules": true}
 
+// leftoverAge is how old the leftover of an install must be for
+// clearStale to remove it: a process that does not take the lock (an
+// older version of this code) may still be writing a younger one.
+const leftoverAge = time.Hour
+
 // clearStale removes dir when it exists but holds no working program:
 // when it is empty or holds only what npm writes. It refuses a dir that
 // holds anything else (a user's folder, named by mistake), and removes
@@ -101,7 +106,9 @@ var npmMade = map[string]bool{"package.json": true, "package-lock.json": true, "
 func clearStale(dir string) error {
 	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), escapeGlob(filepath.Base(dir))+".installing-*"))
 	for _, l := range leftovers {
-		os.RemoveAll(l)
+		if fi, err := os.Stat(l); err == nil && time.Since(fi.ModTime()) > leftoverAge {
+			os.RemoveAll(l)
+		}
 	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -115,9 +122,14 @@ func clearStale(dir string) error {
 			return fmt.Errorf("%w: %s has %q; name an empty or new folder", ErrNotOurs, dir, e.Name())
 		}
 	}
-	// Move it aside first: the rename is atomic, the removal is not.
-	old := fmt.Sprintf("%s.installing-stale%d", dir, time.Now().UnixNano())
-	if err := os.Rename(dir, old); err != nil {
+	// Move it aside first: the rename is atomic, the removal is not (a
+	// removal cut short leaves a leftover, removed in an hour).
+	old, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".installing-stale")
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(dir, filepath.Join(old, "old")); err != nil {
+		os.Remove(old)
 		return fmt.Errorf("moving the stale install aside: %w", err)
 	}
 	return os.RemoveAll(old)

@@ -121,13 +121,18 @@ func TestInstallIntoExistingFolder(t *testing.T) {
 	broken := filepath.Join(cache, "broken")
 	require.NoError(t, os.MkdirAll(filepath.Join(broken, "node_modules", "x"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(broken, "package.json"), []byte(`{"dependencies":{"x":"0.9"}}`), 0o644))
-	require.NoError(t, os.Mkdir(filepath.Join(cache, "broken.installing-123"), 0o755)) // a killed install's leftover
+	killed := filepath.Join(cache, "broken.installing-123") // a killed install's leftover
+	require.NoError(t, os.Mkdir(killed, 0o755))
+	old := time.Now().Add(-2 * leftoverAge)
+	require.NoError(t, os.Chtimes(killed, old, old))
+	young := filepath.Join(cache, "broken.installing-456") // another process's install under way
+	require.NoError(t, os.Mkdir(young, 0o755))
 	bin, err = Install(context.Background(), broken, "x@1", io.Discard, find)
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(broken, "prog"), bin)
 	assert.NoDirExists(t, filepath.Join(broken, "node_modules", "x"), "the broken install is gone")
 	left, _ := filepath.Glob(filepath.Join(cache, "*.installing-*"))
-	assert.Empty(t, left)
+	assert.Equal(t, []string{young}, left, "the old leftover and the moved-aside install are removed, the young one kept")
 
 	mine := filepath.Join(cache, "mine")
 	require.NoError(t, os.MkdirAll(mine, 0o755))
