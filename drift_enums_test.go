@@ -20,6 +20,16 @@ var sdkEnums = []struct {
 	{"InterruptHookInput", "reason", "InterruptReason"},
 	{"InterruptHookInput", "via", "InterruptVia"},
 	{"SDKAssistantMessageError", "", "StopError"},
+	// The members the matchers of these events are tested against, whose
+	// values hookctl doctor names (cmd/hookctl/matchervalues.go).
+	{"SessionStartHookInput", "source", "SessionStart"},
+	{"ExitReason", "", "SessionEnd"},
+	{"SetupHookInput", "trigger", "Setup"},
+	{"PreCompactHookInput", "trigger", "Compact"},
+	{"PostCompactHookInput", "trigger", "Compact"},
+	{"ConfigChangeHookInput", "source", "Config"},
+	{"InstructionsLoadedHookInput", "load_reason", "Load"},
+	{"DirectoryAddedHookInput", "source", "Directory"},
 }
 
 // TestDriftEnums: the library has a constant for every value the SDK

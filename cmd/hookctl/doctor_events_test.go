@@ -76,3 +76,43 @@ func TestDoctorInterruptMatcher(t *testing.T) {
 	assert.Contains(t, unknown[1].Msg, `"Interupt"`)
 	assert.Equal(t, fmt.Sprintf("use one of the %d events of Claude Code %s (PreToolUse, PostToolUse, Stop, ...)", len(protocol.Events), protocol.ClaudeCode), unknown[1].Fix)
 }
+
+// TestDoctorMatcherValues: on the events whose matcher is tested against
+// a closed set of values (Interrupt's source, SessionStart's source, …),
+// doctor names the values a matcher matches, and warns when it matches
+// none, since such a hook never runs; a regular expression is read as
+// Claude Code reads it.
+func TestDoctorMatcherValues(t *testing.T) {
+	e := newEnv(t)
+	onSystem(t, "linux")
+	prog := write(t, filepath.Join(e.project, "bin", "h"), "#!/bin/sh\n", 0o755)
+	entry := func(matcher string) string {
+		return `[{"matcher": ` + quote(matcher) + `, "hooks": [{"type": "command", "command": ` + quote(prog) + `}]}]`
+	}
+	write(t, filepath.Join(e.project, ".claude", "settings.json"), `{"hooks": {
+  "Interrupt": `+entry("usr")+`,
+  "SessionStart": `+entry("startup, resume")+`,
+  "PreCompact": `+entry("^(man|aut)")+`,
+  "SessionEnd": `+entry("Logout")+`,
+  "StopFailure": `+entry("*")+`
+}}`, 0o644)
+	out, errOut, code := e.run("doctor", "-json")
+	assert.Equal(t, 0, code, errOut)
+	var got []finding
+	require.NoError(t, json.Unmarshal([]byte(out), &got), out)
+	msgs := map[string]finding{}
+	for _, f := range got {
+		msgs[f.Msg] = f
+	}
+	w, ok := msgs[`matcher "usr" matches none of the values of source that Claude Code sends on Interrupt (user, session, system): the hook never runs`]
+	if assert.True(t, ok, "%+v", got) {
+		assert.Equal(t, sevWarning, w.Severity)
+		assert.Equal(t, `write one of them, such as "user" (values are case-sensitive)`, w.Fix)
+	}
+	assert.Contains(t, msgs, `matcher "startup, resume" matches source startup, resume`)
+	assert.Contains(t, msgs, `matcher "^(man|aut)" matches trigger manual, auto`)
+	assert.Contains(t, msgs, `matcher "Logout" matches none of the values of reason that Claude Code sends on SessionEnd (clear, resume, logout, prompt_input_exit, other): the hook never runs`)
+	for m := range msgs {
+		assert.NotContains(t, m, `"*"`, "a matcher of everything gets no note")
+	}
+}
