@@ -110,6 +110,9 @@ var adapters = map[string]func(got *any) Handler{
 	EventStopFailure: func(got *any) Handler {
 		return StopFailureFunc(func(_ context.Context, e *StopFailure) (*StopFailureOutput, error) { *got = e; return nil, nil })
 	},
+	EventInterrupt: func(got *any) Handler {
+		return InterruptFunc(func(_ context.Context, e *Interrupt) (*InterruptOutput, error) { *got = e; return nil, nil })
+	},
 	EventSubagentStart: func(got *any) Handler {
 		return SubagentStartFunc(func(_ context.Context, e *SubagentStart) (*SubagentStartOutput, error) { *got = e; return nil, nil })
 	},
@@ -199,7 +202,7 @@ func decodeWithAdapter(t *testing.T, ev *Event) any {
 }
 
 func TestAdaptersCoverEveryEvent(t *testing.T) {
-	assert.Len(t, adapters, 34)
+	assert.Len(t, adapters, 35)
 	for name := range adapters {
 		assert.True(t, knownEvent(name), name)
 	}

@@ -30,6 +30,8 @@ func answerType(event string) Output {
 		return (*StopOutput)(nil)
 	case EventStopFailure:
 		return (*StopFailureOutput)(nil)
+	case EventInterrupt:
+		return (*InterruptOutput)(nil)
 	case EventSubagentStart:
 		return (*SubagentStartOutput)(nil)
 	case EventSubagentStop:
@@ -494,6 +496,45 @@ func (o *StopFailureOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
 // join merges n into a as [Chain] combines StopFailure answers:
 // the common fields only.
 func (a *StopFailureOutput) join(n *StopFailureOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return false, nil
+}
+
+// InterruptFunc adapts a function to a [Handler] that answers Interrupt
+// events and ignores every other event (exit 0, no output). A nil answer
+// writes nothing; [Mux.Handle] refuses it under another event's pattern.
+type InterruptFunc func(ctx context.Context, e *Interrupt) (*InterruptOutput, error)
+
+// ServeHook decodes an Interrupt event and calls f.
+func (f InterruptFunc) ServeHook(ctx context.Context, ev *Event) (Output, error) {
+	return serveTyped(ctx, ev, EventInterrupt, f)
+}
+
+func (InterruptFunc) adapterEvent() string { return EventInterrupt }
+
+// combine merges o into acc by [Chain]'s rules for Interrupt (see its join).
+func (o *InterruptOutput) combine(acc Output) (Output, bool, error) {
+	return combineAs(acc, o, (*InterruptOutput).join)
+}
+
+// appendAnswer refuses an event other than Interrupt, then validates the
+// answer and appends its stdout form (see its appendForm).
+func (o *InterruptOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
+	if err := checkEvent(ev, EventInterrupt); err != nil {
+		return dst, err
+	}
+	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields only.
+func (o *InterruptOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	return appendWire(dst, answer{common: &o.Common})
+}
+
+// join merges n into a as [Chain] combines Interrupt answers:
+// the common fields only.
+func (a *InterruptOutput) join(n *InterruptOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
 }

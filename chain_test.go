@@ -490,6 +490,18 @@ func TestChainOtherEvents(t *testing.T) {
 				return &hook.SessionEndOutput{Common: hook.Common{SystemMessage: "two"}}, nil
 			}),
 		}, `{"systemMessage":"one\ntwo"}`},
+		// Claude Code ignores a halt on Interrupt: the chain runs on.
+		{"Interrupt common fields joined", hooktest.NewEvent(hook.EventInterrupt), []hook.Handler{
+			hook.InterruptFunc(func(context.Context, *hook.Interrupt) (*hook.InterruptOutput, error) {
+				return &hook.InterruptOutput{Common: hook.Common{SystemMessage: "one", Halt: true}}, nil
+			}),
+			hook.InterruptFunc(func(context.Context, *hook.Interrupt) (*hook.InterruptOutput, error) {
+				return nil, nil
+			}),
+			hook.InterruptFunc(func(context.Context, *hook.Interrupt) (*hook.InterruptOutput, error) {
+				return &hook.InterruptOutput{Common: hook.Common{SystemMessage: "two"}}, nil
+			}),
+		}, `{"continue":false,"systemMessage":"one\ntwo"}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, stdout, stderr := testutil.Serve(t, hook.Chain(c.hs...), c.in)

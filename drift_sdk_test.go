@@ -31,8 +31,8 @@ const (
 	// verifiedSDK is the SDK version the library is verified against, and
 	// verifiedClaudeCode the Claude Code version it was built for (its
 	// package.json's claudeCodeVersion).
-	verifiedSDK        = "0.3.332"
-	verifiedClaudeCode = "2.1.332"
+	verifiedSDK        = "0.3.336"
+	verifiedClaudeCode = "2.1.336"
 	// maxSDKFile bounds the size of a file read from the tarball.
 	maxSDKFile = 64 << 20
 )

@@ -52,6 +52,7 @@ var eventInputs = map[string]reflect.Type{
 	EventSessionEnd:           reflect.TypeFor[SessionEnd](),
 	EventStop:                 reflect.TypeFor[Stop](),
 	EventStopFailure:          reflect.TypeFor[StopFailure](),
+	EventInterrupt:            reflect.TypeFor[Interrupt](),
 	EventSubagentStart:        reflect.TypeFor[SubagentStart](),
 	EventSubagentStop:         reflect.TypeFor[SubagentStop](),
 	EventPreCompact:           reflect.TypeFor[PreCompact](),
@@ -277,7 +278,7 @@ func TestDriftTables(t *testing.T) {
 	}
 	events, err := libraryEvents()
 	require.NoError(t, err)
-	assert.Len(t, events, 34)
+	assert.Len(t, events, 35)
 	for _, e := range events {
 		typ, ok := eventInputs[e]
 		if assert.True(t, ok, "eventInputs has no %s", e) {

@@ -26,6 +26,7 @@ package hook
 //	prompt.go                UserPromptSubmit, UserPromptExpansion
 //	session.go               SessionStart, SessionEnd, Setup
 //	stop.go                  Stop, StopFailure
+//	interrupt.go             Interrupt
 //	subagent.go              SubagentStart, SubagentStop
 //	compact.go               PreCompact, PostCompact
 //	modelswitch.go           PreModelSwitch, PostModelSwitch

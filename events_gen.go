@@ -2,7 +2,7 @@
 
 package hook
 
-// The names of the hook events of Claude Code 2.1.332, spelled as in
+// The names of the hook events of Claude Code 2.1.336, spelled as in
 // hook_event_name, in the order of the Agent SDK's HOOK_EVENTS.
 const (
 	// EventPreToolUse fires after the model produced a tool call's arguments, before the permission check and the call.
@@ -27,6 +27,8 @@ const (
 	EventStop = "Stop"
 	// EventStopFailure fires when a turn ended on an API error instead of Stop.
 	EventStopFailure = "StopFailure"
+	// EventInterrupt fires when an interrupt ended the main conversation's turn.
+	EventInterrupt = "Interrupt"
 	// EventSubagentStart fires when a subagent is spawned.
 	EventSubagentStart = "SubagentStart"
 	// EventSubagentStop fires when a subagent finished.
@@ -88,6 +90,7 @@ var events = [...]string{
 	EventSessionEnd,
 	EventStop,
 	EventStopFailure,
+	EventInterrupt,
 	EventSubagentStart,
 	EventSubagentStop,
 	EventPreCompact,
@@ -113,23 +116,23 @@ var events = [...]string{
 	EventPreSkillShellCommand,
 }
 
-// eventNames returns the names of the 34 hook events of Claude Code
-// 2.1.332, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
+// eventNames returns the names of the 35 hook events of Claude Code
+// 2.1.336, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
 // on every call.
 func eventNames() []string { return append([]string(nil), events[:]...) }
 
-// knownEvent reports whether name is one of the 34 hook events of Claude
-// Code 2.1.332.
+// knownEvent reports whether name is one of the 35 hook events of Claude
+// Code 2.1.336.
 func knownEvent(name string) bool {
 	switch name {
-	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPostToolBatch, EventNotification, EventUserPromptSubmit, EventUserPromptExpansion, EventSessionStart, EventSessionEnd, EventStop, EventStopFailure, EventSubagentStart, EventSubagentStop, EventPreCompact, EventPostCompact, EventPreModelSwitch, EventPostModelSwitch, EventPermissionRequest, EventPermissionDenied, EventSetup, EventTeammateIdle, EventTaskCreated, EventTaskCompleted, EventElicitation, EventElicitationResult, EventConfigChange, EventWorktreeCreate, EventWorktreeRemove, EventInstructionsLoaded, EventCwdChanged, EventFileChanged, EventDirectoryAdded, EventMessageDisplay, EventPreSkillShellCommand:
+	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPostToolBatch, EventNotification, EventUserPromptSubmit, EventUserPromptExpansion, EventSessionStart, EventSessionEnd, EventStop, EventStopFailure, EventInterrupt, EventSubagentStart, EventSubagentStop, EventPreCompact, EventPostCompact, EventPreModelSwitch, EventPostModelSwitch, EventPermissionRequest, EventPermissionDenied, EventSetup, EventTeammateIdle, EventTaskCreated, EventTaskCompleted, EventElicitation, EventElicitationResult, EventConfigChange, EventWorktreeCreate, EventWorktreeRemove, EventInstructionsLoaded, EventCwdChanged, EventFileChanged, EventDirectoryAdded, EventMessageDisplay, EventPreSkillShellCommand:
 		return true
 	}
 	return false
 }
 
 // canBlock reports whether exit code 2 blocks (or otherwise changes) the
-// action behind the event name, as Claude Code 2.1.332 documents it (spec
+// action behind the event name, as Claude Code 2.1.336 documents it (spec
 // §3, "Exit 2 blocks?"). For the other events, exit 2 only shows stderr
 // somewhere or is ignored.
 func canBlock(name string) bool {
@@ -161,6 +164,8 @@ func matcherField(event string) string {
 		return "reason"
 	case EventStopFailure:
 		return "error"
+	case EventInterrupt:
+		return "source"
 	case EventSubagentStart:
 		return "agent_type"
 	case EventSubagentStop:
@@ -202,7 +207,7 @@ func matcherField(event string) string {
 // events and ignores it on some others (see [Common]).
 func honoursHalt(name string) bool {
 	switch name {
-	case EventNotification, EventSessionEnd, EventStopFailure, EventPreCompact, EventPostCompact, EventTaskCreated, EventElicitation, EventElicitationResult, EventConfigChange, EventWorktreeRemove, EventInstructionsLoaded, EventMessageDisplay:
+	case EventNotification, EventSessionEnd, EventStopFailure, EventInterrupt, EventPreCompact, EventPostCompact, EventTaskCreated, EventElicitation, EventElicitationResult, EventConfigChange, EventWorktreeRemove, EventInstructionsLoaded, EventMessageDisplay:
 		return false
 	}
 	return true

@@ -108,6 +108,10 @@ var serveCases = []serveCase{
 		StopFailureFunc(func(context.Context, *StopFailure) (*StopFailureOutput, error) {
 			return &StopFailureOutput{Common: Common{TerminalSequence: "\a"}}, nil
 		}), ExitOK, `{"terminalSequence":"\u0007"}` + "\n", ""},
+	{"Interrupt read", "interrupt.json",
+		InterruptFunc(func(_ context.Context, e *Interrupt) (*InterruptOutput, error) {
+			return &InterruptOutput{Common: Common{SystemMessage: string(e.Source) + " " + string(e.Reason) + " via " + string(e.Via)}}, nil
+		}), ExitOK, `{"systemMessage":"user stop via client"}` + "\n", ""},
 	{"SubagentStart context", "subagentstart.json",
 		SubagentStartFunc(func(_ context.Context, e *SubagentStart) (*SubagentStartOutput, error) {
 			return &SubagentStartOutput{AdditionalContext: "you are " + e.AgentID}, nil
@@ -359,6 +363,7 @@ func TestEmptyAnswersWriteNothing(t *testing.T) {
 		"sessionend.json":               &SessionEndOutput{},
 		"stop.json":                     &StopOutput{},
 		"stopfailure.json":              &StopFailureOutput{},
+		"interrupt.json":                &InterruptOutput{},
 		"subagentstart.json":            &SubagentStartOutput{},
 		"subagentstop.json":             &SubagentStopOutput{},
 		"precompact-manual.json":        &PreCompactOutput{},
@@ -380,7 +385,7 @@ func TestEmptyAnswersWriteNothing(t *testing.T) {
 		"messagedisplay.json":           &MessageDisplayOutput{},
 		"preskillshellcommand.json":     &PreSkillShellCommandOutput{},
 	}
-	assert.Len(t, empty, 33, "every event but WorktreeCreate, whose answer needs a path")
+	assert.Len(t, empty, 34, "every event but WorktreeCreate, whose answer needs a path")
 	for in, out := range empty {
 		b, err := out.appendAnswer(nil, fixtureEvent(t, in))
 		assert.NoError(t, err, in)

@@ -17,12 +17,12 @@ import (
 	"github.com/gohooks/hook/internal/testutil"
 )
 
-// allEvents are the 34 events of Claude Code 2.1.332, from the protocol
+// allEvents are the 35 events of Claude Code 2.1.336, from the protocol
 // table.
 var allEvents = hook.Events()
 
 func TestAllEventsListIsComplete(t *testing.T) {
-	require.Len(t, allEvents, 34)
+	require.Len(t, allEvents, 35)
 	for _, e := range allEvents {
 		assert.True(t, hook.KnownEvent(e), e)
 	}

@@ -172,7 +172,7 @@ var matcherFieldSpec = map[string]string{
 	EventPreToolUse: "tool_name", EventPermissionRequest: "tool_name", EventPermissionDenied: "tool_name",
 	EventPostToolUse: "tool_name", EventPostToolUseFailure: "tool_name", EventPostToolBatch: "",
 	EventNotification: "notification_type", EventUserPromptSubmit: "", EventUserPromptExpansion: "command_name",
-	EventSessionStart: "source", EventSessionEnd: "reason", EventStop: "", EventStopFailure: "error",
+	EventSessionStart: "source", EventSessionEnd: "reason", EventStop: "", EventStopFailure: "error", EventInterrupt: "source",
 	EventSubagentStart: "agent_type", EventSubagentStop: "agent_type", EventPreCompact: "trigger",
 	EventPostCompact: "trigger", EventPreModelSwitch: "to_model", EventPostModelSwitch: "to_model",
 	EventSetup: "trigger", EventTeammateIdle: "", EventTaskCreated: "", EventTaskCompleted: "",
@@ -185,7 +185,7 @@ var matcherFieldSpec = map[string]string{
 // TestMatcherValueEveryEvent checks the query value of every input
 // fixture, and that every event's query field is the spec's.
 func TestMatcherValueEveryEvent(t *testing.T) {
-	require.Len(t, matcherFieldSpec, 34)
+	require.Len(t, matcherFieldSpec, 35)
 	for ev, field := range matcherFieldSpec {
 		assert.True(t, knownEvent(ev), ev)
 		assert.Equal(t, field, matcherField(ev), ev)

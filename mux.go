@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/gohooks/hook/internal/protocol"
 )
 
 // Mux is a [Handler] that routes each event to the handlers registered for
@@ -37,7 +39,7 @@ func NewMux() *Mux { return &Mux{} }
 // matches NotebookEdit, "Task" matches Agent. No matcher, "" or "*"
 // matches every occurrence of the event.
 //
-// Handle panics if the event is not one of Claude Code 2.1.332 (the
+// Handle panics if the event is not one of Claude Code 2.1.336 (the
 // Event constants); if the matcher does not compile cleanly
 // ([CompileMatcher] returns an error: an invalid regular expression, one
 // RE2 cannot express, Go-only syntax); if the event has no matcher
@@ -55,7 +57,7 @@ func NewMux() *Mux { return &Mux{} }
 func (m *Mux) Handle(pattern string, h Handler) {
 	name, matcher, _ := strings.Cut(pattern, " ")
 	if !knownEvent(name) {
-		panic(fmt.Sprintf("hook: Mux.Handle(%q): %q is not a hook event of Claude Code 2.1.332%s", pattern, name, eventHint(name)))
+		panic(fmt.Sprintf("hook: Mux.Handle(%q): %q is not a hook event of Claude Code %s%s", pattern, name, protocol.ClaudeCode, eventHint(name)))
 	}
 	if !hasMatcher(name) && matcher != "" && matcher != "*" {
 		panic(fmt.Sprintf("hook: Mux.Handle(%q): %s has no matcher; Claude Code ignores it and runs every %s hook (register %q)", pattern, name, name, name))

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -17,9 +19,10 @@ import (
 )
 
 // Version is the Claude Code release claudetest installs and is verified
-// against. $HOOK_E2E_CLAUDE_VERSION installs another; other versions may
-// word their messages differently.
-const Version = "2.1.332"
+// against. $HOOK_E2E_CLAUDE_VERSION installs another, or "latest", the
+// newest release of this platform's package; other versions may word
+// their messages differently.
+const Version = "2.1.336"
 
 // The environment variables claudetest reads. They are documented in the
 // package doc; none is needed beyond HOOK_E2E=1.
@@ -48,10 +51,13 @@ func wantVersion() string {
 	return Version
 }
 
-// installDir returns the folder that Claude Code version is installed in.
+// installDir returns the folder that Claude Code version is installed in:
+// a folder of its own under $HOOK_E2E_CACHE, or under the user cache
+// folder. The cache folder may exist and hold other things.
 func installDir(version string) (string, error) {
 	if d := os.Getenv(envCache); d != "" {
-		return filepath.Abs(d)
+		d, err := filepath.Abs(d)
+		return filepath.Join(d, version), err
 	}
 	c, err := os.UserCacheDir()
 	if err != nil {
@@ -60,14 +66,19 @@ func installDir(version string) (string, error) {
 	return filepath.Join(c, "gohooks-e2e", "claude-code", version), nil
 }
 
-// findClaude returns a working claude executable installed in dir: the npm
-// wrapper's bin once its postinstall has run, else the platform package's
-// native binary, which works on its own.
-func findClaude(ctx context.Context, dir string) (string, bool) {
-	cands := []string{filepath.Join(dir, "node_modules", ".bin", "claude")}
-	more, _ := filepath.Glob(filepath.Join(dir, "node_modules", "@anthropic-ai", "claude-code-*", "claude"))
-	for _, c := range append(cands, more...) {
-		if _, err := claudeVersionOf(ctx, c); err == nil {
+// findClaude returns a claude executable installed in dir that works and
+// is version: the native package's binary, or the bin of the npm wrapper
+// package that releases up to 2.1.332 had (an install made by an older
+// claudetest). A folder holding another version has none.
+func findClaude(ctx context.Context, dir, version string) (string, bool) {
+	exe := "claude"
+	if runtime.GOOS == "windows" {
+		exe = "claude.exe"
+	}
+	cands, _ := filepath.Glob(filepath.Join(dir, "node_modules", "@anthropic-ai", "claude-code-*", exe))
+	cands = append(cands, filepath.Join(dir, "node_modules", ".bin", "claude"))
+	for _, c := range cands {
+		if v, err := claudeVersionOf(ctx, c); err == nil && strings.HasPrefix(v, version+" ") {
 			return c, true
 		}
 	}
@@ -95,12 +106,14 @@ func ensureClaude(log io.Writer) (bin, version string, err error) {
 
 // findOrInstall does the work of [ensureClaude].
 //
-// The version is installed explicitly with --engine-strict=false: since
-// about 2.1.198 the npm wrapper declares engines.node >= 22, and on an
-// older node a plain install silently picks an old release. The CLI is a
-// native binary and does not need node itself. npminstall.Install puts it
-// in a fresh folder renamed into place, so that two test processes installing
-// at once cannot leave a half-installed folder.
+// Claude Code ships as one npm package per platform holding its native
+// binary (@anthropic-ai/claude-code-linux-x64, …); since 2.1.333 there
+// is no other (the wrapper package @anthropic-ai/claude-code stops at
+// 2.1.332). findOrInstall installs this platform's package, which needs
+// neither node nor a postinstall script to run. npminstall.Install puts it
+// in a fresh folder renamed into place, under a lock, so that test
+// processes starting at once (go test ./e2e/ ./claudetest/) download it
+// once and none sees a half-installed folder.
 func findOrInstall(ctx context.Context, log io.Writer) (string, string, error) {
 	if bin := os.Getenv(envBin); bin != "" {
 		v, err := claudeVersionOf(ctx, bin)
@@ -109,25 +122,62 @@ func findOrInstall(ctx context.Context, log io.Writer) (string, string, error) {
 		}
 		return bin, v, nil
 	}
-	v := wantVersion()
+	pkg, err := nativePackage(runtime.GOOS, runtime.GOARCH, isMusl())
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %v (set %s to a claude executable)", errUnavailable, err, envBin)
+	}
+	ictx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancel()
+	v, err := resolveVersion(ictx, pkg, wantVersion())
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %v", errUnavailable, err)
+	}
 	dir, err := installDir(v)
 	if err != nil {
 		return "", "", err
 	}
-	ictx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-	defer cancel()
-	bin, err := npminstall.Install(ictx, dir, "@anthropic-ai/claude-code@"+v, log,
-		func(dir string) (string, bool) { return findClaude(ctx, dir) }, "--engine-strict=false")
+	bin, err := npminstall.Install(ictx, dir, pkg+"@"+v, log,
+		func(dir string) (string, bool) { return findClaude(ctx, dir, v) })
 	switch {
 	case errors.Is(err, npminstall.ErrNoNpm):
 		return "", "", fmt.Errorf("%w: Claude Code %s is not installed in %s and npm is not there to install it (install node and npm, or set %s to a claude executable)", errUnavailable, v, dir, envBin)
 	case errors.Is(err, npminstall.ErrNpm):
-		return "", "", fmt.Errorf("%w: %v", errUnavailable, err)
+		return "", "", fmt.Errorf("%w: %v (does %s have version %s? %s=latest installs its newest)", errUnavailable, err, pkg, v, envVersion)
 	case err != nil:
 		return "", "", fmt.Errorf("claudetest: %w", err)
 	}
 	ver, err := claudeVersionOf(ctx, bin)
 	return bin, ver, err
+}
+
+// exactVersion matches a version npm installs as is, not a tag or range.
+var exactVersion = regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$`)
+
+// resolveVersion returns version when it is exact, else the version that
+// npm view says the tag or range names for pkg today (the newest one a
+// range holds).
+func resolveVersion(ctx context.Context, pkg, version string) (string, error) {
+	if exactVersion.MatchString(version) {
+		return version, nil
+	}
+	if _, err := exec.LookPath("npm"); err != nil {
+		return "", fmt.Errorf("npm is needed to find which version %s@%s is: %v", pkg, version, err)
+	}
+	var out, errOut bytes.Buffer
+	cmd := exec.CommandContext(ctx, "npm", "view", pkg+"@"+version, "version", "--no-update-notifier")
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("npm view %s@%s version: %v: %s", pkg, version, err, strings.TrimSpace(errOut.String()))
+	}
+	fields := strings.Fields(out.String())
+	if len(fields) == 0 {
+		return "", fmt.Errorf("%s has no version %s", pkg, version)
+	}
+	v := strings.Trim(fields[len(fields)-1], "'\"")
+	if !exactVersion.MatchString(v) {
+		return "", fmt.Errorf("npm view %s@%s version printed %q, not a version", pkg, version, out.String())
+	}
+	return v, nil
 }
 
 // claudeVersionOf runs bin --version.

@@ -59,15 +59,19 @@
 // a message saying how to ask, so that a plain go test ./... stays fast
 // and offline. They skip too, never fail, when Claude Code cannot be run:
 // not installed and no npm to install it. On first use claudetest
-// installs @anthropic-ai/claude-code@[Version] with npm into the user
-// cache folder (gohooks-e2e/claude-code/<version>), which needs the npm
-// registry once; the CLI is a native binary and does not need node to
-// run.
+// installs Claude Code [Version] with npm into the user cache folder
+// (gohooks-e2e/claude-code/<version>), which needs the npm registry once:
+// the package of this platform's native binary
+// (@anthropic-ai/claude-code-linux-x64, -linux-arm64, -linux-x64-musl,
+// -darwin-arm64, -win32-x64, …), which is all Claude Code ships since
+// 2.1.333 and needs no node to run. One install serves every test process
+// of the machine: processes that start at once (go test ./...) wait for
+// the first one's download.
 //
 //	HOOK_E2E=1               run the tests that use claudetest
 //	CLAUDE_BIN               use this claude executable instead of installing one
-//	HOOK_E2E_CLAUDE_VERSION  npm version to install (default Version)
-//	HOOK_E2E_CACHE           install folder (default: the user cache folder as above)
+//	HOOK_E2E_CLAUDE_VERSION  version to install (default Version; "latest": the newest of this platform's package)
+//	HOOK_E2E_CACHE           the folder to install each version under, in a folder of its own (default: the user cache folder as above)
 //	HOOK_E2E_NETNS           auto (default), 1 (require a loopback-only namespace) or 0
 //	HOOK_E2E_TIMEOUT         limit of one claude run in seconds (default 120)
 //	HOOK_E2E_JOBS            claude runs at a time (default 3)

@@ -47,3 +47,35 @@ func TestRunReportsAToolNoRequestOffers(t *testing.T) {
 		assert.Contains(t, f.errs[0], `"mcp__probe__listen_here"`, "the tools offered")
 	}
 }
+
+// TestInterruptWhen: the file's appearance interrupts the turn while the
+// Bash call that made it runs; a recorder sees Claude Code's Interrupt;
+// a file that never appears fails the test, saying so.
+func TestInterruptWhen(t *testing.T) {
+	Need(t)
+	t.Parallel()
+	r := Run(t, Session{
+		Turns:         []Turn{{Bash("touch go.txt && sleep 60 && touch late.txt")}},
+		Hooks:         []Hook{{Event: "Interrupt"}},
+		InterruptWhen: "go.txt",
+	})
+	assert.True(t, r.Interrupted)
+	assert.Equal(t, 1, r.ExitCode)
+	if runs := r.HooksOf("record", "Interrupt"); assert.Len(t, runs, 1, "%v", r.Events()) {
+		src, _ := runs[0].Input("source")
+		assert.Equal(t, `"user"`, string(src))
+	}
+	_, late := r.File("late.txt")
+	assert.False(t, late)
+
+	f := &failTB{T: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Run(f, Session{Turns: []Turn{{Bash("echo hi")}}, InterruptWhen: "never.txt"})
+	}()
+	<-done
+	if assert.Len(t, f.errs, 1, "%q", f.errs) {
+		assert.Contains(t, f.errs[0], "Session.InterruptWhen: never.txt never appeared in the project")
+	}
+}

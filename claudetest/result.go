@@ -55,9 +55,16 @@ type Result struct {
 	// fake API as a proxy. [Run] fails the test when there are any.
 	OutsideTries []string
 
+	// Interrupted reports that the turn was interrupted as
+	// [Session].InterruptWhen asked: the file appeared and Claude Code
+	// took the interrupt request.
+	Interrupted bool
+
 	// ExitCode is claude's exit code (-1 when it was killed).
 	ExitCode int
-	// Stdout and Stderr are claude's output; Stdout holds its JSON result.
+	// Stdout and Stderr are claude's output; Stdout holds its JSON result
+	// (with [Session].InterruptWhen, its stream-json messages, one a line,
+	// the result last).
 	Stdout, Stderr []byte
 	// Elapsed is the wall time of the claude process.
 	Elapsed time.Duration
@@ -282,6 +289,12 @@ func (r *run) readOutput() error {
 	if len(out) == 0 {
 		return nil // the exit code tells
 	}
+	if r.stream {
+		out = resultLine(out)
+		if out == nil {
+			return errors.New("claude's stream-json output has no result message")
+		}
+	}
 	if err := clientrun.Unmarshal(out, &res); err != nil {
 		return fmt.Errorf("claude's output is not its JSON result: %w", err)
 	}
@@ -290,6 +303,21 @@ func (r *run) readOutput() error {
 		r.Denials = append(r.Denials, Denial{Tool: d.ToolName, ToolUseID: d.ToolUseID, Input: d.ToolInput})
 	}
 	return nil
+}
+
+// resultLine returns the last line of stream-json output whose message
+// type is "result", or nil.
+func resultLine(out []byte) []byte {
+	var found []byte
+	for line := range bytes.Lines(out) {
+		var m struct {
+			Type string `json:"type"`
+		}
+		if clientrun.Unmarshal(bytes.TrimSpace(line), &m) == nil && m.Type == "result" {
+			found = bytes.TrimSpace(line)
+		}
+	}
+	return found
 }
 
 // readProbes returns what the MCP servers received, by tool_use_id.

@@ -1,10 +1,12 @@
 package claudetest
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -72,7 +74,12 @@ func Run(t testing.TB, s Session) *Result {
 	if len(r.calls) > 0 && len(r.Requests) == 0 {
 		t.Errorf("claudetest: no request offered %q, the tool of the script's first call, so the fake model made no call; tools offered: %q", r.calls[0].Tool, r.api.Offered())
 	}
-	if r.ExitCode != 0 {
+	switch {
+	case s.InterruptWhen != "" && !r.Interrupted:
+		t.Errorf("claudetest: Session.InterruptWhen: %s never appeared in the project, so the turn was not interrupted (claude exited %d)", s.InterruptWhen, r.ExitCode)
+	case r.Interrupted && r.ExitCode == 1:
+		// An interrupted turn ends claude with an error result.
+	case r.ExitCode != 0:
 		t.Errorf("claudetest: claude exited %d; stderr: %s", r.ExitCode, r.Stderr)
 	}
 	if len(r.OutsideTries) > 0 {
@@ -108,7 +115,7 @@ func need(t testing.TB) string {
 	logOnce.Do(func() { first = true })
 	if first {
 		note := ""
-		if !strings.HasPrefix(version, wantVersion()+" ") {
+		if !strings.HasPrefix(version, Version+" ") {
 			note = fmt.Sprintf("; warning: claudetest is verified against %s", Version)
 		}
 		t.Logf("claudetest: Claude Code %q (%s), %s%s", version, bin, netNote(), note)
@@ -153,6 +160,10 @@ type run struct {
 	mcp     []MCPServer
 	calls   []Call
 	stopped bool
+	// interrupt is the file of Session.InterruptWhen ("" for none);
+	// stream says claude runs with stream-json input and output.
+	interrupt string
+	stream    bool
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
@@ -253,6 +264,16 @@ func prepare(t testing.TB, s Session) (*run, error) {
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			return nil, err
 		}
+	}
+	if s.InterruptWhen != "" {
+		p, err := r.projectFile(s.InterruptWhen)
+		if err != nil {
+			return nil, fmt.Errorf("Session.InterruptWhen: %q is not a path inside the project", s.InterruptWhen)
+		}
+		if _, ok := s.Files[s.InterruptWhen]; ok {
+			return nil, fmt.Errorf("Session.InterruptWhen: %q is in Session.Files: the turn would be interrupted at once", s.InterruptWhen)
+		}
+		r.interrupt, r.stream = p, true
 	}
 	if s.Setup != nil {
 		if err := s.Setup(r.Project); err != nil {
@@ -493,7 +514,8 @@ func (r *run) runClaude(bin string, s Session) error {
 	if prompt == "" {
 		prompt = "go"
 	}
-	args, err := clientrun.ClaudeArgs(prompt, sessionID, filepath.Join(r.Dir, "mcp.json"), filepath.Join(r.Dir, "debug.log"), s.PluginDirs)
+	// With r.stream the prompt and the interrupt request come on stdin.
+	args, err := clientrun.ClaudeArgs(prompt, r.stream, sessionID, filepath.Join(r.Dir, "mcp.json"), filepath.Join(r.Dir, "debug.log"), s.PluginDirs)
 	if err != nil {
 		return err
 	}
@@ -510,7 +532,11 @@ func (r *run) runClaude(bin string, s Session) error {
 	clientrun.OwnProcessGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	t0 := time.Now()
-	err = cmd.Run()
+	if r.stream {
+		err = r.runStream(cmd, prompt, &stdout)
+	} else {
+		err = cmd.Run()
+	}
 	r.Elapsed = time.Since(t0)
 	// Leftovers of the run (an MCP server claude did not stop).
 	clientrun.KillProcessGroup(cmd)
@@ -526,4 +552,92 @@ func (r *run) runClaude(bin string, s Session) error {
 		return fmt.Errorf("running claude: %w", err)
 	}
 	return nil
+}
+
+// runStream runs cmd with stream-json input: it writes the prompt as a
+// user message, sends the interrupt control request once the file of
+// Session.InterruptWhen exists, and closes stdin once claude wrote its
+// result, so that it exits. claude's stdout goes to out. r.Interrupted
+// is set when claude answered the request with success.
+func (r *run) runStream(cmd *exec.Cmd, prompt string, out *bytes.Buffer) error {
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	pr, pw := io.Pipe()
+	cmd.Stdout = pw
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	var mu sync.Mutex // stdin's writers
+	send := func(v any) error {
+		b, err := json.Marshal(v, jsonopts.Deterministic())
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		_, err = stdin.Write(append(b, '\n'))
+		return err
+	}
+	closeIn := sync.OnceFunc(func() { mu.Lock(); stdin.Close(); mu.Unlock() })
+	if err := send(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": prompt}}); err != nil {
+		closeIn()
+	}
+	const requestID = "claudetest-interrupt"
+	// Read claude's messages: the answer to the request, and the result
+	// that ends the session.
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			out.Write(sc.Bytes())
+			out.WriteByte('\n')
+			var m struct {
+				Type     string `json:"type"`
+				Response struct {
+					Subtype   string `json:"subtype"`
+					RequestID string `json:"request_id"`
+				} `json:"response"`
+			}
+			if clientrun.Unmarshal(sc.Bytes(), &m) != nil {
+				continue
+			}
+			switch {
+			case m.Type == "control_response" && m.Response.RequestID == requestID:
+				r.Interrupted = m.Response.Subtype == "success"
+			case m.Type == "result":
+				closeIn()
+			}
+		}
+		io.Copy(io.Discard, pr) // after a line over the limit: keep claude from blocking
+	}()
+	exited, polled := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(polled)
+		// Wait for the file, as long as claude runs.
+		tick := time.NewTicker(25 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-exited:
+				return
+			case <-tick.C:
+			}
+			if _, err := os.Stat(r.interrupt); err == nil {
+				send(map[string]any{"type": "control_request", "request_id": requestID,
+					"request": map[string]string{"subtype": "interrupt"}})
+				return
+			}
+		}
+	}()
+	err = cmd.Wait()
+	close(exited)
+	pw.Close()
+	<-read
+	<-polled
+	closeIn()
+	return err
 }

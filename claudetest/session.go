@@ -60,6 +60,19 @@ type Session struct {
 	// answer to every later request, such as the one after a Stop hook
 	// kept Claude going.
 	Final string
+
+	// InterruptWhen, if set, is a project file (a slash-separated
+	// relative path) whose appearance interrupts the turn, as an SDK
+	// program's interrupt() or an app's Stop button does: claudetest
+	// sends Claude Code a stream-json interrupt control request once the
+	// file exists, and Claude Code fires Interrupt (source "user", reason
+	// "stop", via "client"). Have a call's tool create it to stop the
+	// turn while that tool runs: Bash("touch started && sleep 60") with
+	// InterruptWhen "started". Claude Code then reads the prompt as
+	// stream-json from stdin (--input-format stream-json), ends the turn
+	// with an error result and exits 1, which [Run] expects; [Run] fails
+	// the test when the file never appeared. See [Result].Interrupted.
+	InterruptWhen string
 }
 
 // Hook is one hook under test: a command hook (Command), an http hook

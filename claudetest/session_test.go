@@ -303,3 +303,22 @@ func TestPrepareTakesARelativeCommandInTheTestsFolder(t *testing.T) {
 	assert.Equal(t, "./testdata/hook.sh", s.Hooks[0].Command[0], "the caller's Session is not changed")
 	assert.Equal(t, "hook.sh", r.hooks[0].name())
 }
+
+// TestInterruptWhenMustBeANewProjectFile: InterruptWhen names a file
+// inside the project that Files does not create.
+func TestInterruptWhenMustBeANewProjectFile(t *testing.T) {
+	for _, c := range []struct {
+		s    Session
+		want string
+	}{
+		{Session{InterruptWhen: "../x"}, `Session.InterruptWhen: "../x" is not a path inside the project`},
+		{Session{InterruptWhen: "a.txt", Files: map[string]string{"a.txt": ""}}, "the turn would be interrupted at once"},
+	} {
+		_, err := prepare(t, c.s)
+		assert.ErrorContains(t, err, c.want)
+	}
+	r, err := prepare(t, Session{InterruptWhen: "sub/started"})
+	require.NoError(t, err)
+	assert.True(t, r.stream)
+	assert.Equal(t, filepath.Join(r.Project, "sub", "started"), r.interrupt)
+}

@@ -10,7 +10,7 @@ package e2e_test
 //	HOOK_E2E=1                 run the tests (otherwise they are skipped)
 //	HOOK_E2E_CODEX_BIN         a codex executable to use instead of installing
 //	HOOK_E2E_CODEX_VERSION     the version to install (default agent.CodexVersion)
-//	HOOK_E2E_CODEX_CACHE       where to install it (default <user cache>/gohooks-e2e/codex/<version>)
+//	HOOK_E2E_CODEX_CACHE       the folder to install each version under (default <user cache>/gohooks-e2e/codex), in <version>
 //
 // TestMain installs it before claudetest.Main moves the tests into a
 // network namespace that has only loopback, where npm cannot run.
@@ -56,10 +56,11 @@ func codexVersion() string {
 	return agent.CodexVersion
 }
 
-// codexDir returns the folder Codex is installed in.
+// codexDir returns the folder Codex is installed in, one per version.
 func codexDir() (string, error) {
 	if d := os.Getenv(envCodexCache); d != "" {
-		return filepath.Abs(d)
+		d, err := filepath.Abs(d)
+		return filepath.Join(d, codexVersion()), err
 	}
 	c, err := os.UserCacheDir()
 	if err != nil {

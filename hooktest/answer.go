@@ -252,10 +252,16 @@ func (c *checker) check(code int, stdout, stderr []byte) {
 		if c.event == hook.EventPermissionRequest && !(c.client == agent.Codex.String() && agent.CodexBlocksOnExit2(c.event)) {
 			c.add(RuleNoEffect, "", "exit code 2 does not deny a PermissionRequest; Claude Code ignores it (answer a decision with behavior deny)")
 		}
+		if c.event == hook.EventInterrupt && c.client == "Claude Code" {
+			c.add(RuleNoEffect, "", "exit code 2 has no effect on Interrupt: the turn has already ended, and Claude Code ignores the exit code and the answer")
+		}
 		return
 	}
 	if len(text) == 0 {
 		return
+	}
+	if c.event == hook.EventInterrupt && c.client == "Claude Code" {
+		c.add(RuleNoEffect, "", "Claude Code ignores an Interrupt hook's answer: stdout has no effect there")
 	}
 	if c.event == hook.EventWorktreeCreate {
 		if text[0] == '{' {

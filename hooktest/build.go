@@ -66,7 +66,7 @@ func NewPostToolUse(tool string, toolInput, toolResponse any) jsontext.Value {
 // NewEvent returns the payload of the first hand-written fixture of the
 // event name (see [Fixtures]), for example NewEvent("Stop"). Combine it
 // with [WithField] to build any event. It panics if name is not one of the
-// 34 events of Claude Code 2.1.332.
+// 35 events of Claude Code 2.1.336.
 func NewEvent(name string) jsontext.Value {
 	for _, f := range loadFixtures() {
 		if f.Event == name {

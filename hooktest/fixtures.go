@@ -81,7 +81,7 @@ var loadFixtures = sync.OnceValue(func() []Fixture {
 })
 
 // Fixtures returns every embedded input payload: first the hand-written
-// ones, covering all 34 events of Claude Code 2.1.332, sorted by name,
+// ones, covering all 35 events of Claude Code 2.1.336, sorted by name,
 // then the payloads recorded from the real Claude Code, sorted by name.
 // Each call returns a new slice with its own copies of the bytes, so the
 // caller may modify them. The set of fixtures grows with new Claude Code

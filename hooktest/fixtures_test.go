@@ -30,7 +30,7 @@ func TestFixturesCoverEveryEvent(t *testing.T) {
 		require.NoError(t, (*jsontext.Value)(&c).Compact(jsonopts.Lenient()))
 		assert.Equal(t, string(c), string(f.JSON), "%s is not compact", f.Name)
 	}
-	assert.Len(t, events, 34, "every event of Claude Code 2.1.332 has a fixture")
+	assert.Len(t, events, len(protocol.Events), "every event of Claude Code "+protocol.ClaudeCode+" has a fixture")
 	assert.Contains(t, names(fs), "pretooluse-bash")
 	assert.Contains(t, names(fs), "captured/a_mcp_partial_updatedInput/PreToolUse.mcp__probe__listen_here.1")
 	for _, n := range names(fs) {

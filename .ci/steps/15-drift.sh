@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drift check against the Agent SDK: TestSDKDrift (drift_test.go) packs
 # @anthropic-ai/claude-agent-sdk at the version the library is verified
-# against with npm (cached in the user cache folder, so only the first
+# against (verifiedSDK, 0.3.336, for Claude Code 2.1.336) with npm (cached in the user cache folder, so only the first
 # run needs the registry) and fails when an event, an input or output
 # member or a tool input member is missing on either side.
 #

@@ -3,9 +3,11 @@
 # against the real Claude Code CLI run headless against a fake Messages API
 # on 127.0.0.1 (see the README's "Testing against the real Claude Code"),
 # and claudetest's own tests, which prove a hook from a module of its own.
-# claudetest installs @anthropic-ai/claude-code with npm into a cache
-# folder when it is missing and runs in a network namespace that has only
-# loopback where `unshare -n` works.
+# claudetest installs Claude Code (claudetest.Version, 2.1.336: the
+# platform's native package, @anthropic-ai/claude-code-linux-x64, …) with
+# npm into a cache folder when it is missing, once for both test packages
+# (a file lock makes the second wait for the first), and runs in a network
+# namespace that has only loopback where `unshare -n` works.
 #
 # Run by .ci/run from the repository root after `go test ./...`. It runs on
 # CI (CI=true) and locally alike; HOOK_E2E=0 skips it. A test that skips

@@ -236,7 +236,7 @@ func checkHook(l *loaded, p policy, f found) []finding {
 	}
 	ev := f.hook.Event
 	if !protocol.Known(ev) {
-		fix := "use one of the 34 events of Claude Code 2.1.332 (PreToolUse, PostToolUse, Stop, ...)"
+		fix := fmt.Sprintf("use one of the %d events of Claude Code %s (PreToolUse, PostToolUse, Stop, ...)", len(protocol.Events), protocol.ClaudeCode)
 		for _, e := range protocol.Names() {
 			if strings.EqualFold(e, ev) {
 				fix = fmt.Sprintf("write %q (event names are case-sensitive)", e)
@@ -287,6 +287,15 @@ func checkHook(l *loaded, p policy, f found) []finding {
 		add(sevWarning, fmt.Sprintf("%v: Claude Code reads it as JavaScript", mr.err), "write the JavaScript form")
 	case mr.err != nil:
 		add(sevError, mr.err.Error(), "")
+	case valuesOf(ev) != nil && !mr.all && mr.err == nil:
+		field := protocol.MatcherOf(ev)
+		if len(mr.values) > 0 {
+			add(sevNote, fmt.Sprintf("matcher %q matches %s %s", f.hook.Matcher, field, strings.Join(mr.values, ", ")), "")
+		} else {
+			add(sevWarning, fmt.Sprintf("matcher %q matches none of the values of %s that Claude Code sends on %s (%s): the hook never runs",
+				f.hook.Matcher, field, ev, strings.Join(valuesOf(ev), ", ")),
+				fmt.Sprintf("write one of them, such as %q (values are case-sensitive)", valuesOf(ev)[0]))
+		}
 	case protocol.MatcherOf(ev) == "tool_name" && !mr.all:
 		switch {
 		case len(mr.tools) > 0:

@@ -55,7 +55,7 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 		return usageErr(stderr, name, "-trust is for -agent codex: Claude Code runs the hooks of its settings without a trust step")
 	}
 	if !protocol.Known(*event) {
-		return usageErr(stderr, name, "unknown event %q (Claude Code 2.1.332 has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event)
+		return usageErr(stderr, name, "unknown event %q (Claude Code %s has PreToolUse, PostToolUse, Stop, ...; names are case-sensitive)", *event, protocol.ClaudeCode)
 	}
 	sel := 0
 	for _, s := range []string{*scope, *file, *plugin} {

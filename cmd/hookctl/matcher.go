@@ -32,11 +32,13 @@ type matcherResult struct {
 	all     bool     // it matches every value
 	tools   []string // for tool events: the built-in tools it matches
 	mcp     bool     // it can match MCP tools (mcp__...)
+	values  []string // for events with a closed set of values (valuesOf): those it matches
 }
 
 // checkMatcher reads matcher as Claude Code reads it for event, with the
-// library's one matcher compiler, and for the events matched on tool_name
-// names the built-in tools it matches.
+// library's one matcher compiler, and names the built-in tools it
+// matches for the events matched on tool_name, and the values it matches
+// for the events whose values are a closed set (valuesOf).
 func checkMatcher(event, matcher string) matcherResult {
 	var r matcherResult
 	if protocol.MatcherOf(event) == "" {
@@ -50,6 +52,11 @@ func checkMatcher(event, matcher string) matcherResult {
 		return r
 	}
 	if protocol.MatcherOf(event) != "tool_name" {
+		for _, v := range valuesOf(event) {
+			if m.Match(v) {
+				r.values = append(r.values, v)
+			}
+		}
 		return r
 	}
 	for _, t := range builtinTools {

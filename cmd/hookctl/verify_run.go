@@ -178,7 +178,7 @@ func (v *verifier) runOne(i int, p verifyPlan) (*observed, error) {
 	if err := writeFileMkdir(mcp, marshalValue(map[string]any{"mcpServers": servers})); err != nil {
 		return nil, err
 	}
-	args, err := clientrun.ClaudeArgs("hookctl verify", verifySessionID, mcp, filepath.Join(s.dir, "debug.log"), s.plugins)
+	args, err := clientrun.ClaudeArgs("hookctl verify", false, verifySessionID, mcp, filepath.Join(s.dir, "debug.log"), s.plugins)
 	if err != nil {
 		return nil, err
 	}

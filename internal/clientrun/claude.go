@@ -29,10 +29,17 @@ func ClaudeEnv(home, apiURL, path string) []string {
 // ClaudeArgs returns the arguments of a headless Claude Code run (`claude
 // -p`): prompt, JSON output, the fixed session id, only the MCP servers of
 // the file mcpConfig, the debug log written to debugFile, and each of
-// pluginDirs loaded as with --plugin-dir (absolute paths).
-func ClaudeArgs(prompt, sessionID, mcpConfig, debugFile string, pluginDirs []string) ([]string, error) {
-	args := []string{"-p", prompt, "--output-format", "json", "--session-id", sessionID,
-		"--mcp-config", mcpConfig, "--strict-mcp-config", "--debug-file", debugFile}
+// pluginDirs loaded as with --plugin-dir (absolute paths). With stream,
+// the prompt is not an argument: the run reads it, and any control
+// requests such as an interrupt, as stream-json on stdin, and writes
+// stream-json.
+func ClaudeArgs(prompt string, stream bool, sessionID, mcpConfig, debugFile string, pluginDirs []string) ([]string, error) {
+	args := []string{"-p", prompt, "--output-format", "json"}
+	if stream {
+		args = []string{"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"}
+	}
+	args = append(args, "--session-id", sessionID,
+		"--mcp-config", mcpConfig, "--strict-mcp-config", "--debug-file", debugFile)
 	for _, d := range pluginDirs {
 		abs, err := filepath.Abs(d)
 		if err != nil {

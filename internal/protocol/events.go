@@ -1,6 +1,6 @@
 // Package protocol is the one description of the Claude Code hook
 // protocol that the library is built on. The table (Events, in this file)
-// holds every event of Claude Code 2.1.332, once, with its facts; the
+// holds every event of Claude Code 2.1.336, once, with its facts; the
 // schema (types.json, read by [Types]) holds every struct type of the
 // protocol as the root package declares it: each event's input struct
 // (Foo, embedding Event), its answer (FooOutput, embedding Common), the
@@ -114,7 +114,10 @@ const (
 	AnswerWatchPaths
 )
 
-// Events are the 34 hook events of Claude Code 2.1.332, in the order of
+// ClaudeCode is the Claude Code release whose hook events Events lists.
+const ClaudeCode = "2.1.336"
+
+// Events are the 35 hook events of Claude Code 2.1.336, in the order of
 // the Agent SDK's HOOK_EVENTS.
 var Events = []Event{
 	{Name: "PreToolUse", Fires: "after the model produced a tool call's arguments, before the permission check and the call", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
@@ -128,6 +131,7 @@ var Events = []Event{
 	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason", HaltIgnored: true, Answer: AnswerCommon},
 	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision, Feedback: true},
 	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "Interrupt", Fires: "when an interrupt ended the main conversation's turn", Matcher: "source", HaltIgnored: true, Answer: AnswerCommon},
 	{Name: "SubagentStart", Fires: "when a subagent is spawned", Matcher: "agent_type", Answer: AnswerContext},
 	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true},
 	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Text: TextNoJSON},
@@ -154,7 +158,7 @@ var Events = []Event{
 }
 
 // Lookup returns the event named name and true, or false when Claude Code
-// 2.1.332 has no such hook event.
+// 2.1.336 has no such hook event.
 func Lookup(name string) (Event, bool) {
 	for _, e := range Events {
 		if e.Name == name {
@@ -174,7 +178,7 @@ func Names() []string {
 }
 
 // Known reports whether name is one of the hook events of Claude Code
-// 2.1.332.
+// 2.1.336.
 func Known(name string) bool {
 	_, ok := Lookup(name)
 	return ok

@@ -200,7 +200,8 @@ func comment(indent string, lines []string) string {
 }
 
 var funcs = template.FuncMap{
-	"comment": comment,
+	"comment":    comment,
+	"claudeCode": func() string { return protocol.ClaudeCode },
 	"article": func(s string) string {
 		if strings.ContainsRune("AEIOU", rune(s[0])) {
 			return "an"
@@ -243,7 +244,7 @@ var facts = template.Must(template.New("events_gen.go").Funcs(funcs).Parse(`// C
 
 package hook
 
-// The names of the hook events of Claude Code 2.1.332, spelled as in
+// The names of the hook events of Claude Code {{claudeCode}}, spelled as in
 // hook_event_name, in the order of the Agent SDK's HOOK_EVENTS.
 const (
 {{- range .}}
@@ -260,12 +261,12 @@ var events = [...]string{
 }
 
 // eventNames returns the names of the {{len .}} hook events of Claude Code
-// 2.1.332, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
+// {{claudeCode}}, in the order of the Agent SDK's HOOK_EVENTS. The slice is new
 // on every call.
 func eventNames() []string { return append([]string(nil), events[:]...) }
 
 // knownEvent reports whether name is one of the {{len .}} hook events of Claude
-// Code 2.1.332.
+// Code {{claudeCode}}.
 func knownEvent(name string) bool {
 	switch name {
 	case {{range $i, $e := .}}{{if $i}}, {{end}}Event{{$e.Name}}{{end}}:
@@ -275,7 +276,7 @@ func knownEvent(name string) bool {
 }
 
 // canBlock reports whether exit code 2 blocks (or otherwise changes) the
-// action behind the event name, as Claude Code 2.1.332 documents it (spec
+// action behind the event name, as Claude Code {{claudeCode}} documents it (spec
 // §3, "Exit 2 blocks?"). For the other events, exit 2 only shows stderr
 // somewhere or is ignored.
 func canBlock(name string) bool {

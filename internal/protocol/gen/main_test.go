@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/token"
 	"os"
 	"regexp"
@@ -73,11 +74,11 @@ func TestAddingAnEvent(t *testing.T) {
 		"func (*ArtifactSavedOutput) feedbackBlock(reason string) Output {\n\treturn &ArtifactSavedOutput{Block: true, Reason: reason}",
 		"return &ArtifactSavedOutput{AdditionalContext: trimText(o.Text)}, nil",             // combine
 		"EventMessageDisplay, EventArtifactSaved:\n\t\treturn false\n\t}\n\treturn true\n}", // honoursHalt
-		"hook events of Claude Code\n// 2.1.332",                                            // the counts follow the table
+		"hook events of Claude Code\n// " + protocol.ClaudeCode,                             // the counts follow the table
 	} {
 		assert.Contains(t, s, want)
 	}
-	assert.Contains(t, s, "eventNames returns the names of the 35 hook events")
+	assert.Contains(t, s, fmt.Sprintf("eventNames returns the names of the %d hook events", len(events)))
 	// canBlock lists it too.
 	i := strings.Index(s, "func canBlock")
 	assert.Contains(t, s[i:i+800], "EventArtifactSaved")
