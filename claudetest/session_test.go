@@ -59,18 +59,18 @@ func TestRunSkipsWithoutHOOK_E2E(t *testing.T) {
 	}
 }
 
-func TestFindOrInstallWithoutNpmIsUnavailable(t *testing.T) {
+func TestFindWithoutNpmIsUnavailable(t *testing.T) {
 	t.Setenv(envBin, "")
 	t.Setenv(envCache, filepath.Join(t.TempDir(), "empty"))
 	t.Setenv("PATH", t.TempDir()) // no npm, no claude
-	_, _, err := findOrInstall(context.Background(), &bytes.Buffer{})
+	_, _, err := fromEnv().Find(context.Background(), &bytes.Buffer{})
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, errUnavailable), "%v", err)
 	assert.Contains(t, err.Error(), "npm is not there to install it")
 	assert.Contains(t, err.Error(), envBin)
 
 	t.Setenv(envBin, filepath.Join(t.TempDir(), "no-such-claude"))
-	_, _, err = findOrInstall(context.Background(), &bytes.Buffer{})
+	_, _, err = fromEnv().Find(context.Background(), &bytes.Buffer{})
 	assert.True(t, errors.Is(err, errUnavailable), "a CLAUDE_BIN that does not run: %v", err)
 }
 

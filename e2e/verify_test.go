@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"io/fs"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/claudetest"
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 // verifyReport is one hook of `hookctl verify -json`.
@@ -46,7 +48,7 @@ type verifyReport struct {
 func TestVerify(t *testing.T) {
 	claudetest.Need(t)
 	t.Parallel()
-	bin, _, err := claudetest.Client(os.Stderr)
+	bin, _, err := claudeClient()
 	require.NoError(t, err)
 	hookctl := filepath.Join(t.TempDir(), "hookctl")
 	out, err := exec.Command("go", "build", "-o", hookctl, "../cmd/hookctl").CombinedOutput()
@@ -180,7 +182,7 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 func TestVerifyFailureLetsTheCallThrough(t *testing.T) {
 	claudetest.Need(t)
 	t.Parallel()
-	bin, _, err := claudetest.Client(os.Stderr)
+	bin, _, err := claudeClient()
 	require.NoError(t, err)
 	hookctl := filepath.Join(t.TempDir(), "hookctl")
 	out, err := exec.Command("go", "build", "-o", hookctl, "../cmd/hookctl").CombinedOutput()
@@ -224,4 +226,13 @@ func digestTree(t *testing.T, dir string) map[string][sha256.Size]byte {
 		return nil
 	}))
 	return out
+}
+
+// claudeClient returns the Claude Code executable claudetest runs (after
+// claudetest.Need): the one its environment variables name or install.
+func claudeClient() (string, string, error) {
+	return clientrun.Claude{
+		Bin: os.Getenv("CLAUDE_BIN"), Version: os.Getenv("HOOK_E2E_CLAUDE_VERSION"), Cache: os.Getenv("HOOK_E2E_CACHE"),
+		BinHint: "CLAUDE_BIN", VersionHint: "HOOK_E2E_CLAUDE_VERSION=latest", CacheHint: "HOOK_E2E_CACHE",
+	}.Find(context.Background(), os.Stderr)
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gohooks/hook/claudetest"
 	"github.com/gohooks/hook/internal/clientrun"
 	"github.com/gohooks/hook/settings"
 )
@@ -204,9 +203,7 @@ func findClaude(path, version string, log io.Writer) (string, error) {
 		return bin, nil
 	}
 	if version != "" {
-		os.Setenv("HOOK_E2E_CLAUDE_VERSION", version)
-		os.Unsetenv("CLAUDE_BIN")
-		bin, _, err := claudetest.Client(log)
+		bin, _, err := clientrun.Claude{Version: version, BinHint: "-claude", VersionHint: "-version latest", CacheHint: "-claude"}.Find(context.Background(), log)
 		return bin, err
 	}
 	if path == "" {

@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 import (
 	"context"
@@ -59,17 +59,15 @@ func TestMusl(t *testing.T) {
 }
 
 // TestInstallDir: each version has a folder of its own, under
-// $HOOK_E2E_CACHE when set (which may be any existing folder), else
+// Cache when set (which may be any existing folder), else
 // under the user cache folder.
 func TestInstallDir(t *testing.T) {
 	cache := t.TempDir()
-	t.Setenv(envCache, cache)
-	d, err := installDir("2.1.336")
+	d, err := Claude{Cache: cache}.installDir("2.1.336")
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(cache, "2.1.336"), d)
 
-	t.Setenv(envCache, "")
-	d, err = installDir("2.1.336")
+	d, err = Claude{}.installDir("2.1.336")
 	require.NoError(t, err)
 	uc, err := os.UserCacheDir()
 	require.NoError(t, err)

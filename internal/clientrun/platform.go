@@ -1,4 +1,4 @@
-package claudetest
+package clientrun
 
 import (
 	"fmt"
