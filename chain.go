@@ -150,6 +150,7 @@ func (c chain) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 	name := ev.HookEventName
 	ev.invocation() // the root of every view of the event
+	defer checking(ev.origin())()
 	view := ev
 	var (
 		acc      Output
@@ -163,6 +164,11 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			failures = append(failures, fmt.Errorf("hook: gave up before handler %d of %d (%T): %w", i+1, len(hs), h, context.Cause(ctx)))
 			break
 		}
+		forget := func() {}
+		if view.origin() != view {
+			// Its own rewrites of what it is given are known as such.
+			forget = handOut(view, "tool_input", "tool_response", "content")
+		}
 		out, err := callHandler(ctx, view, h)
 		var be *BlockError
 		if errors.As(err, &be) {
@@ -175,6 +181,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		if err == nil && !noAnswer(out) {
 			err = checkAnswer(view, out)
 		}
+		forget()
 		if err != nil {
 			failures = append(failures, fmt.Errorf("hook: handler %d of %d (%T) failed: %w", i+1, len(hs), h, err))
 			continue

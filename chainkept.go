@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -16,15 +17,10 @@ import (
 // view, the input it saw (a tool_input rewrite keeps every member of it
 // or lists it in Removed); this catches a rewrite built from a copy of
 // the input the handler kept from before the chain changed it, which
-// that check cannot tell from a change made on purpose:
-//   - a member an earlier handler added or changed is missing (for the
-//     rewrites without Removed: updatedToolOutput, an elicitation's
-//     content); with Removed, only a listed member may be missing;
-//   - a member (at any depth) holds again the value it had in ev's
-//     input after an earlier handler changed it, or is back after an
-//     earlier handler removed it;
-//   - a value that is not an object is back to ev's after an earlier
-//     handler changed it.
+// that check cannot tell from a change made on purpose. What it refuses
+// is listed in keeper; a rewrite that [Merge], [Edit] or [Update] built
+// from the very input the handler was given is never a stale copy (see
+// chainown.go) and is not checked.
 func checkKept(ev, view *Event, out Output) error {
 	name, upd := rewrite(out)
 	if upd == nil || !rewriteStands(out) {
@@ -32,16 +28,27 @@ func checkKept(ev, view *Event, out Output) error {
 	}
 	base, _ := ev.Field(name)
 	seen, _ := view.Field(name)
+	if !handedIntact(seen) {
+		return fmt.Errorf("the handler wrote into the bytes of the %s it was given, so what the handlers before it did to it cannot be checked; build the rewrite with Merge, Edit or Remove, which copy", name)
+	}
 	if base == nil || seen == nil || bytes.Equal(base, seen) {
 		return nil // nothing was changed before this handler
+	}
+	if wasChecked(ev, upd) {
+		return nil // a sub-chain's answer, checked inside it
 	}
 	var removed []string
 	if r, ok := out.(remover); ok {
 		removed = r.removedMembers()
 	}
-	k := keeper{removed: nameSet(removed)}
-	k.check("", base, seen, jsontext.Value(upd), true)
+	k := newKeeper(removed)
+	// A rewrite built by Merge, Edit or Update from what the handler was
+	// given holds only that and the handler's own changes: its members
+	// are its choice, but not what it puts back into an array.
+	k.own = builtFrom(seen, upd)
+	k.check("", base, seen, upd, true, false)
 	if len(k.lost) == 0 && len(k.undone) == 0 {
+		noteChecked(ev, upd)
 		return nil
 	}
 	var parts []string
@@ -49,10 +56,10 @@ func checkKept(ev, view *Event, out Output) error {
 		parts = append(parts, fmt.Sprintf("it lacks %s, which an earlier handler set", strings.Join(k.lost, ", ")))
 	}
 	if len(k.undone) > 0 {
-		parts = append(parts, fmt.Sprintf("it puts back what %s held before an earlier handler changed it", strings.Join(k.undone, ", ")))
+		parts = append(parts, fmt.Sprintf("it puts back what %s held before an earlier handler changed or removed it", strings.Join(k.undone, ", ")))
 	}
-	return fmt.Errorf("the %s it rewrote undoes the handlers before it: %s; build it from the %s it was given (the chain feeds each handler the previous one's rewrite)%s",
-		name, strings.Join(parts, "; "), name, removedHint(out))
+	return fmt.Errorf("the %s it rewrote undoes the handlers before it: %s. A rewrite built from a copy of the %s kept from before the chain changed it does that; build it from the %s this handler was given (the chain feeds each handler the previous one's rewrite)%s%s",
+		name, strings.Join(parts, "; "), name, name, removedHint(out), ownHint(seen))
 }
 
 // A remover is an answer whose rewrite may drop members on purpose, when
@@ -78,52 +85,369 @@ func removedHint(out Output) string {
 	return ""
 }
 
-// keeper collects what a rewrite lost or undid.
+// ownHint tells how to set a member back on purpose, where the rewritten
+// value is an object (Merge, Edit and Update take objects).
+func ownHint(seen []byte) string {
+	if jsontext.Value(seen).Kind() != '{' {
+		return ""
+	}
+	return "; to set a member back to its original value on purpose, build the rewrite with Merge, Edit or Update from the value this handler was given: what those set is the handler's own"
+}
+
+// keeper collects what a rewrite lost or undid. It compares three
+// values: base, the member as the outermost chain was given it; seen, as
+// the handler was given it; upd, as the handler rewrote it. Only where
+// seen differs from base (an earlier handler changed it) is there
+// anything to keep:
+//   - Objects are compared member by member (names are identities). A
+//     member seen has and base lacks or holds otherwise (an earlier
+//     handler added or changed it) must be in upd, for the rewrites
+//     without Removed (updatedToolOutput, an elicitation's content); with
+//     Removed, only a listed top-level member may be missing. A member
+//     whose value changed is compared again one level down; a member
+//     removed before the handler must not be back, at any depth, with
+//     what it held.
+//   - Arrays are compared by their elements' values, as elements have no
+//     names and move: an element of base that seen no longer has (the
+//     earlier handler removed or changed it) must not be in upd more
+//     times than in seen, wherever it stands (appended, prepended,
+//     reordered). An element changed in place (base's and seen's
+//     elements that are not each other's, paired in order when there
+//     are as many of each, or when they still share a member) is
+//     compared one level down with the element of upd that is the same
+//     element: one that shares with both a member they kept, or, for an
+//     element they share nothing of, the one at its place.
+//   - Any other value (a string, a number, a value that changed kind)
+//     must not be base's again after seen changed it.
+//
+// Values are equal as [rawjson.SameValue] compares them (a re-encoding
+// is the same value). Every value is split and hashed once, so the check
+// is linear in the size of the three values.
 type keeper struct {
+	// own is set for a rewrite that Merge, Edit or Update built from the
+	// value the handler was given (see chainown.go): only an array
+	// element put back is refused then.
+	own          bool
 	removed      func(string) bool
 	lost, undone []string
+	h            valueHasher
+}
+
+func newKeeper(removed []string) *keeper {
+	return &keeper{removed: nameSet(removed), h: newValueHasher()}
 }
 
 // check compares, at the JSON pointer path, the value base had before
-// the chain, seen as the handler saw it, and upd as it rewrote it.
-func (k *keeper) check(path string, base, seen, upd jsontext.Value, top bool) {
-	if !top && rawjson.SameValue(base, seen) {
-		return // not changed before the handler: its own to change
+// the chain, seen as the handler saw it, and upd as it rewrote it. top is
+// set for the rewritten member itself; inArray for values inside an
+// array element, where nothing is "lost" (elements have no names to
+// keep).
+func (k *keeper) check(path string, base, seen, upd jsontext.Value, top, inArray bool) {
+	bk, sk, uk := base.Kind(), seen.Kind(), upd.Kind()
+	switch {
+	case bk == '{' && sk == '{' && uk == '{':
+		k.checkObject(path, base, seen, upd, top, inArray)
+	case bk == '[' && sk == '[' && uk == '[':
+		k.checkArray(path, base, seen, upd)
+	case (!k.own || inArray) && !k.h.same(base, seen) && k.h.same(base, upd):
+		// A whole value changed before the handler, and is back.
+		k.undone = append(k.undone, pathName(path))
 	}
+}
+
+// checkObject is check for three objects.
+func (k *keeper) checkObject(path string, base, seen, upd jsontext.Value, top, inArray bool) {
 	bms, berr := rawjson.MembersTrusted(base)
 	sms, serr := rawjson.MembersTrusted(seen)
 	ums, uerr := rawjson.MembersTrusted(upd)
 	if berr != nil || serr != nil || uerr != nil {
-		// Not three objects: a whole value changed.
-		if rawjson.SameValue(base, upd) {
-			k.undone = append(k.undone, pathName(path))
-		}
-		return
+		return // not what the read validated: the answer check reports it
 	}
+	inBase, inSeen, inUpd := indexMembers(bms), indexMembers(sms), indexMembers(ums)
 	for _, s := range sms {
-		p := path + "/" + rawjson.PointerToken(s.Key)
-		b, inBase := rawjson.Find(bms, s.Key)
-		u, inUpd := rawjson.Find(ums, s.Key)
+		i := inBase(s.Key)
+		if i >= 0 && bytes.Equal(bms[i].Value, s.Value) {
+			continue // not changed before the handler: its own to change
+		}
+		j := inUpd(s.Key)
 		switch {
-		case inBase && rawjson.SameValue(b.Value, s.Value):
-			// Not changed before the handler.
-		case !inUpd:
-			if !top || !k.removed(s.Key) {
-				k.lost = append(k.lost, p)
+		case j < 0:
+			if !inArray && (!top || !k.removed(s.Key)) {
+				k.lost = append(k.lost, path+"/"+rawjson.PointerToken(s.Key))
 			}
-		case inBase:
-			k.check(p, b.Value, s.Value, u.Value, false)
+		case i >= 0:
+			k.check(path+"/"+rawjson.PointerToken(s.Key), bms[i].Value, s.Value, ums[j].Value, false, inArray)
 		}
 	}
 	for _, b := range bms {
-		if _, inSeen := rawjson.Find(sms, b.Key); inSeen {
+		if inSeen(b.Key) >= 0 {
 			continue
 		}
-		// Removed before the handler: back with its old value?
-		if u, inUpd := rawjson.Find(ums, b.Key); inUpd && rawjson.SameValue(b.Value, u.Value) {
-			k.undone = append(k.undone, path+"/"+rawjson.PointerToken(b.Key))
+		// Removed before the handler: back with what it held?
+		if j := inUpd(b.Key); j >= 0 && (!k.own || inArray) {
+			k.checkGone(path+"/"+rawjson.PointerToken(b.Key), b.Value, ums[j].Value)
 		}
 	}
+}
+
+// checkGone compares, at path, a value an earlier handler removed with
+// what the rewrite has there: none of it may be back, at any depth.
+func (k *keeper) checkGone(path string, gone, upd jsontext.Value) {
+	if k.h.same(gone, upd) {
+		k.undone = append(k.undone, pathName(path))
+		return
+	}
+	switch {
+	case gone.Kind() == '{' && upd.Kind() == '{':
+		gms, gerr := rawjson.MembersTrusted(gone)
+		ums, uerr := rawjson.MembersTrusted(upd)
+		if gerr != nil || uerr != nil {
+			return
+		}
+		inUpd := indexMembers(ums)
+		for _, g := range gms {
+			if j := inUpd(g.Key); j >= 0 {
+				k.checkGone(path+"/"+rawjson.PointerToken(g.Key), g.Value, ums[j].Value)
+			}
+		}
+	case gone.Kind() == '[' && upd.Kind() == '[':
+		// Every element is gone: none may be back.
+		k.checkArray(path, gone, jsontext.Value("[]"), upd)
+	}
+}
+
+// element is one element of an array, with its place and hash.
+type element struct {
+	v jsontext.Value
+	i int
+	h uint64
+}
+
+// elements splits the array v into its elements, hashed.
+func (k *keeper) elements(v jsontext.Value) ([]element, bool) {
+	raw, ok := rawjson.ElementsTrusted(v)
+	if !ok {
+		return nil, false
+	}
+	es := make([]element, len(raw))
+	for i, e := range raw {
+		es[i] = element{v: e, i: i, h: k.h.hash(e)}
+	}
+	return es, true
+}
+
+// unmatched returns the elements of a that b does not have, counted as a
+// multiset, in order.
+func unmatched(a, b []element) []element {
+	count := make(map[uint64]int, len(b))
+	for _, e := range b {
+		count[e.h]++
+	}
+	var out []element
+	for _, e := range a {
+		if count[e.h] > 0 {
+			count[e.h]--
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// changedPair is an element of base that an earlier handler changed in
+// place, and what it made of it.
+type changedPair struct {
+	b, s   element
+	claims int
+}
+
+// maxClaims bounds how many elements of a rewrite are compared with one
+// changed element (a stale copy has it once), and maxShared how many
+// changed elements one kept member may name before it is too common to
+// tell them apart: both keep the check linear.
+const (
+	maxClaims = 4
+	maxShared = 4
+)
+
+// checkArray is check for base and seen arrays.
+func (k *keeper) checkArray(path string, base, seen, upd jsontext.Value) {
+	bes, bok := k.elements(base)
+	ses, sok := k.elements(seen)
+	ues, uok := k.elements(upd)
+	if !bok || !sok || !uok {
+		return
+	}
+	// Elements of base that seen lacks: removed or changed before the
+	// handler. None may be in upd more times than in seen.
+	gone := unmatched(bes, ses)
+	if len(gone) == 0 {
+		return // only additions and moves: nothing to put back
+	}
+	inSeen := make(map[uint64]int, len(ses))
+	for _, e := range ses {
+		inSeen[e.h]++
+	}
+	goneSet := make(map[uint64]bool, len(gone))
+	for _, e := range gone {
+		goneSet[e.h] = true
+	}
+	var fresh []element // elements of upd that are not seen's
+	for _, u := range ues {
+		if inSeen[u.h] > 0 {
+			inSeen[u.h]--
+			continue
+		}
+		if goneSet[u.h] {
+			k.undone = append(k.undone, path+"/"+strconv.Itoa(u.i))
+			continue
+		}
+		fresh = append(fresh, u)
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	// Elements changed in place: a gone element of base and a new one of
+	// seen, paired in order when there are as many of each, else only
+	// when they share a member. Each fresh element of upd is compared
+	// with the pair it is a version of.
+	added := unmatched(ses, bes)
+	pairs := k.pairs(gone, added)
+	if len(pairs) == 0 {
+		return
+	}
+	byKept := make(map[uint64][]*changedPair)
+	byPlace := make(map[int]*changedPair) // pairs that kept nothing, by seen's place
+	for _, p := range pairs {
+		keys := k.keptKeys(p.b.v, p.s.v)
+		if len(keys) == 0 {
+			byPlace[p.s.i] = p
+		}
+		for _, key := range keys {
+			if l := byKept[key]; len(l) <= maxShared {
+				byKept[key] = append(l, p)
+			}
+		}
+	}
+	for _, u := range fresh {
+		p := k.claim(u, byKept, byPlace)
+		if p == nil {
+			continue
+		}
+		k.check(path+"/"+strconv.Itoa(u.i), p.b.v, p.s.v, u.v, false, true)
+	}
+}
+
+// pairs pairs the gone elements of base with the added ones of seen: in
+// order when there are as many of each, else each gone element with the
+// first added one of its kind that shares a member with it.
+func (k *keeper) pairs(gone, added []element) []*changedPair {
+	var out []*changedPair
+	if len(gone) == len(added) {
+		for i := range gone {
+			if gone[i].v.Kind() == added[i].v.Kind() {
+				out = append(out, &changedPair{b: gone[i], s: added[i]})
+			}
+		}
+		return out
+	}
+	byKey := make(map[uint64][]int)
+	for i, a := range added {
+		for _, key := range k.memberKeys(a.v) {
+			if l := byKey[key]; len(l) <= maxShared {
+				byKey[key] = append(l, i)
+			}
+		}
+	}
+	taken := make([]bool, len(added))
+	for _, g := range gone {
+	next:
+		for _, key := range k.memberKeys(g.v) {
+			l := byKey[key]
+			if len(l) > maxShared {
+				continue
+			}
+			for _, i := range l {
+				if !taken[i] && added[i].v.Kind() == g.v.Kind() {
+					taken[i] = true
+					out = append(out, &changedPair{b: g, s: added[i]})
+					break next
+				}
+			}
+		}
+	}
+	return out
+}
+
+// claim returns the changed pair that u, a new element of the rewrite,
+// is a version of: one that shares a kept member with u, else the pair
+// that kept nothing at u's place; nil when there is none.
+func (k *keeper) claim(u element, byKept map[uint64][]*changedPair, byPlace map[int]*changedPair) *changedPair {
+	for _, key := range k.memberKeys(u.v) {
+		l := byKept[key]
+		if len(l) > maxShared {
+			continue
+		}
+		for _, p := range l {
+			if p.claims < maxClaims {
+				p.claims++
+				return p
+			}
+		}
+	}
+	if p := byPlace[u.i]; p != nil && p.claims < maxClaims {
+		p.claims++
+		return p
+	}
+	return nil
+}
+
+// memberKeys returns the hashes of the members of the object v (name and
+// value), or of the elements of the array v; nil for any other value.
+func (k *keeper) memberKeys(v jsontext.Value) []uint64 {
+	switch v.Kind() {
+	case '{':
+		ms, err := rawjson.MembersTrusted(v)
+		if err != nil {
+			return nil
+		}
+		keys := make([]uint64, len(ms))
+		for i, m := range ms {
+			keys[i] = k.h.member(m.Key, m.Value)
+		}
+		return keys
+	case '[':
+		es, ok := rawjson.ElementsTrusted(v)
+		if !ok {
+			return nil
+		}
+		keys := make([]uint64, len(es))
+		for i, e := range es {
+			keys[i] = k.h.hash(e)
+		}
+		return keys
+	}
+	return nil
+}
+
+// keptKeys returns the member keys that b and s share: what identifies
+// an element an earlier handler changed in place.
+func (k *keeper) keptKeys(b, s jsontext.Value) []uint64 {
+	bk := k.memberKeys(b)
+	if len(bk) == 0 {
+		return nil
+	}
+	in := make(map[uint64]bool, len(bk))
+	for _, key := range bk {
+		in[key] = true
+	}
+	var out []uint64
+	for _, key := range k.memberKeys(s) {
+		if in[key] {
+			out = append(out, key)
+		}
+	}
+	return out
 }
 
 // pathName names the value at the JSON pointer path in a message.
