@@ -313,6 +313,7 @@ func (k *keeper) checkArray(path string, base, seen, upd jsontext.Value) {
 	// with the pair it is a version of.
 	added := unmatched(ses, bes)
 	pairs := k.pairs(gone, added)
+	fresh = k.checkRemoved(path, gone, pairs, fresh)
 	if len(pairs) == 0 {
 		return
 	}
@@ -336,6 +337,77 @@ func (k *keeper) checkArray(path string, base, seen, upd jsontext.Value) {
 		}
 		k.check(path+"/"+strconv.Itoa(u.i), p.b.v, p.s.v, u.v, false, true)
 	}
+}
+
+// checkRemoved finds, among fresh, the elements of upd that are an
+// element an earlier handler removed (one of gone that no pair holds)
+// with members or elements added: every member of the removed element is
+// in it. It reports them and returns the others.
+func (k *keeper) checkRemoved(path string, gone []element, pairs []*changedPair, fresh []element) []element {
+	paired := make(map[int]bool, len(pairs))
+	for _, p := range pairs {
+		paired[p.b.i] = true
+	}
+	type removedElem struct{ keys int }
+	var removed []removedElem
+	byKey := make(map[uint64][]int)
+	for _, g := range gone {
+		if paired[g.i] {
+			continue
+		}
+		keys := distinct(k.memberKeys(g.v))
+		if len(keys) == 0 {
+			continue
+		}
+		for _, key := range keys {
+			if l := byKey[key]; len(l) <= maxShared {
+				byKey[key] = append(l, len(removed))
+			}
+		}
+		removed = append(removed, removedElem{keys: len(keys)})
+	}
+	if len(removed) == 0 {
+		return fresh
+	}
+	out := fresh[:0:0]
+	for _, u := range fresh {
+		hits := make(map[int]int)
+		back := false
+		for _, key := range distinct(k.memberKeys(u.v)) {
+			l := byKey[key]
+			if len(l) > maxShared {
+				continue
+			}
+			for _, r := range l {
+				hits[r]++
+				if hits[r] == removed[r].keys {
+					back = true
+				}
+			}
+		}
+		if back {
+			k.undone = append(k.undone, path+"/"+strconv.Itoa(u.i))
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// distinct returns keys without repeats, in order.
+func distinct(keys []uint64) []uint64 {
+	if len(keys) < 2 {
+		return keys
+	}
+	seen := make(map[uint64]bool, len(keys))
+	out := keys[:0]
+	for _, key := range keys {
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, key)
+		}
+	}
+	return out
 }
 
 // pairs pairs the gone elements of base with the added ones of seen: in
