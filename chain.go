@@ -363,25 +363,145 @@ func rewrite(out Output) (string, jsontext.Value) {
 
 // withMember returns a copy of e whose input member name is value. The
 // copy's invocation is a view's (see [invocation]): its answers are
-// checked against its own input.
+// checked against its own input. The copy is built from e's members,
+// which the read split: value replaces the member's value in place, or
+// is appended, and nothing else is read again, so making a view costs a
+// copy of the event.
 func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	key, err := wire.Marshal(name)
 	if err != nil {
 		return nil, err
 	}
-	patch := make([]byte, 0, len(key)+len(value)+3)
-	patch = append(append(append(append(patch, '{'), key...), ':'), value...)
-	patch = append(patch, '}')
-	raw, err := Merge(e.raw, jsontext.Value(patch))
-	if err != nil {
-		return nil, err
-	}
-	ms, err := rawjson.MembersTrusted(raw)
-	if err != nil {
-		return nil, err
+	var (
+		raw jsontext.Value
+		ms  []rawjson.Member
+	)
+	value = trimJSONSpace(value)
+	if len(e.members) > 0 {
+		raw, ms = replaceMember(e.members, len(e.raw), name, key, value)
+	} else {
+		patch := make([]byte, 0, len(key)+len(value)+3)
+		patch = append(append(append(append(patch, '{'), key...), ':'), value...)
+		patch = append(patch, '}')
+		if raw, err = Merge(e.raw, jsontext.Value(patch)); err != nil {
+			return nil, err
+		}
+		if ms, err = rawjson.MembersTrusted(raw); err != nil {
+			return nil, err
+		}
 	}
 	nv := *e
 	nv.raw, nv.members = raw, ms
 	nv.inv = &invocation{parent: e.invocation(), origin: e.origin()}
+	nv.inv.viewInput(&nv, name)
 	return &nv, nil
+}
+
+// replaceMember returns the compact object of the members ms (of an
+// object of size bytes) with the value of the member name (quoted: key)
+// replaced by value, or value appended under key, and its members.
+func replaceMember(ms []rawjson.Member, size int, name string, key, value []byte) (jsontext.Value, []rawjson.Member) {
+	raw := make(jsontext.Value, 0, size+len(key)+len(value)+2)
+	type span struct{ ns, ne, vs, ve int }
+	spans := make([]span, 0, len(ms)+1)
+	keys := make([]string, 0, len(ms)+1)
+	add := func(k string, n, v []byte) {
+		if len(spans) > 0 {
+			raw = append(raw, ',')
+		}
+		ns := len(raw)
+		raw = append(raw, n...)
+		ne := len(raw)
+		raw = append(raw, ':')
+		vs := len(raw)
+		raw = append(raw, v...)
+		spans = append(spans, span{ns, ne, vs, len(raw)})
+		keys = append(keys, k)
+	}
+	raw = append(raw, '{')
+	found := false
+	for _, m := range ms {
+		if m.Key == name && !found {
+			found = true
+			add(m.Key, m.Name, value)
+			continue
+		}
+		add(m.Key, m.Name, m.Value)
+	}
+	if !found {
+		add(name, key, value)
+	}
+	raw = append(raw, '}')
+	out := make([]rawjson.Member, len(spans))
+	for i, sp := range spans {
+		out[i] = rawjson.Member{Key: keys[i], Name: raw[sp.ns:sp.ne:sp.ne], Value: raw[sp.vs:sp.ve:sp.ve]}
+	}
+	return raw, out
+}
+
+// viewInput gives the invocation of view, a chain's view whose member
+// name was just replaced, the tool_input the answer checks need, as
+// Serve does for the event it reads (see invocation.init): the next
+// handler's Merge then reuses its split, and the check of its answer
+// knows a Merge result of it.
+func (inv *invocation) viewInput(view *Event, name string) {
+	if name != "tool_input" {
+		return
+	}
+	switch view.HookEventName {
+	case EventPreToolUse, EventPermissionRequest:
+	default:
+		return
+	}
+	in, ok := view.Field(name)
+	if !ok || len(in) == 0 || in[0] != '{' {
+		return
+	}
+	// The rewrite was validated as an answer before it became the view.
+	ms, err := rawjson.MembersTrusted(in)
+	if err != nil {
+		return
+	}
+	inv.setInput(in, ms, true, compactJSON(in))
+}
+
+// trimJSONSpace returns v without the JSON whitespace around it.
+func trimJSONSpace(v []byte) []byte {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	for len(v) > 0 && isSpace(v[0]) {
+		v = v[1:]
+	}
+	for len(v) > 0 && isSpace(v[len(v)-1]) {
+		v = v[:len(v)-1]
+	}
+	return v
+}
+
+// compactJSON reports whether the valid JSON value v has no whitespace
+// between its tokens.
+func compactJSON(v []byte) bool {
+	in := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		case !in && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return false
+		}
+	}
+	return true
+}
+
+// membersOf returns the members of the object v, the member name of ev,
+// reusing the split of ev's tool_input when v is it.
+func membersOf(ev *Event, name string, v []byte) ([]rawjson.Member, error) {
+	if name == "tool_input" && ev.inv != nil && ev.inv.hasInput && sameBytes(ev.inv.input, v) {
+		if ms, ok := ev.inv.inputMembers(); ok {
+			return ms, nil
+		}
+	}
+	return rawjson.MembersTrusted(v)
 }

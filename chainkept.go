@@ -46,7 +46,17 @@ func checkKept(ev, view *Event, out Output) error {
 	// given holds only that and the handler's own changes: its members
 	// are its choice, but not what it puts back into an array.
 	k.own = builtFrom(seen, upd)
-	k.check("", base, seen, upd, true, false)
+	if jsontext.Value(base).Kind() == '{' && jsontext.Value(seen).Kind() == '{' && jsontext.Value(upd).Kind() == '{' {
+		// The splits the read and the chain made of base and seen.
+		bms, berr := membersOf(ev, name, base)
+		sms, serr := membersOf(view, name, seen)
+		ums, uerr := rawjson.MembersTrusted(upd)
+		if berr == nil && serr == nil && uerr == nil {
+			k.checkMembers("", bms, sms, ums, true, false)
+		}
+	} else {
+		k.check("", base, seen, upd, true, false)
+	}
 	if len(k.lost) == 0 && len(k.undone) == 0 {
 		noteChecked(ev, upd)
 		return nil
@@ -163,13 +173,22 @@ func (k *keeper) checkObject(path string, base, seen, upd jsontext.Value, top, i
 	if berr != nil || serr != nil || uerr != nil {
 		return // not what the read validated: the answer check reports it
 	}
-	inBase, inSeen, inUpd := indexMembers(bms), indexMembers(sms), indexMembers(ums)
-	for _, s := range sms {
-		i := inBase(s.Key)
-		if i >= 0 && bytes.Equal(bms[i].Value, s.Value) {
-			continue // not changed before the handler: its own to change
+	k.checkMembers(path, bms, sms, ums, top, inArray)
+}
+
+// checkMembers is checkObject with the three objects' members.
+func (k *keeper) checkMembers(path string, bms, sms, ums []rawjson.Member, top, inArray bool) {
+	inBase, inSeen, inUpd := &memberIndex{ms: bms}, &memberIndex{ms: sms}, &memberIndex{ms: ums}
+	kept := 0 // members of base that seen has
+	for n, s := range sms {
+		i := inBase.find(s.Key, n)
+		if i >= 0 {
+			kept++
+			if bytes.Equal(bms[i].Value, s.Value) {
+				continue // not changed before the handler: its own to change
+			}
 		}
-		j := inUpd(s.Key)
+		j := inUpd.find(s.Key, n)
 		switch {
 		case j < 0:
 			if !inArray && (!top || !k.removed(s.Key)) {
@@ -179,15 +198,39 @@ func (k *keeper) checkObject(path string, base, seen, upd jsontext.Value, top, i
 			k.check(path+"/"+rawjson.PointerToken(s.Key), bms[i].Value, s.Value, ums[j].Value, false, inArray)
 		}
 	}
-	for _, b := range bms {
-		if inSeen(b.Key) >= 0 {
+	if kept == len(bms) {
+		return // no member was removed before the handler
+	}
+	for n, b := range bms {
+		if inSeen.find(b.Key, n) >= 0 {
 			continue
 		}
 		// Removed before the handler: back with what it held?
-		if j := inUpd(b.Key); j >= 0 && (!k.own || inArray) {
+		if j := inUpd.find(b.Key, n); j >= 0 && (!k.own || inArray) {
 			k.checkGone(path+"/"+rawjson.PointerToken(b.Key), b.Value, ums[j].Value)
 		}
 	}
+}
+
+// memberIndex finds the members of an object by name: at the place the
+// caller expects first (a rewrite keeps the places of the members it
+// keeps, and appends new ones), else through a map made on first need.
+// Finding every member costs linear time either way.
+type memberIndex struct {
+	ms  []rawjson.Member
+	idx func(string) int
+}
+
+// find returns the index of the member k, trying place first; -1 when
+// there is none.
+func (x *memberIndex) find(k string, place int) int {
+	if place >= 0 && place < len(x.ms) && x.ms[place].Key == k {
+		return place
+	}
+	if x.idx == nil {
+		x.idx = indexMembers(x.ms)
+	}
+	return x.idx(k)
 }
 
 // checkGone compares, at path, a value an earlier handler removed with
