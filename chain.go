@@ -36,7 +36,12 @@ import (
 //     that undoes what an earlier handler of the chain did — lacks a
 //     member it added or changed, or puts back, at any depth, a value it
 //     changed or removed, as a rewrite built from a copy of the original
-//     input does — is refused too. A member an earlier handler added is
+//     input does — is refused too: members are compared by name, array
+//     elements by value wherever they stand, so a redacted element stays
+//     redacted whatever the rewrite does around it. A member set back to
+//     its original value on purpose (a clamp after a raise) composes
+//     when [Merge], [Edit] or [Update] built the rewrite from the very
+//     input the handler was given. A member an earlier handler added is
 //     lost only through [Remove] and Removed. An invalid answer is its
 //     handler's failure.
 //   - [Block] from any handler stops the chain and blocks (exit 2), as
