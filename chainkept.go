@@ -124,9 +124,12 @@ func ownHint(seen []byte) string {
 //     reordered). An element changed in place (base's and seen's
 //     elements that are not each other's, paired in order when there
 //     are as many of each, or when they still share a member) is
-//     compared one level down with the element of upd that is the same
-//     element: one that shares with both a member they kept, or, for an
-//     element they share nothing of, the one at its place.
+//     compared one level down with the element of upd that is a version
+//     of it (see claim): one that holds a member the earlier handler
+//     replaced in it next to one it kept, one that alone shares a kept
+//     member with it (an id), or, for an element of which nothing was
+//     kept, the one at its place. An element an earlier handler removed
+//     must not be back whole, nor with members added.
 //   - Any other value (a string, a number, a value that changed kind)
 //     must not be base's again after seen changed it.
 //
@@ -300,7 +303,10 @@ func unmatched(a, b []element) []element {
 // changedPair is an element of base that an earlier handler changed in
 // place, and what it made of it.
 type changedPair struct {
-	b, s   element
+	b, s element
+	// kept are the member keys b and s share: what identifies the
+	// element.
+	kept   []uint64
 	claims int
 }
 
@@ -360,21 +366,30 @@ func (k *keeper) checkArray(path string, base, seen, upd jsontext.Value) {
 	if len(pairs) == 0 {
 		return
 	}
-	byKept := make(map[uint64][]*changedPair)
-	byPlace := make(map[int]*changedPair) // pairs that kept nothing, by seen's place
+	ix := pairIndex{
+		byKept:      make(map[uint64][]*changedPair),
+		byRetracted: make(map[uint64][]*changedPair),
+		byPlace:     make(map[int]*changedPair),
+	}
 	for _, p := range pairs {
-		keys := k.keptKeys(p.b.v, p.s.v)
-		if len(keys) == 0 {
-			byPlace[p.s.i] = p
+		var retracted []uint64
+		p.kept, retracted = k.keptKeys(p.b.v, p.s.v)
+		if len(p.kept) == 0 {
+			ix.byPlace[p.s.i] = p
 		}
-		for _, key := range keys {
-			if l := byKept[key]; len(l) <= maxShared {
-				byKept[key] = append(l, p)
+		for _, key := range p.kept {
+			if l := ix.byKept[key]; len(l) <= maxShared {
+				ix.byKept[key] = append(l, p)
+			}
+		}
+		for _, key := range retracted {
+			if l := ix.byRetracted[key]; len(l) <= maxShared {
+				ix.byRetracted[key] = append(l, p)
 			}
 		}
 	}
 	for _, u := range fresh {
-		p := k.claim(u, byKept, byPlace)
+		p := k.claim(u, &ix)
 		if p == nil {
 			continue
 		}
@@ -494,27 +509,71 @@ func (k *keeper) pairs(gone, added []element) []*changedPair {
 	return out
 }
 
+// pairIndex finds the changed pairs an element of a rewrite may be a
+// version of: by a member they kept, by a member the earlier handler
+// replaced in them, and, for pairs that kept nothing, by seen's place.
+type pairIndex struct {
+	byKept, byRetracted map[uint64][]*changedPair
+	byPlace             map[int]*changedPair
+}
+
 // claim returns the changed pair that u, a new element of the rewrite,
-// is a version of: one that shares a kept member with u, else the pair
-// that kept nothing at u's place; nil when there is none.
-func (k *keeper) claim(u element, byKept map[uint64][]*changedPair, byPlace map[int]*changedPair) *changedPair {
-	for _, key := range k.memberKeys(u.v) {
-		l := byKept[key]
-		if len(l) > maxShared {
+// is a version of; nil when there is none. In order: a pair whose
+// replaced member u holds again, when u also has a member the pair kept
+// (a {"type":"text"} block with its old text back) or the pair kept
+// nothing; the pair with which u alone shares a kept member (an id); the
+// pair that kept nothing at u's place. A new element that
+// only shares a common value with a changed one (another todo
+// "pending" next to one marked done) is none of these.
+func (k *keeper) claim(u element, ix *pairIndex) *changedPair {
+	keys := k.memberKeys(u.v)
+	take := func(p *changedPair) bool {
+		if p.claims >= maxClaims {
+			return false
+		}
+		p.claims++
+		return true
+	}
+	var has map[uint64]bool
+	for _, key := range keys {
+		l := ix.byRetracted[key]
+		if len(l) == 0 || len(l) > maxShared {
 			continue
 		}
+		if has == nil {
+			has = make(map[uint64]bool, len(keys))
+			for _, k := range keys {
+				has[k] = true
+			}
+		}
 		for _, p := range l {
-			if p.claims < maxClaims {
-				p.claims++
+			if sharesAny(has, p.kept) && take(p) {
 				return p
 			}
 		}
 	}
-	if p := byPlace[u.i]; p != nil && p.claims < maxClaims {
-		p.claims++
+	for _, key := range keys {
+		if l := ix.byKept[key]; len(l) == 1 && take(l[0]) {
+			return l[0]
+		}
+	}
+	if p := ix.byPlace[u.i]; p != nil && take(p) {
 		return p
 	}
 	return nil
+}
+
+// sharesAny reports whether has holds one of keys, or keys is empty.
+func sharesAny(has map[uint64]bool, keys []uint64) bool {
+	if len(keys) == 0 {
+		return true
+	}
+	for _, key := range keys {
+		if has[key] {
+			return true
+		}
+	}
+	return false
 }
 
 // memberKeys returns the hashes of the members of the object v (name and
@@ -545,24 +604,23 @@ func (k *keeper) memberKeys(v jsontext.Value) []uint64 {
 	return nil
 }
 
-// keptKeys returns the member keys that b and s share: what identifies
-// an element an earlier handler changed in place.
-func (k *keeper) keptKeys(b, s jsontext.Value) []uint64 {
-	bk := k.memberKeys(b)
-	if len(bk) == 0 {
-		return nil
-	}
-	in := make(map[uint64]bool, len(bk))
-	for _, key := range bk {
+// keptKeys returns the member keys that b and s share (what identifies
+// an element an earlier handler changed in place) and those of b that s
+// lacks (what the earlier handler replaced or removed in it).
+func (k *keeper) keptKeys(b, s jsontext.Value) (kept, retracted []uint64) {
+	sk := k.memberKeys(s)
+	in := make(map[uint64]bool, len(sk))
+	for _, key := range sk {
 		in[key] = true
 	}
-	var out []uint64
-	for _, key := range k.memberKeys(s) {
+	for _, key := range k.memberKeys(b) {
 		if in[key] {
-			out = append(out, key)
+			kept = append(kept, key)
+		} else {
+			retracted = append(retracted, key)
 		}
 	}
-	return out
+	return kept, retracted
 }
 
 // pathName names the value at the JSON pointer path in a message.

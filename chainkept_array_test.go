@@ -1,6 +1,7 @@
 package hook_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -91,6 +92,41 @@ func arrayCases() []staleCase {
 			})
 		}
 	}
+
+	// Many blocks of one type: "type":"text" tells none apart.
+	var blocks, todos []string
+	for i := range 6 {
+		text := fmt.Sprintf("line %d", i)
+		if i%2 == 1 {
+			text = fmt.Sprintf("key%d=s3cr3t", i)
+		}
+		blocks = append(blocks, `{"type":"text","text":"`+text+`"}`)
+		todos = append(todos, fmt.Sprintf(`{"content":"t%d","status":"pending"}`, i))
+	}
+	many := postToolUse("mcp__s__t", `{"content":[`+strings.Join(blocks, ",")+`]}`)
+	cases = append(cases,
+		staleCase{name: "PostToolUse: six blocks, a stale copy changes every block and prepends one", in: many,
+			hs: func(k *keeper) []hook.Handler {
+				return []hook.Handler{fromSeen(false, func(s string) string { return string(redact(jsontext.Value(s))) }),
+					stale(k, false, func(s string) string { return prependBlock(annotate(s)) })}
+			},
+			wantErr: "puts back what /content/2/text, /content/4/text, /content/6/text held"},
+		staleCase{name: "PostToolUse: six blocks, a handler changes every block it saw and prepends one", in: many,
+			hs: func(*keeper) []hook.Handler {
+				return []hook.Handler{fromSeen(false, func(s string) string { return string(redact(jsontext.Value(s))) }),
+					fromSeen(false, func(s string) string { return prependBlock(annotate(s)) })}
+			},
+			want: `{"type":"text","seen":true,"text":"key1=***"}`},
+		staleCase{name: "PreToolUse: six todos, one marked done, a new pending one first", in: testutil.PreToolUse("TodoWrite", `{"todos":[`+strings.Join(todos, ",")+`]}`),
+			hs: func(*keeper) []hook.Handler {
+				done := strings.Replace(strings.Join(todos, ","), `"t2","status":"pending"`, `"t2","status":"completed"`, 1)
+				return []hook.Handler{
+					preMerge(`{"todos":[` + done + `]}`),
+					preMerge(`{"todos":[{"content":"new","status":"pending"},` + done + `]}`),
+				}
+			},
+			want: `"t2","status":"completed"`},
+	)
 
 	// An MCP output that is an array itself, and arrays inside arrays.
 	top := postToolUse("mcp__s__t", `[{"type":"text","text":"token=s3cr3t"}]`)
