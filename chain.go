@@ -184,7 +184,9 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			err = nil
 		}
 		if err == nil && !noAnswer(out) {
-			err = checkAnswer(view, out)
+			if err = checkAnswer(view, out); err == nil {
+				carryVouch(view, out)
+			}
 		}
 		forget()
 		if err != nil {
@@ -223,6 +225,34 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		c.SystemMessage = joinText(c.SystemMessage, failLine(f))
 	}
 	return acc, nil
+}
+
+// carryVouch lets the invocation Serve made vouch for the tool_input
+// rewrite in out, an answer to view that passed its checks, when view's
+// invocation vouches for it (a Merge of the view's tool_input, see
+// viewInput): the rewrite keeps every member of the view's input but
+// those its answer removes, the view's input every member of the input
+// before it but those removed there, and so on up to the input Serve
+// read, so the combined answer, whose Removed lists every removal, is
+// not split and checked again against that input when it is written.
+func carryVouch(view *Event, out Output) {
+	if view.inv == nil || view.inv.parent == nil {
+		return // Serve's own event: its Merge results are vouched already
+	}
+	name, upd := rewrite(out)
+	if name != "tool_input" || upd == nil {
+		return
+	}
+	vg := &view.inv.vouching
+	vv, ok := vg.lookup(upd)
+	if !ok || !vg.holds(vv, upd) {
+		return
+	}
+	root := view.inv.root()
+	if !root.hasInput || !root.compact {
+		return
+	}
+	root.vouchMerged(upd, nil)
 }
 
 // chainFailure is the error of a chain whose handlers failed: the
@@ -462,12 +492,9 @@ func (inv *invocation) viewInput(view *Event, name string) {
 	if !ok || len(in) == 0 || in[0] != '{' {
 		return
 	}
-	// The rewrite was validated as an answer before it became the view.
-	ms, err := rawjson.MembersTrusted(in)
-	if err != nil {
-		return
-	}
-	inv.setInput(in, ms, true, compactJSON(in))
+	// The rewrite was validated as an answer before it became the view;
+	// it is split when a Merge or a check needs its members.
+	inv.setInput(in, nil, false, compactJSON(in))
 }
 
 // trimJSONSpace returns v without the JSON whitespace around it.

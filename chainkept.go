@@ -46,7 +46,10 @@ func checkKept(ev, view *Event, out Output) error {
 	// given holds only that and the handler's own changes: its members
 	// are its choice, but not what it puts back into an array.
 	k.own = builtFrom(seen, upd)
-	if jsontext.Value(base).Kind() == '{' && jsontext.Value(seen).Kind() == '{' && jsontext.Value(upd).Kind() == '{' {
+	objects := jsontext.Value(base).Kind() == '{' && jsontext.Value(seen).Kind() == '{' && jsontext.Value(upd).Kind() == '{'
+	switch {
+	case objects && k.checkInStep(base, seen, upd, true):
+	case objects:
 		// The splits the read and the chain made of base and seen.
 		bms, berr := membersOf(ev, name, base)
 		sms, serr := membersOf(view, name, seen)
@@ -54,7 +57,7 @@ func checkKept(ev, view *Event, out Output) error {
 		if berr == nil && serr == nil && uerr == nil {
 			k.checkMembers("", bms, sms, ums, true, false)
 		}
-	} else {
+	default:
 		k.check("", base, seen, upd, true, false)
 	}
 	if len(k.lost) == 0 && len(k.undone) == 0 {
