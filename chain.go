@@ -230,17 +230,16 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 // carryVouch lets the invocation Serve made vouch for the tool_input
 // rewrite in out, an answer to view that passed its checks, when view's
 // invocation vouches for it (a Merge of the view's tool_input, see
-// viewInput): the rewrite keeps every member of the view's input but
-// those its answer removes, the view's input every member of the input
-// before it but those removed there, and so on up to the input Serve
-// read, so the combined answer, whose Removed lists every removal, is
-// not split and checked again against that input when it is written.
+// viewInput) and out removes nothing: the rewrite then keeps every
+// member of the view's input, which kept every member of Serve's (see
+// keepsAll), so the answer is not split and checked again against that
+// input when it is written, as a Merge of Serve's own input is not.
 func carryVouch(view *Event, out Output) {
 	if view.inv == nil || view.inv.parent == nil {
 		return // Serve's own event: its Merge results are vouched already
 	}
 	name, upd := rewrite(out)
-	if name != "tool_input" || upd == nil {
+	if name != "tool_input" || upd == nil || !keepsAll(view, out) {
 		return
 	}
 	vg := &view.inv.vouching
@@ -382,7 +381,11 @@ func advance(view *Event, out Output) (*Event, error) {
 // advanceRewrite returns view with the rewrite of out, if any.
 func advanceRewrite(view *Event, out Output) (*Event, error) {
 	if name, v := rewrite(out); v != nil {
-		return view.withMember(name, v)
+		nv, err := view.withMember(name, v)
+		if err == nil && keepsAll(view, out) {
+			nv.inv.viewInput(nv, name)
+		}
+		return nv, err
 	}
 	return view, nil
 }
@@ -428,8 +431,22 @@ func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	nv := *e
 	nv.raw, nv.members = raw, ms
 	nv.inv = &invocation{parent: e.invocation(), origin: e.origin()}
-	nv.inv.viewInput(&nv, name)
 	return &nv, nil
+}
+
+// keepsAll reports whether out, an answer to view that passed its
+// checks, removes nothing from a tool_input that holds every member of
+// the one Serve read: the view's invocation vouches for its tool_input
+// (it is Serve's, or a view's that kept all), and out lists nothing in
+// Removed. Only then does the next view vouch for its tool_input (see
+// viewInput), and a Merge of it hold every member of Serve's input, as a
+// vouched value must (see carryVouch).
+func keepsAll(view *Event, out Output) bool {
+	if view.inv == nil || !view.inv.hasInput {
+		return false
+	}
+	r, ok := out.(remover)
+	return !ok || len(r.removedMembers()) == 0
 }
 
 // replaceMember returns the compact object of the members ms (of an
@@ -475,10 +492,11 @@ func replaceMember(ms []rawjson.Member, size int, name string, key, value []byte
 }
 
 // viewInput gives the invocation of view, a chain's view whose member
-// name was just replaced, the tool_input the answer checks need, as
-// Serve does for the event it reads (see invocation.init): the next
-// handler's Merge then reuses its split, and the check of its answer
-// knows a Merge result of it.
+// name was just replaced by a rewrite that kept every member of Serve's
+// input (see keepsAll), the tool_input the answer checks need, as Serve
+// does for the event it reads (see invocation.init): the next handler's
+// Merge then takes the vouched path, and the check of its answer knows a
+// Merge result of it.
 func (inv *invocation) viewInput(view *Event, name string) {
 	if name != "tool_input" {
 		return

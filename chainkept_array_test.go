@@ -1,6 +1,7 @@
 package hook_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -293,4 +294,32 @@ func TestChainDeliberateChangeBack(t *testing.T) {
 	code, _, stderr = testutil.Serve(t, k.wrap(hook.Chain(preMerge(`{"timeout":600,"x":1}`), fromCopy)), in)
 	assert.Equal(t, hook.ExitError, code, stderr)
 	assert.Contains(t, stderr, "lacks /x")
+}
+
+// TestChainRemovalStillChecked: a chain's last rewrite goes out without
+// being checked again against the input Serve read only when no handler
+// removed a member; middleware that drops the chain's Removed is still
+// caught writing a partial input.
+func TestChainRemovalStillChecked(t *testing.T) {
+	in := testutil.PreToolUse("Bash", `{"command":"ls","timeout":5}`)
+	chain := hook.Chain(preRemove("timeout"), preMerge(`{"y":"2"}`))
+	code, stdout, stderr := testutil.Serve(t, chain, in)
+	require.Equal(t, hook.ExitOK, code, stderr)
+	assert.Contains(t, stdout, `"updatedInput":{"command":"ls","y":"2"}`)
+
+	strip := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
+		out, err := chain.ServeHook(ctx, ev)
+		if o, ok := out.(*hook.PreToolUseOutput); ok {
+			o.Removed = nil
+		}
+		return out, err
+	})
+	code, stdout, stderr = testutil.Serve(t, strip, in)
+	assert.Equal(t, hook.ExitError, code, stdout)
+	assert.Contains(t, stderr, "lacks /timeout")
+
+	// Without a removal, the last rewrite is the chain's to vouch for.
+	code, stdout, stderr = testutil.Serve(t, hook.Chain(preMerge(`{"x":"1"}`), preMerge(`{"y":"2"}`)), in)
+	require.Equal(t, hook.ExitOK, code, stderr)
+	assert.Contains(t, stdout, `"updatedInput":{"command":"ls","timeout":5,"x":"1","y":"2"}`)
 }
