@@ -18,9 +18,10 @@ import (
 // or lists it in Removed); this catches a rewrite built from a copy of
 // the input the handler kept from before the chain changed it, which
 // that check cannot tell from a change made on purpose. What it refuses
-// is listed in keeper; a rewrite that [Merge], [Edit] or [Update] built
-// from the very input the handler was given is never a stale copy (see
-// chainown.go) and is not checked.
+// is listed in keeper. In a rewrite that [Merge], [Edit] or [Update]
+// built from the very input the handler was given (see chainown.go),
+// every member is the handler's own choice, so only what it puts back
+// into an array is refused.
 func checkKept(ev, view *Event, out Output) error {
 	name, upd := rewrite(out)
 	if upd == nil || !rewriteStands(out) {
