@@ -29,12 +29,12 @@ import (
 var (
 	handedObjects sync.Map // valueKey → *handed
 	handing       atomic.Int32
-	handSeed      = maphash.MakeSeed()
 )
 
 // handed is an object a chain handed to a handler, and the values built
 // from it.
 type handed struct {
+	seed  maphash.Seed
 	sum   uint64 // the hash of its bytes when handed
 	mu    sync.Mutex
 	built []builtValue
@@ -47,9 +47,9 @@ type builtValue struct {
 	sum uint64
 }
 
-// handSum returns the hash of v's bytes.
-func handSum(v []byte) uint64 {
-	return maphash.String(handSeed, unsafe.String(unsafe.SliceData(v), len(v)))
+// handSum returns the hash of v's bytes with seed.
+func handSum(seed maphash.Seed, v []byte) uint64 {
+	return maphash.String(seed, unsafe.String(unsafe.SliceData(v), len(v)))
 }
 
 // keyOf returns the identity of v's bytes.
@@ -67,7 +67,8 @@ func handOut(view *Event, names ...string) (forget func()) {
 			continue
 		}
 		key := keyOf(v)
-		if _, dup := handedObjects.LoadOrStore(key, &handed{sum: handSum(v)}); dup {
+		seed := maphash.MakeSeed()
+		if _, dup := handedObjects.LoadOrStore(key, &handed{seed: seed, sum: handSum(seed, v)}); dup {
 			continue // handed by an enclosing chain, which forgets it
 		}
 		keys = append(keys, key)
@@ -95,10 +96,10 @@ func noteBuilt(orig, out []byte) {
 		return
 	}
 	h := v.(*handed)
-	if handSum(orig) != h.sum {
+	if handSum(h.seed, orig) != h.sum {
 		return // the handler wrote into what it was given
 	}
-	b := builtValue{key: keyOf(out), sum: handSum(out)}
+	b := builtValue{key: keyOf(out), sum: handSum(h.seed, out)}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	const keep = 8 // a handler's last few results
@@ -130,7 +131,7 @@ func builtFrom(seen, upd []byte) bool {
 		}
 	}
 	h.mu.Unlock()
-	return found != nil && handSum(upd) == found.sum
+	return found != nil && handSum(h.seed, upd) == found.sum
 }
 
 // checkedRewrites maps the event an outermost chain was given to the
@@ -142,15 +143,16 @@ func builtFrom(seen, upd []byte) bool {
 var checkedRewrites sync.Map // *Event → *checkedList
 
 type checkedList struct {
-	mu sync.Mutex
-	vs []builtValue
+	seed maphash.Seed
+	mu   sync.Mutex
+	vs   []builtValue
 }
 
 // checking starts the record of the rewrites checked against the input
 // of origin, when no chain has started it, and returns the function that
 // ends it.
 func checking(origin *Event) (end func()) {
-	if _, dup := checkedRewrites.LoadOrStore(origin, &checkedList{}); dup {
+	if _, dup := checkedRewrites.LoadOrStore(origin, &checkedList{seed: maphash.MakeSeed()}); dup {
 		return func() {}
 	}
 	return func() { checkedRewrites.Delete(origin) }
@@ -163,7 +165,7 @@ func noteChecked(origin *Event, upd []byte) {
 		return
 	}
 	l := v.(*checkedList)
-	b := builtValue{key: keyOf(upd), sum: handSum(upd)}
+	b := builtValue{key: keyOf(upd), sum: handSum(l.seed, upd)}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	const keep = 16
@@ -191,7 +193,7 @@ func wasChecked(origin *Event, upd []byte) bool {
 		}
 	}
 	l.mu.Unlock()
-	return found != nil && handSum(upd) == found.sum
+	return found != nil && handSum(l.seed, upd) == found.sum
 }
 
 // handedIntact reports whether seen, when a chain handed it to the
@@ -201,5 +203,9 @@ func handedIntact(seen []byte) bool {
 		return true
 	}
 	v, ok := handedObjects.Load(keyOf(seen))
-	return !ok || handSum(seen) == v.(*handed).sum
+	if !ok {
+		return true
+	}
+	h := v.(*handed)
+	return handSum(h.seed, seen) == h.sum
 }
