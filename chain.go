@@ -36,7 +36,12 @@ import (
 //     that undoes what an earlier handler of the chain did — lacks a
 //     member it added or changed, or puts back, at any depth, a value it
 //     changed or removed, as a rewrite built from a copy of the original
-//     input does — is refused too. A member an earlier handler added is
+//     input does — is refused too: members are compared by name, array
+//     elements by value wherever they stand, so a redacted element stays
+//     redacted whatever the rewrite does around it. A member set back to
+//     its original value on purpose (a clamp after a raise) composes
+//     when [Merge], [Edit] or [Update] built the rewrite from the very
+//     input the handler was given. A member an earlier handler added is
 //     lost only through [Remove] and Removed. An invalid answer is its
 //     handler's failure.
 //   - [Block] from any handler stops the chain and blocks (exit 2), as
@@ -150,6 +155,7 @@ func (c chain) ServeHook(ctx context.Context, ev *Event) (Output, error) {
 func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 	name := ev.HookEventName
 	ev.invocation() // the root of every view of the event
+	defer checking(ev.origin())()
 	view := ev
 	var (
 		acc      Output
@@ -163,6 +169,11 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			failures = append(failures, fmt.Errorf("hook: gave up before handler %d of %d (%T): %w", i+1, len(hs), h, context.Cause(ctx)))
 			break
 		}
+		forget := func() {}
+		if view.origin() != view {
+			// Its own rewrites of what it is given are known as such.
+			forget = handOut(view, "tool_input", "tool_response", "content")
+		}
 		out, err := callHandler(ctx, view, h)
 		var be *BlockError
 		if errors.As(err, &be) {
@@ -173,8 +184,11 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			err = nil
 		}
 		if err == nil && !noAnswer(out) {
-			err = checkAnswer(view, out)
+			if err = checkAnswer(view, out); err == nil {
+				carryVouch(view, out)
+			}
 		}
+		forget()
 		if err != nil {
 			failures = append(failures, fmt.Errorf("hook: handler %d of %d (%T) failed: %w", i+1, len(hs), h, err))
 			continue
@@ -211,6 +225,33 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		c.SystemMessage = joinText(c.SystemMessage, failLine(f))
 	}
 	return acc, nil
+}
+
+// carryVouch lets the invocation Serve made vouch for the tool_input
+// rewrite in out, an answer to view that passed its checks, when view's
+// invocation vouches for it (a Merge of the view's tool_input, see
+// viewInput) and out removes nothing: the rewrite then keeps every
+// member of the view's input, which kept every member of Serve's (see
+// keepsAll), so the answer is not split and checked again against that
+// input when it is written, as a Merge of Serve's own input is not.
+func carryVouch(view *Event, out Output) {
+	if view.inv == nil || view.inv.parent == nil {
+		return // Serve's own event: its Merge results are vouched already
+	}
+	name, upd := rewrite(out)
+	if name != "tool_input" || upd == nil || !keepsAll(view, out) {
+		return
+	}
+	vg := &view.inv.vouching
+	vv, ok := vg.lookup(upd)
+	if !ok || !vg.holds(vv, upd) {
+		return
+	}
+	root := view.inv.root()
+	if !root.hasInput || !root.compact {
+		return
+	}
+	root.vouchMerged(upd, nil, vv.spaced)
 }
 
 // chainFailure is the error of a chain whose handlers failed: the
@@ -340,7 +381,11 @@ func advance(view *Event, out Output) (*Event, error) {
 // advanceRewrite returns view with the rewrite of out, if any.
 func advanceRewrite(view *Event, out Output) (*Event, error) {
 	if name, v := rewrite(out); v != nil {
-		return view.withMember(name, v)
+		nv, err := view.withMember(name, v)
+		if err == nil && keepsAll(view, out) {
+			nv.inv.viewInput(nv, name)
+		}
+		return nv, err
 	}
 	return view, nil
 }
@@ -356,25 +401,157 @@ func rewrite(out Output) (string, jsontext.Value) {
 
 // withMember returns a copy of e whose input member name is value. The
 // copy's invocation is a view's (see [invocation]): its answers are
-// checked against its own input.
+// checked against its own input. The copy is built from e's members,
+// which the read split: value replaces the member's value in place, or
+// is appended, and nothing else is read again, so making a view costs a
+// copy of the event.
 func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 	key, err := wire.Marshal(name)
 	if err != nil {
 		return nil, err
 	}
-	patch := make([]byte, 0, len(key)+len(value)+3)
-	patch = append(append(append(append(patch, '{'), key...), ':'), value...)
-	patch = append(patch, '}')
-	raw, err := Merge(e.raw, jsontext.Value(patch))
-	if err != nil {
-		return nil, err
-	}
-	ms, err := rawjson.MembersTrusted(raw)
-	if err != nil {
-		return nil, err
+	var (
+		raw jsontext.Value
+		ms  []rawjson.Member
+	)
+	value = trimJSONSpace(value)
+	if len(e.members) > 0 {
+		raw, ms = replaceMember(e.members, len(e.raw), name, key, value)
+	} else {
+		patch := make([]byte, 0, len(key)+len(value)+3)
+		patch = append(append(append(append(patch, '{'), key...), ':'), value...)
+		patch = append(patch, '}')
+		if raw, err = Merge(e.raw, jsontext.Value(patch)); err != nil {
+			return nil, err
+		}
+		if ms, err = rawjson.MembersTrusted(raw); err != nil {
+			return nil, err
+		}
 	}
 	nv := *e
 	nv.raw, nv.members = raw, ms
 	nv.inv = &invocation{parent: e.invocation(), origin: e.origin()}
 	return &nv, nil
+}
+
+// keepsAll reports whether out, an answer to view that passed its
+// checks, removes nothing from a tool_input that holds every member of
+// the one Serve read: the view's invocation vouches for its tool_input
+// (it is Serve's, or a view's that kept all), and out lists nothing in
+// Removed. Only then does the next view vouch for its tool_input (see
+// viewInput), and a Merge of it hold every member of Serve's input, as a
+// vouched value must (see carryVouch).
+func keepsAll(view *Event, out Output) bool {
+	if view.inv == nil || !view.inv.hasInput {
+		return false
+	}
+	r, ok := out.(remover)
+	return !ok || len(r.removedMembers()) == 0
+}
+
+// replaceMember returns the compact object of the members ms (of an
+// object of size bytes) with the value of the member name (quoted: key)
+// replaced by value, or value appended under key, and its members.
+func replaceMember(ms []rawjson.Member, size int, name string, key, value []byte) (jsontext.Value, []rawjson.Member) {
+	raw := make(jsontext.Value, 0, size+len(key)+len(value)+2)
+	type span struct{ ns, ne, vs, ve int }
+	spans := make([]span, 0, len(ms)+1)
+	keys := make([]string, 0, len(ms)+1)
+	add := func(k string, n, v []byte) {
+		if len(spans) > 0 {
+			raw = append(raw, ',')
+		}
+		ns := len(raw)
+		raw = append(raw, n...)
+		ne := len(raw)
+		raw = append(raw, ':')
+		vs := len(raw)
+		raw = append(raw, v...)
+		spans = append(spans, span{ns, ne, vs, len(raw)})
+		keys = append(keys, k)
+	}
+	raw = append(raw, '{')
+	found := false
+	for _, m := range ms {
+		if m.Key == name && !found {
+			found = true
+			add(m.Key, m.Name, value)
+			continue
+		}
+		add(m.Key, m.Name, m.Value)
+	}
+	if !found {
+		add(name, key, value)
+	}
+	raw = append(raw, '}')
+	out := make([]rawjson.Member, len(spans))
+	for i, sp := range spans {
+		out[i] = rawjson.Member{Key: keys[i], Name: raw[sp.ns:sp.ne:sp.ne], Value: raw[sp.vs:sp.ve:sp.ve]}
+	}
+	return raw, out
+}
+
+// viewInput gives the invocation of view, a chain's view whose member
+// name was just replaced by a rewrite that kept every member of Serve's
+// input (see keepsAll), the tool_input the answer checks need, as Serve
+// does for the event it reads (see invocation.init): the next handler's
+// Merge then takes the vouched path, and the check of its answer knows a
+// Merge result of it.
+func (inv *invocation) viewInput(view *Event, name string) {
+	if name != "tool_input" {
+		return
+	}
+	switch view.HookEventName {
+	case EventPreToolUse, EventPermissionRequest:
+	default:
+		return
+	}
+	in, ok := view.Field(name)
+	if !ok || len(in) == 0 || in[0] != '{' {
+		return
+	}
+	// The rewrite was validated as an answer before it became the view;
+	// it is split when a Merge or a check needs its members.
+	inv.setInput(in, nil, false, compactJSON(in))
+}
+
+// trimJSONSpace returns v without the JSON whitespace around it.
+func trimJSONSpace(v []byte) []byte {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	for len(v) > 0 && isSpace(v[0]) {
+		v = v[1:]
+	}
+	for len(v) > 0 && isSpace(v[len(v)-1]) {
+		v = v[:len(v)-1]
+	}
+	return v
+}
+
+// compactJSON reports whether the valid JSON value v has no whitespace
+// between its tokens.
+func compactJSON(v []byte) bool {
+	in := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		case !in && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return false
+		}
+	}
+	return true
+}
+
+// membersOf returns the members of the object v, the member name of ev,
+// reusing the split of ev's tool_input when v is it.
+func membersOf(ev *Event, name string, v []byte) ([]rawjson.Member, error) {
+	if name == "tool_input" && ev.inv != nil && ev.inv.hasInput && sameBytes(ev.inv.input, v) {
+		if ms, ok := ev.inv.inputMembers(); ok {
+			return ms, nil
+		}
+	}
+	return rawjson.MembersTrusted(v)
 }

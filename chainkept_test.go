@@ -250,45 +250,50 @@ const noOutput = "(no output)"
 
 func TestChainStaleCopy(t *testing.T) {
 	for _, c := range staleCases() {
-		t.Run(c.name, func(t *testing.T) {
-			var name string
-			switch {
-			case strings.Contains(c.name, "PostToolUse"):
-				name = "tool_response"
-			case strings.Contains(c.name, "MessageDisplay"):
-				name = "delta"
-			case strings.Contains(c.name, "ElicitationResult"):
-				name = "content"
-			default:
-				name = "tool_input"
-			}
-			k := &keeper{name: name}
-			h := k.wrap(hook.Chain(c.hs(k)...))
-			code, stdout, stderr := testutil.Serve(t, h, c.in)
-			if c.wantErr == "" {
-				require.Equal(t, hook.ExitOK, code, stderr)
-				if c.want == noOutput {
-					assert.Empty(t, stdout)
-					return
-				}
-				assert.Contains(t, stdout, c.want)
-				return
-			}
-			assert.Equal(t, hook.ExitError, code, stdout)
-			assert.Empty(t, stdout)
-			assert.Contains(t, stderr, c.wantErr)
-			assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
-
-			srv := hook.Server{Handler: h, FailClosed: true}
-			code, stdout, stderr = serveWith(t, &srv, c.in)
-			want := hook.ExitError
-			if hook.CanBlock(string(hookEventOf(c.in))) {
-				want = hook.ExitBlock
-			}
-			assert.Equal(t, want, code, "fail-closed: %s", stderr)
-			assert.Empty(t, stdout)
-		})
+		t.Run(c.name, func(t *testing.T) { runStale(t, c) })
 	}
+}
+
+// runStale serves the stale case c, checks its answer or failure, and
+// that the failure blocks under a fail-closed Server.
+func runStale(t *testing.T, c staleCase) {
+	t.Helper()
+	var name string
+	switch {
+	case strings.Contains(c.name, "PostToolUse"):
+		name = "tool_response"
+	case strings.Contains(c.name, "MessageDisplay"):
+		name = "delta"
+	case strings.Contains(c.name, "ElicitationResult"):
+		name = "content"
+	default:
+		name = "tool_input"
+	}
+	k := &keeper{name: name}
+	h := k.wrap(hook.Chain(c.hs(k)...))
+	code, stdout, stderr := testutil.Serve(t, h, c.in)
+	if c.wantErr == "" {
+		require.Equal(t, hook.ExitOK, code, stderr)
+		if c.want == noOutput {
+			assert.Empty(t, stdout)
+			return
+		}
+		assert.Contains(t, stdout, c.want)
+		return
+	}
+	assert.Equal(t, hook.ExitError, code, stdout)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, c.wantErr)
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+
+	srv := hook.Server{Handler: h, FailClosed: true}
+	code, stdout, stderr = serveWith(t, &srv, c.in)
+	want := hook.ExitError
+	if hook.CanBlock(string(hookEventOf(c.in))) {
+		want = hook.ExitBlock
+	}
+	assert.Equal(t, want, code, "fail-closed: %s", stderr)
+	assert.Empty(t, stdout)
 }
 
 // hookEventOf returns the hook_event_name of the event in.

@@ -39,7 +39,9 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 	if err != nil {
 		return nil, err
 	}
-	return append(jsontext.Value(nil), out...), nil
+	out = append(jsontext.Value(nil), out...)
+	noteBuilt(orig, out) // see chainown.go
+	return out, nil
 }
 
 // Update compares edited, a typed view of the JSON object orig after the
@@ -81,7 +83,9 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(jsontext.Value(nil), out...), nil
+	out = append(jsontext.Value(nil), out...)
+	noteBuilt(orig, out) // see chainown.go
+	return out, nil
 }
 
 // checkEditable refuses an orig that is not one valid JSON object by the

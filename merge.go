@@ -53,6 +53,13 @@ func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 // only when the patch replaces one of its members: a patch of new
 // members is appended to its bytes.
 func mergeWith(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value, error) {
+	out, err := mergeWithout(vg, orig, patch)
+	noteBuilt(orig, out) // see chainown.go
+	return out, err
+}
+
+// mergeWithout is mergeWith without the note a chain reads.
+func mergeWithout(vg *vouching, orig jsontext.Value, patch any) (jsontext.Value, error) {
 	if vg.unsplit(orig) && vg.holdsInput(orig) {
 		if out, ok, err := mergeUnsplit(vg, orig, patch); ok || err != nil {
 			return out, err
