@@ -1,0 +1,196 @@
+// Command testgate is a Stop hook that keeps Claude from ending a turn in
+// which it edited files without running the tests after its last edit,
+// or with the last such test run failing. It reads the session's
+// transcript (package transcript) to learn what the turn did: the files
+// Write, Edit, MultiEdit and NotebookEdit changed, and the Bash commands
+// that ran after them.
+//
+// Its arguments are regular expressions that a test command matches
+// (default: DefaultTests, the usual test runners). Edits of documentation
+// (.md, .txt, .rst and the like) need no tests. It lets Claude stop
+// without tests when its last message asks the user a question (the
+// Stop input's last_assistant_message, the transcript's last text when
+// the input has none): the user answers first. It never loops: when
+// Claude already goes on because of a Stop hook (stop_hook_active), it
+// lets Claude stop and tells the user, with a system message. Register
+// it:
+//
+//	{"hooks": {"Stop": [{"hooks": [{"type": "command",
+//	  "command": "/path/to/testgate 'go test' 'make check'"}]}]}}
+//
+// Try it (the payload names a transcript in testdata):
+//
+//	cd examples/testgate/testdata && go run .. < stop.json
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/transcript"
+)
+
+// DefaultTests matches the command lines of the usual test runners.
+var DefaultTests = regexp.MustCompile(`(^|[\s;&|(])(go test|gotestsum|(npm|pnpm|yarn|bun)( run)? test|npx (jest|vitest)|jest|vitest|pytest|python3? -m (pytest|unittest)|tox|cargo (test|nextest)|make (test|check)|mvn (-\S+ )*(test|verify)|(\./)?gradlew? test|(bundle exec )?rspec|rake test|mix test|dotnet test|ctest)\b`)
+
+// docFile matches the files whose edits need no tests.
+var docFile = regexp.MustCompile(`(?i)\.(md|markdown|txt|rst|adoc)$`)
+
+// MaxListed caps how many edited files a reason names.
+const MaxListed = 5
+
+func main() {
+	tests, err := patterns(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testgate:", err)
+		os.Exit(1) // a non-blocking error: Claude may stop
+	}
+	hook.Run(Handler(tests))
+}
+
+// patterns compiles the arguments into one expression, DefaultTests when
+// there are none.
+func patterns(args []string) (*regexp.Regexp, error) {
+	if len(args) == 0 {
+		return DefaultTests, nil
+	}
+	for _, a := range args {
+		if _, err := regexp.Compile(a); err != nil {
+			return nil, fmt.Errorf("test pattern %q: %w", a, err)
+		}
+	}
+	return regexp.Compile("(?:" + strings.Join(args, ")|(?:") + ")")
+}
+
+// Handler returns the testgate hook; tests matches a test command line
+// (nil means DefaultTests).
+func Handler(tests *regexp.Regexp) hook.Handler {
+	if tests == nil {
+		tests = DefaultTests
+	}
+	return hook.StopFunc(func(ctx context.Context, e *hook.Stop) (*hook.StopOutput, error) {
+		return gate(e, tests)
+	})
+}
+
+// gate is the rule: see the package doc.
+func gate(e *hook.Stop, tests *regexp.Regexp) (*hook.StopOutput, error) {
+	if e.TranscriptPath == "" {
+		return nil, nil // nothing to read (some hosted modes)
+	}
+	sum, err := transcript.SummarizeFile(e.TranscriptPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // a session that wrote nothing yet
+	}
+	if err != nil {
+		return nil, fmt.Errorf("testgate: reading the transcript: %w", err)
+	}
+	v := check(sum, tests)
+	if len(v.edited) == 0 || v.passed {
+		return nil, nil
+	}
+	last := e.LastAssistantMessage // the source of truth at Stop time
+	if last == "" {
+		last = sum.LastAssistantText() // may lag behind: the fallback only
+	}
+	if strings.HasSuffix(strings.TrimSpace(last), "?") {
+		return nil, nil // Claude asks the user something: let them answer
+	}
+	files := list(v.edited, e.Cwd)
+	if e.StopHookActive {
+		return &hook.StopOutput{Common: hook.Common{
+			SystemMessage: fmt.Sprintf("testgate: Claude stopped without a passing test run after editing %s.", files),
+		}}, nil
+	}
+	if v.failed != "" {
+		return &hook.StopOutput{Block: true, Reason: fmt.Sprintf(
+			"testgate: the last test run after your edits (`%s`) failed. Fix what fails and run the tests again before you stop; if the failure is not yours, say so.", oneLine(v.failed))}, nil
+	}
+	return &hook.StopOutput{Block: true, Reason: fmt.Sprintf(
+		"testgate: you edited %s but ran no tests after your last edit. Run the tests and fix what fails before you stop; if they cannot run here, say why.", files)}, nil
+}
+
+// verdict is what the current turn did.
+type verdict struct {
+	edited []string // files edited in the turn, documentation left out
+	passed bool     // a test command after the last edit succeeded
+	failed string   // else the last test command after it, which failed
+}
+
+// check reads the current turn's calls: those after the last prompt.
+func check(sum *transcript.Summary, tests *regexp.Regexp) verdict {
+	var turn []*transcript.ToolCall
+	for _, c := range sum.Calls {
+		if c.Line > sum.LastPrompt {
+			turn = append(turn, c)
+		}
+	}
+	var v verdict
+	lastEdit := -1
+	for i, c := range turn {
+		p, ok := c.EditedPath()
+		if !ok || docFile.MatchString(p) || (c.Result != nil && c.Result.IsError) {
+			continue
+		}
+		lastEdit = i
+	}
+	if lastEdit < 0 {
+		return v
+	}
+	for _, p := range transcript.FilesOf(turn).Edited {
+		if !docFile.MatchString(p) {
+			v.edited = append(v.edited, p)
+		}
+	}
+	for _, c := range turn[lastEdit+1:] {
+		cmd, ok := c.Command()
+		if !ok || !tests.MatchString(cmd) || c.Result == nil {
+			continue // not a test, or still running
+		}
+		v.passed, v.failed = !c.Result.IsError, ""
+		if c.Result.IsError {
+			v.failed = cmd
+		}
+	}
+	return v
+}
+
+// list names the files, relative to dir when inside it, at most MaxListed.
+func list(files []string, dir string) string {
+	names := make([]string, 0, MaxListed)
+	for i, f := range files {
+		if i == MaxListed {
+			names = append(names, fmt.Sprintf("and %d more", len(files)-MaxListed))
+			break
+		}
+		if rel, err := filepath.Rel(dir, f); dir != "" && err == nil && !strings.HasPrefix(rel, "..") {
+			f = rel
+		}
+		names = append(names, f)
+	}
+	return strings.Join(names, ", ")
+}
+
+// oneLine returns the command's first line, cut to 200 bytes.
+func oneLine(s string) string {
+	s, _, cut := strings.Cut(s, "\n")
+	if len(s) > 200 {
+		n := 200
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s, cut = s[:n], true
+	}
+	if cut {
+		s += " …"
+	}
+	return s
+}
