@@ -18,7 +18,7 @@ var errNotObject = errors.New("not a JSON object")
 // the JSON object obj, in order; each value is a subslice of obj. It
 // returns an error when obj is not one whole JSON object.
 func eachMember(obj []byte, f func(name string, val jsontext.Value)) error {
-	dec := jsontext.NewDecoder(bytes.NewReader(obj), jsonopts.Unmarshal())
+	dec := jsontext.NewDecoder(bytes.NewBuffer(obj), jsonopts.Unmarshal())
 	tok, err := dec.ReadToken()
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func valueOrNil(val jsontext.Value) jsontext.Value {
 // eachElement calls f with every element of the JSON array arr, each a
 // subslice of arr; it stops at the first syntax error.
 func eachElement(arr []byte, f func(val jsontext.Value)) {
-	dec := jsontext.NewDecoder(bytes.NewReader(arr), jsonopts.Unmarshal())
+	dec := jsontext.NewDecoder(bytes.NewBuffer(arr), jsonopts.Unmarshal())
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
 		return
 	}

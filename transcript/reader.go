@@ -130,31 +130,26 @@ func (r *Reader) Line() int { return r.line }
 // err is io.EOF when the input is exhausted (the line may still hold
 // bytes).
 func (r *Reader) readLine() (line []byte, complete, tooLong bool, err error) {
-	var buf []byte
+	// A long line comes in chunks of the bufio buffer, each copied (the
+	// buffer is reused) and joined once at the end: about twice the line
+	// at most, where growing one slice would allocate several times it.
+	var chunks [][]byte
 	size := 0
 	for {
 		chunk, rerr := r.br.ReadSlice('\n')
 		size += len(chunk)
 		if r.max > 0 && size > r.max+2 { // +2: room for the line's CR LF
-			tooLong = true
-			buf = nil
-		} else if !tooLong {
-			if buf == nil && rerr == nil {
-				buf = make([]byte, len(chunk)) // the common case: one chunk
-				copy(buf, chunk)
-			} else {
-				buf = append(buf, chunk...)
-			}
+			tooLong, chunks = true, nil
+		} else if !tooLong && len(chunk) > 0 {
+			chunks = append(chunks, bytes.Clone(chunk))
 		}
-		switch {
-		case rerr == bufio.ErrBufferFull:
+		switch rerr {
+		case bufio.ErrBufferFull:
 			continue
-		case rerr == nil:
+		case nil:
 			complete = true
-		case rerr == io.EOF:
-			err = io.EOF
 		default:
-			err = rerr
+			err = rerr // io.EOF, or the input failed
 		}
 		break
 	}
@@ -163,6 +158,12 @@ func (r *Reader) readLine() (line []byte, complete, tooLong bool, err error) {
 	}
 	if tooLong {
 		return nil, complete, true, err
+	}
+	var buf []byte
+	if len(chunks) == 1 {
+		buf = chunks[0]
+	} else {
+		buf = bytes.Join(chunks, nil)
 	}
 	buf = bytes.TrimSuffix(buf, []byte("\n"))
 	buf = bytes.TrimSuffix(buf, []byte("\r"))
