@@ -48,7 +48,9 @@ func TestLineOverTheLimit(t *testing.T) {
 	data := hugeTranscript(1 << 20)
 	for _, r := range []func() *transcript.Reader{
 		func() *transcript.Reader { return transcript.NewReader(bytes.NewReader(data)) },
-		func() *transcript.Reader { return transcript.NewReader(bytes.NewReader(bytes.TrimSuffix(data, []byte("\n")))) },
+		func() *transcript.Reader {
+			return transcript.NewReader(bytes.NewReader(bytes.TrimSuffix(data, []byte("\n"))))
+		},
 	} {
 		rd := r()
 		rd.SetMaxLine(64 << 10)
