@@ -38,8 +38,14 @@ import (
 	"github.com/gohooks/hook/transcript"
 )
 
-// DefaultTests matches the command lines of the usual test runners.
-var DefaultTests = regexp.MustCompile(`(^|[\s;&|(])(go test|gotestsum|(npm|pnpm|yarn|bun)( run)? test|npx (jest|vitest)|jest|vitest|pytest|python3? -m (pytest|unittest)|tox|cargo (test|nextest)|make (test|check)|mvn (-\S+ )*(test|verify)|(\./)?gradlew? test|(bundle exec )?rspec|rake test|mix test|dotnet test|ctest)\b`)
+// DefaultTests matches the command lines that run the usual test
+// runners: the runner at the start of a command (the line's, or after ;,
+// &&, ||, |, ( or $( ), after any VAR=value assignments and the wrappers
+// timeout, time, nice, env, command and exec.
+var DefaultTests = regexp.MustCompile(`(?m)(^|[;&|(])\s*((\w+=\S*|timeout(\s+-\S+)*\s+\S+|time|nice|env|command|exec)\s+)*` +
+	`(go test|gotestsum|(npm|pnpm|yarn|bun)( run)? test|npx (jest|vitest)|jest|vitest|pytest|py\.test|python3? -m (pytest|unittest)|tox|nox|` +
+	`cargo (test|nextest)|make (test|check)|mvn( -\S+)* (test|verify)|(\./)?gradlew? test|(bundle exec )?rspec|rake test|mix test|dotnet test|ctest|phpunit|\./vendor/bin/phpunit)` +
+	`($|[\s:;&|)])`)
 
 // docFile matches the files whose edits need no tests.
 var docFile = regexp.MustCompile(`(?i)\.(md|markdown|txt|rst|adoc)$`)
