@@ -65,6 +65,9 @@ type Entry struct {
 	// IsMeta is true for user entries the client wrote, not the user
 	// (such as the output of a local command).
 	IsMeta bool
+	// IsCompactSummary is true for the user entry that carries the summary
+	// a compaction wrote, to go on from.
+	IsCompactSummary bool
 	// Timestamp is when the entry was written, as written (RFC 3339);
 	// see [Entry.Time].
 	Timestamp string
@@ -149,6 +152,8 @@ func parseEntry(line int, raw []byte, cut bool) *Entry {
 			e.IsSidechain = boolean(val)
 		case "isMeta":
 			e.IsMeta = boolean(val)
+		case "isCompactSummary":
+			e.IsCompactSummary = boolean(val)
 		case "timestamp":
 			e.Timestamp = str(val)
 		case "cwd":
@@ -298,12 +303,12 @@ func (e *Entry) blocks(typ string) []Block {
 }
 
 // IsPrompt reports whether the entry is a prompt that starts a turn: a
-// user entry the client did not write itself (not IsMeta) that hands back
-// no tool results. Besides what the user typed, this is also a message
+// user entry the client did not write itself (not IsMeta, not
+// IsCompactSummary) that hands back no tool results. Besides what the user typed, this is also a message
 // the client queued for the model, such as the notice that a background
 // task finished.
 func (e *Entry) IsPrompt() bool {
-	if e.Type != TypeUser || e.IsMeta || e.Message == nil {
+	if e.Type != TypeUser || e.IsMeta || e.IsCompactSummary || e.Message == nil {
 		return false
 	}
 	for _, b := range e.Message.Content {

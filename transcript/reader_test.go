@@ -135,7 +135,7 @@ func TestPitfalls(t *testing.T) {
 		byLine[e.Line] = e
 		lines = append(lines, e.Line)
 	}
-	assert.Equal(t, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22}, lines, "blank lines 20 and 21 are skipped")
+	assert.Equal(t, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 23}, lines, "blank lines 21 and 22 are skipped")
 
 	assert.Equal(t, transcript.TypeSummary, byLine[1].Type)
 	assert.Equal(t, "Fixing the flaky parser test", byLine[1].Summary)
@@ -187,14 +187,17 @@ func TestPitfalls(t *testing.T) {
 	assert.True(t, byLine[19].IsSidechain)
 	assert.Equal(t, "a0123456789abcdef", byLine[19].AgentID)
 
+	assert.True(t, byLine[20].IsCompactSummary)
+	assert.False(t, byLine[20].IsPrompt(), "a compaction's summary starts no turn")
+
 	var le *transcript.LineError
-	require.ErrorAs(t, byLine[22].Err, &le)
+	require.ErrorAs(t, byLine[23].Err, &le)
 	assert.True(t, le.Truncated, "the unfinished last line")
-	assert.Contains(t, le.Error(), "line 22: unfinished last line")
+	assert.Contains(t, le.Error(), "line 23: unfinished last line")
 
 	sum, err := transcript.Summarize(bytes.NewReader(data))
 	require.NoError(t, err)
-	assert.Equal(t, 20, sum.Entries)
+	assert.Equal(t, 21, sum.Entries)
 	require.Len(t, sum.Errors, 3)
 	assert.True(t, sum.Truncated())
 	assert.Equal(t, "All fixed.", sum.LastAssistantText(), "empty entries after it are passed over; the subagent's text is apart")
