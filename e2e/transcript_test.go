@@ -36,7 +36,7 @@ func TestTranscriptTestgate(t *testing.T) {
 	claudetest.Need(t)
 	gate := hooktest.BuildGo(t, "../examples/testgate")
 	s := testgateSession(t, gate,
-		claudetest.Turn{claudetest.Tool("Agent", map[string]string{"description": "look around", "prompt": "list the files", "subagent_type": "Explore"})},
+		claudetest.Turn{claudetest.Tool("Agent", map[string]any{"description": "look around", "prompt": "list the files", "subagent_type": "Explore", "run_in_background": false})},
 		claudetest.Turn{claudetest.Bash("echo hello"), claudetest.Read("notes.txt")},
 		claudetest.Turn{claudetest.Tool("Edit", map[string]string{"file_path": claudetest.ProjectDir + "/out.go", "old_string": "package out", "new_string": "package gone"})},
 		claudetest.Turn{claudetest.Tool("Edit", map[string]string{"file_path": claudetest.ProjectDir + "/notes.txt", "old_string": "not there", "new_string": "x"})},

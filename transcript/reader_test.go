@@ -90,7 +90,7 @@ func TestRealSession(t *testing.T) {
 	}
 	assert.Equal(t, []call{
 		{"toolu_claudetest_1", "Write", false, "File created successfully at: /home/dev/"},
-		{"toolu_claudetest_2", "Agent", false, "Async agent launched successfully. (This"},
+		{"toolu_claudetest_2", "Agent", false, "[Subagent hand-back] The text below is t"},
 		{"toolu_claudetest_3", "Bash", false, "hello"},
 		{"toolu_claudetest_4", "Read", false, "1\talpha\n2\tbeta\n3\t"},
 		{"toolu_claudetest_5", "Edit", false, "The file /home/dev/proj/out.go has been "},
@@ -266,6 +266,8 @@ func TestReadError(t *testing.T) {
 	assert.False(t, rd.Next())
 	_, err := transcript.SummarizeFile("testdata/none.jsonl")
 	assert.ErrorIs(t, err, os.ErrNotExist)
+	_, err = transcript.SummarizeFile("testdata")
+	assert.ErrorContains(t, err, "is not a regular file")
 }
 
 // TestTruncatedAnywhere cuts the real transcript's last lines at every
@@ -273,10 +275,17 @@ func TestReadError(t *testing.T) {
 // whole (cut right after it) or a Truncated error, never a failure.
 func TestTruncatedAnywhere(t *testing.T) {
 	all := load(t, "testdata/real/session.jsonl")
-	// The last lines: an assistant text, the stop hook's notes, the cost.
-	data := all[lineStart(all, len(readAll(t, bytes.NewReader(all)))-9):]
+	// From the last assistant text on: the stop hook's notes, the cost.
+	last := 0
+	for _, e := range readAll(t, bytes.NewReader(all)) {
+		if e.Type == transcript.TypeAssistant {
+			last = e.Line
+		}
+	}
+	data := all[lineStart(all, last-1):]
 	whole := readAll(t, bytes.NewReader(data))
-	start := lineStart(data, len(whole)-5) // from the assistant text on
+	require.Equal(t, transcript.TypeAssistant, whole[1].Type)
+	start := lineStart(data, 2)
 	for cut := start; cut < len(data); cut++ {
 		got := readAll(t, bytes.NewReader(data[:cut]))
 		for i, e := range got {

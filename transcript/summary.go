@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 
@@ -83,8 +84,15 @@ func Summarize(r io.Reader) (*Summary, error) {
 }
 
 // SummarizeFile summarizes the transcript at path, such as a hook
-// input's transcript_path or a SubagentStop's agent_transcript_path.
+// input's transcript_path or a SubagentStop's agent_transcript_path. It
+// reads only a regular file (or a link to one): a folder, a device or a
+// named pipe is an error, not a read that never ends.
 func SummarizeFile(path string) (*Summary, error) {
+	if fi, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("transcript: %s is not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
