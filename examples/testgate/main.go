@@ -18,9 +18,10 @@
 //	{"hooks": {"Stop": [{"hooks": [{"type": "command",
 //	  "command": "/path/to/testgate 'go test' 'make check'"}]}]}}
 //
-// Try it (the payload names a transcript in testdata):
+// Try it (the payload names a transcript in testdata, from the example's
+// folder):
 //
-//	cd examples/testgate/testdata && go run .. < stop.json
+//	cd examples/testgate && go run . < testdata/stop.json
 package main
 
 import (

@@ -223,8 +223,7 @@ func TestUnreadableTranscripts(t *testing.T) {
 }
 
 func TestTryItPayload(t *testing.T) {
-	t.Chdir("testdata")
-	payload, err := os.ReadFile("stop.json")
+	payload, err := os.ReadFile(filepath.Join("testdata", "stop.json")) // names testdata/transcript.jsonl
 	require.NoError(t, err)
 	rec := hooktest.Record(Handler(nil), payload)
 	require.NoError(t, rec.Err())
