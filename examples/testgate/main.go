@@ -35,6 +35,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/go-json-experiment/json"
+
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/transcript"
 )
@@ -159,8 +161,8 @@ func check(sum *transcript.Summary, tests *regexp.Regexp) verdict {
 	}
 	for _, c := range turn[lastEdit+1:] {
 		cmd, ok := c.Command()
-		if !ok || !tests.MatchString(cmd) || c.Result == nil {
-			continue // not a test, or still running
+		if !ok || !tests.MatchString(cmd) || c.Result == nil || background(c) {
+			continue // not a test, or not finished: its result is not the tests'
 		}
 		v.passed, v.failed = !c.Result.IsError, ""
 		if c.Result.IsError {
@@ -168,6 +170,13 @@ func check(sum *transcript.Summary, tests *regexp.Regexp) verdict {
 		}
 	}
 	return v
+}
+
+// background reports whether a Bash call ran in the background: its
+// result says only that it started.
+func background(c *transcript.ToolCall) bool {
+	var in hook.BashInput
+	return json.Unmarshal(c.Input, &in) == nil && in.RunInBackground
 }
 
 // list names the files, relative to dir when inside it, at most MaxListed.

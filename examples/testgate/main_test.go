@@ -108,6 +108,12 @@ func TestFailingTestsBlock(t *testing.T) {
 	assert.Contains(t, rec.Reason, "`go test -race ./...`")
 }
 
+func TestBackgroundRunsDoNotCount(t *testing.T) {
+	rec := newSession().edit("a.go").call("Bash", `{"command":"go test ./...","run_in_background":true}`, false).stop(t, nil, nil)
+	assert.Equal(t, "block", rec.Decision, "the result says only that the tests started")
+	assert.Equal(t, fmt.Sprintf(noTests, "a.go"), rec.Reason)
+}
+
 func TestLongCommandsAreCut(t *testing.T) {
 	cmd := "go test " + strings.Repeat("ü", 300) + "\nsecond line"
 	rec := newSession().edit("a.go").bash(cmd, false).stop(t, nil, nil)
