@@ -45,8 +45,8 @@ type Entry struct {
 	Raw jsontext.Value
 	// Err is non-nil when the line is not an entry: a [*LineError] for a
 	// line that is not a JSON object (Truncated when it is the unfinished
-	// last line) or that is longer than the limit. The other members are
-	// then empty.
+	// last line) or that is longer than the limit. Line and Raw are set
+	// then (Raw unless the line was too long), the other members empty.
 	Err error
 
 	// Type is the kind of line ("user", "assistant", …).
