@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,9 @@ func TestTranscriptTestgate(t *testing.T) {
 		claudetest.Turn{claudetest.Bash("exit 3")},
 	)
 	s.MCP = []claudetest.MCPServer{{Name: "probe", Tools: []claudetest.MCPTool{{Name: "listen_here", Reply: "heard"}}}}
+	// A second Stop hook keeps the transcript as it is when Stop hooks run.
+	s.Hooks = append(s.Hooks, claudetest.Hook{Event: "Stop", Name: "snapshot", Command: []string{"sh", "-c",
+		`cat >/dev/null; n=$(ls "$CLAUDE_PROJECT_DIR"/at-stop-*.jsonl 2>/dev/null | wc -l); cp "$HOME"/.claude/projects/*/` + "*.jsonl" + ` "$CLAUDE_PROJECT_DIR/at-stop-$n.jsonl"`}})
 	r := claudetest.Run(t, s)
 
 	stops := r.HooksOf("testgate", "Stop")
@@ -73,6 +77,29 @@ func TestTranscriptTestgate(t *testing.T) {
 	assert.Equal(t, transcript.Files{Edited: []string{filepath.Join(proj, "out.go")}, Read: []string{filepath.Join(proj, "notes.txt")}}, sum.Files())
 	assert.Equal(t, "Done: wrote out.go.", sum.LastAssistantText())
 	assert.Equal(t, str(t, input(t, stops[1], "last_assistant_message")), sum.LastAssistantText())
+
+	// The transcript as a Stop hook reads it: whole lines, the last one
+	// perhaps unfinished, never a failure.
+	for i := range 2 {
+		snap, ok := r.File(fmt.Sprintf("at-stop-%d.jsonl", i))
+		require.True(t, ok, "the snapshot hook ran at Stop %d", i+1)
+		at, err := transcript.Summarize(strings.NewReader(snap))
+		require.NoError(t, err)
+		for j, le := range at.Errors {
+			assert.True(t, le.Truncated && j == len(at.Errors)-1, "Stop %d: %v", i+1, le)
+		}
+		assert.Len(t, at.Calls, len(sum.Calls), "Stop %d: every call is written", i+1)
+		texts := 0
+		rd := transcript.NewReader(strings.NewReader(snap))
+		for rd.Next() {
+			if e := rd.Entry(); e.Type == transcript.TypeAssistant && !e.IsSidechain && e.Text() != "" {
+				texts++
+			}
+		}
+		// Not asserted: whether the message Claude ended with is written by
+		// then is the client's race (see docs/transcript.md).
+		t.Logf("at Stop %d the transcript holds %d final texts, the last %q (last_assistant_message %q)", i+1, texts, at.LastAssistantText(), str(t, input(t, stops[i], "last_assistant_message")))
+	}
 
 	// The subagent's own transcript.
 	subs, err := filepath.Glob(filepath.Join(strings.TrimSuffix(path, ".jsonl"), "subagents", "agent-*.jsonl"))
