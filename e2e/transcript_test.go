@@ -104,7 +104,8 @@ func TestTranscriptTestgate(t *testing.T) {
 	// The subagent's own transcript.
 	subs, err := filepath.Glob(filepath.Join(strings.TrimSuffix(path, ".jsonl"), "subagents", "agent-*.jsonl"))
 	require.NoError(t, err)
-	require.NotEmpty(t, subs, "the Agent call wrote a subagent transcript")
+	require.Len(t, subs, 1, "the Agent call wrote a subagent transcript")
+	assert.Equal(t, subs[0], transcript.SubagentPath(path, sum.Call(CallID(2)).Result.AgentID), "the Agent call's result names it")
 	sub, err := transcript.SummarizeFile(subs[0])
 	require.NoError(t, err)
 	assert.NotEmpty(t, sub.LastAssistantText(), "the subagent's last text")

@@ -42,9 +42,11 @@
 //     "tools-used", "api-request", "cost-state", … beside the messages)
 //     and members. Switch on [Entry.Type] with a default that skips.
 //   - A subagent's entries are in its own file (…/<session>/subagents/
-//     agent-<id>.jsonl) with IsSidechain set; older clients wrote them
-//     into the session's file, which is why a [Summary] keeps a
-//     subagent's text apart from the main conversation's.
+//     agent-<id>.jsonl, [SubagentPath]) with IsSidechain set: the session's
+//     file holds only the Agent call, whose result names the subagent
+//     ([ToolResult].AgentID). Older clients wrote them into the session's
+//     file, which is why a [Summary] keeps a subagent's text apart from the
+//     main conversation's.
 //   - The files a tool call touched are those its input names; a Bash
 //     command or an MCP tool may change files the transcript cannot tell.
 //

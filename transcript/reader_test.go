@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -108,6 +109,26 @@ func TestRealSession(t *testing.T) {
 	_, ok = sum.Call("toolu_claudetest_4").Command()
 	assert.False(t, ok)
 	assert.Nil(t, sum.Call("toolu_nope"))
+
+	// The Agent call names its subagent, whose transcript is subagent.jsonl.
+	sub, err := os.Open("testdata/real/subagent.jsonl")
+	require.NoError(t, err)
+	defer sub.Close()
+	first := readAll(t, sub)[0]
+	assert.Equal(t, first.AgentID, sum.Call("toolu_claudetest_2").Result.AgentID)
+	assert.Regexp(t, `^a[0-9a-f]{16}$`, first.AgentID)
+	for _, c := range sum.Calls[2:] {
+		assert.Empty(t, c.Result.AgentID, c.Name)
+	}
+}
+
+func TestSubagentPath(t *testing.T) {
+	session := filepath.Join("home", "dev", ".claude", "projects", "-home-dev-proj", "5d3f.jsonl")
+	assert.Equal(t, filepath.Join("home", "dev", ".claude", "projects", "-home-dev-proj", "5d3f", "subagents", "agent-a882a806d90a12026.jsonl"),
+		transcript.SubagentPath(session, "a882a806d90a12026"))
+	for _, bad := range []string{"", ".", "..", "../x", "a/b", `a\b`, "a..b", "c:x"} {
+		assert.Empty(t, transcript.SubagentPath(session, bad), "%q", bad)
+	}
 }
 
 func TestRealSubagent(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -65,6 +67,10 @@ type ToolResult struct {
 	// Content is the result block's content: a string or an array of
 	// content blocks.
 	Content jsontext.Value
+	// AgentID names the subagent an Agent (formerly Task) call ran, from
+	// the client's structured result (toolUseResult.agentId); "" for other
+	// calls. The subagent's own transcript is [SubagentPath].
+	AgentID string
 }
 
 // Text returns the result's text: the string, or its text blocks joined
@@ -120,8 +126,12 @@ func (s *Summary) Add(e *Entry) {
 		if e.IsPrompt() && !e.IsSidechain {
 			s.LastPrompt = e.Line
 		}
-		for _, b := range e.ToolResults() {
+		results := e.ToolResults()
+		for _, b := range results {
 			r := &ToolResult{Line: e.Line, IsError: b.IsError, Content: bytes.Clone(b.Content)}
+			if len(results) == 1 { // toolUseResult is the entry's: one result's
+				r.AgentID = agentID(e.ToolUseResult)
+			}
 			if c := s.byID[b.ToolUseID]; c != nil {
 				c.Result = r
 			} else if b.ToolUseID != "" {
@@ -192,4 +202,34 @@ func (s *Summary) LastAssistantText() string {
 // transcript was read while the client was still writing it.
 func (s *Summary) Truncated() bool {
 	return len(s.Errors) > 0 && s.Errors[len(s.Errors)-1].Truncated
+}
+
+// agentID returns the agentId member of a toolUseResult object.
+func agentID(result jsontext.Value) string {
+	if len(result) == 0 || result[0] != '{' {
+		return ""
+	}
+	var id string
+	eachMember(result, func(name string, val jsontext.Value) {
+		if name == "agentId" {
+			id = str(val)
+		}
+	})
+	return id
+}
+
+// SubagentPath returns the path of the transcript of the subagent agentID
+// in the session whose transcript is at transcriptPath: the file
+// <session>/subagents/agent-<agentID>.jsonl beside it, where Claude Code
+// writes it (SubagentStop's agent_transcript_path names the same file).
+// The session's own transcript holds only the Agent call and its result,
+// not the calls the subagent made; read this file for those. It returns
+// "" when agentID is not a plain name (empty, ".", or with "..", a path
+// separator or a colon).
+func SubagentPath(transcriptPath, agentID string) string {
+	if agentID == "" || agentID == "." || strings.Contains(agentID, "..") || strings.ContainsAny(agentID, `/\:`) {
+		return ""
+	}
+	dir := strings.TrimSuffix(transcriptPath, filepath.Ext(transcriptPath))
+	return filepath.Join(dir, "subagents", "agent-"+agentID+".jsonl")
 }

@@ -3,7 +3,8 @@
 // or with the last such test run failing. It reads the session's
 // transcript (package transcript) to learn what the turn did: the files
 // Write, Edit, MultiEdit and NotebookEdit changed, and the Bash commands
-// that ran after them.
+// that ran after them; and the transcripts of the subagents the turn ran,
+// whose edits and test runs count where their Agent call is.
 //
 // Its arguments are regular expressions that a test command matches
 // (default: DefaultTests, the usual test runners). Edits of documentation
@@ -102,7 +103,7 @@ func gate(e *hook.Stop, tests *regexp.Regexp) (*hook.StopOutput, error) {
 	if err != nil {
 		return nil, fmt.Errorf("testgate: reading the transcript: %w", err)
 	}
-	v := check(sum, tests)
+	v := check(sum, tests, e.TranscriptPath)
 	if len(v.edited) == 0 || v.passed {
 		return nil, nil
 	}
@@ -134,42 +135,77 @@ type verdict struct {
 	failed string   // else the last test command after it, which failed
 }
 
-// check reads the current turn's calls: those after the last prompt.
-func check(sum *transcript.Summary, tests *regexp.Regexp) verdict {
+// act is one thing the turn did that counts: an edit of a file that needs
+// tests, or a finished test run.
+type act struct {
+	edited string // the file edited, or
+	test   string // the test command
+	passed bool
+}
+
+// maxDepth bounds how deep subagents that start subagents are followed.
+const maxDepth = 4
+
+// check reads the current turn's calls (those after the last prompt) and
+// those of the subagents they ran, whose calls are in transcripts of their
+// own (transcript.SubagentPath): a subagent's edits and test runs count
+// where its Agent call is.
+func check(sum *transcript.Summary, tests *regexp.Regexp, path string) verdict {
 	var turn []*transcript.ToolCall
 	for _, c := range sum.Calls {
 		if c.Line > sum.LastPrompt {
 			turn = append(turn, c)
 		}
 	}
+	acts := actsOf(turn, tests, path, 0)
 	var v verdict
+	seen := map[string]bool{}
 	lastEdit := -1
-	for i, c := range turn {
-		p, ok := c.EditedPath()
-		if !ok || docFile.MatchString(p) || (c.Result != nil && c.Result.IsError) {
-			continue
+	for i, a := range acts {
+		if a.edited != "" {
+			lastEdit = i
+			if !seen[a.edited] {
+				seen[a.edited] = true
+				v.edited = append(v.edited, a.edited)
+			}
 		}
-		lastEdit = i
 	}
 	if lastEdit < 0 {
 		return v
 	}
-	for _, p := range transcript.FilesOf(turn).Edited {
-		if !docFile.MatchString(p) {
-			v.edited = append(v.edited, p)
-		}
-	}
-	for _, c := range turn[lastEdit+1:] {
-		cmd, ok := c.Command()
-		if !ok || !tests.MatchString(cmd) || c.Result == nil || background(c) {
-			continue // not a test, or not finished: its result is not the tests'
-		}
-		v.passed, v.failed = !c.Result.IsError, ""
-		if c.Result.IsError {
-			v.failed = cmd
+	for _, a := range acts[lastEdit+1:] {
+		if a.test != "" {
+			v.passed, v.failed = a.passed, ""
+			if !a.passed {
+				v.failed = a.test
+			}
 		}
 	}
 	return v
+}
+
+// actsOf returns what calls did, in order, with the acts of the subagents
+// that Agent calls ran in their place.
+func actsOf(calls []*transcript.ToolCall, tests *regexp.Regexp, path string, depth int) []act {
+	var acts []act
+	for _, c := range calls {
+		failed := c.Result != nil && c.Result.IsError
+		if p, ok := c.EditedPath(); ok && !failed && !docFile.MatchString(p) {
+			acts = append(acts, act{edited: p})
+		}
+		if cmd, ok := c.Command(); ok && tests.MatchString(cmd) && c.Result != nil && !background(c) {
+			// A run without a result yet, or in the background, is not
+			// finished: its result is not the tests'.
+			acts = append(acts, act{test: cmd, passed: !failed})
+		}
+		if c.Result != nil && c.Result.AgentID != "" && depth < maxDepth {
+			sub, err := transcript.SummarizeFile(transcript.SubagentPath(path, c.Result.AgentID))
+			if err == nil { // no file: a client that keeps subagents inline
+				acts = append(acts, actsOf(sub.Calls, tests, path, depth+1)...)
+			}
+		}
+	}
+	return acts
 }
 
 // background reports whether a Bash call ran in the background: its

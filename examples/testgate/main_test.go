@@ -13,6 +13,7 @@ import (
 
 	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
+	"github.com/gohooks/hook/transcript"
 )
 
 const proj = "/home/dev/proj"
@@ -21,6 +22,7 @@ const proj = "/home/dev/proj"
 type session struct {
 	lines []string
 	n     int
+	subs  map[string]*session // the subagents' transcripts, by agent id
 }
 
 func (s *session) add(line string) *session { s.lines = append(s.lines, line); return s }
@@ -50,12 +52,42 @@ func (s *session) say(text string) *session {
 	return s.add(fmt.Sprintf(`{"type":"assistant","message":{"id":"msg_%d","role":"assistant","content":[{"type":"text","text":%q}]}}`, s.n, text))
 }
 
+// agent adds an Agent call that ran the subagent id, whose calls are in
+// sub, and its result, the way Claude Code 2.1.332 writes them.
+func (s *session) agent(id string, sub *session) *session {
+	s.n++
+	call := fmt.Sprintf("toolu_%d", s.n)
+	s.add(fmt.Sprintf(`{"type":"assistant","message":{"id":"msg_%d","role":"assistant","content":[{"type":"tool_use","id":%q,"name":"Agent","input":{"description":"d","prompt":"p","subagent_type":"general-purpose"}}]}}`, s.n, call))
+	s.add(fmt.Sprintf(`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":%q,"content":[{"type":"text","text":"done"}]}]},"toolUseResult":{"status":"completed","agentId":%q,"content":[{"type":"text","text":"done"}]}}`, call, id))
+	if s.subs == nil {
+		s.subs = map[string]*session{}
+	}
+	s.subs[id] = sub
+	return s
+}
+
+// write writes the transcript, and its subagents' beside it, and returns
+// its path.
+func write(t *testing.T, s *session) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	writeAt(t, s, path, path)
+	return path
+}
+
+func writeAt(t *testing.T, s *session, main, path string) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(s.lines, "\n")+"\n"), 0o644))
+	for id, sub := range s.subs {
+		writeAt(t, sub, main, transcript.SubagentPath(main, id))
+	}
+}
+
 // stop runs testgate on the transcript with the Stop input's members.
 func (s *session) stop(t *testing.T, tests *regexp.Regexp, members map[string]any) *hooktest.Recorder {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "s.jsonl")
-	require.NoError(t, os.WriteFile(path, []byte(strings.Join(s.lines, "\n")+"\n"), 0o644))
-	p := hooktest.WithField(hooktest.NewEvent(hook.EventStop), "transcript_path", path)
+	p := hooktest.WithField(hooktest.NewEvent(hook.EventStop), "transcript_path", write(t, s))
 	p = hooktest.WithField(p, "cwd", proj)
 	p = hooktest.WithField(p, "last_assistant_message", "Done.")
 	for k, v := range members {
@@ -114,6 +146,39 @@ func TestBackgroundRunsDoNotCount(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf(noTests, "a.go"), rec.Reason)
 }
 
+func TestSubagents(t *testing.T) {
+	sub := func() *session { return (&session{}).prompt("do the part") }
+
+	// A subagent's edit counts where its Agent call is.
+	rec := newSession().agent("a1", sub().edit("sub.go")).stop(t, nil, nil)
+	assert.Equal(t, fmt.Sprintf(noTests, "sub.go"), rec.Reason)
+	rec = newSession().agent("a1", sub().edit("sub.go")).bash("go test ./...", true).stop(t, nil, nil)
+	assert.Empty(t, rec.Stdout, "tested after the subagent's edit")
+	rec = newSession().bash("go test ./...", true).agent("a1", sub().edit("sub.go")).stop(t, nil, nil)
+	assert.Equal(t, "block", rec.Decision, "tested before it")
+
+	// A subagent that tests its own edits; one that starts another.
+	rec = newSession().edit("a.go").agent("a1", sub().edit("sub.go").bash("go test ./...", true)).stop(t, nil, nil)
+	assert.Empty(t, rec.Stdout)
+	rec = newSession().agent("a1", sub().agent("a2", sub().edit("deep.go"))).stop(t, nil, nil)
+	assert.Equal(t, fmt.Sprintf(noTests, "deep.go"), rec.Reason)
+	rec = newSession().agent("a1", sub().bash("go test ./...", false)).stop(t, nil, nil)
+	assert.Empty(t, rec.Stdout, "no edits at all")
+
+	// A subagent without a transcript file, or one that loops back to itself.
+	s := newSession().edit("a.go").agent("a1", sub().bash("go test ./...", true))
+	path := write(t, s)
+	require.NoError(t, os.Remove(transcript.SubagentPath(path, "a1")))
+	p := hooktest.WithField(hooktest.NewEvent(hook.EventStop), "transcript_path", path)
+	rec = hooktest.Record(Handler(nil), p)
+	require.NoError(t, rec.Err())
+	assert.Equal(t, "block", rec.Decision, "the run the file would show is unknown")
+	loop := sub().edit("x.go")
+	loop.agent("a1", loop)
+	rec = (&session{}).prompt("go").agent("a1", &session{lines: loop.lines}).stop(t, nil, nil)
+	assert.Equal(t, fmt.Sprintf(noTests, "x.go"), rec.Reason, "followed to a bounded depth")
+}
+
 func TestLongCommandsAreCut(t *testing.T) {
 	cmd := "go test " + strings.Repeat("ü", 300) + "\nsecond line"
 	rec := newSession().edit("a.go").bash(cmd, false).stop(t, nil, nil)
@@ -167,13 +232,6 @@ func TestQuestionsToTheUser(t *testing.T) {
 	// last_assistant_message wins over a transcript that lags behind.
 	rec = s.stop(t, nil, map[string]any{"last_assistant_message": "Done."})
 	assert.Equal(t, "block", rec.Decision)
-}
-
-func write(t *testing.T, s *session) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "s.jsonl")
-	require.NoError(t, os.WriteFile(path, []byte(strings.Join(s.lines, "\n")+"\n"), 0o644))
-	return path
 }
 
 func TestCustomPatterns(t *testing.T) {
