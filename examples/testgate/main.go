@@ -226,12 +226,12 @@ func list(files []string, dir string) string {
 		if rel, err := filepath.Rel(dir, f); dir != "" && err == nil && !strings.HasPrefix(rel, "..") {
 			f = rel
 		}
-		names = append(names, f)
+		names = append(names, oneLine(f)) // a name from the model: one line, capped
 	}
 	return strings.Join(names, ", ")
 }
 
-// oneLine returns the command's first line, cut to 200 bytes.
+// oneLine returns the first line of s, cut to 200 bytes.
 func oneLine(s string) string {
 	s, _, cut := strings.Cut(s, "\n")
 	if len(s) > 200 {
