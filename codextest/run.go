@@ -256,7 +256,7 @@ func prepareIn(dir, exe string, s Session) (*run, error) {
 	seen := map[string]bool{}
 	for i, m := range s.MCP {
 		if !mcpName.MatchString(m.Name) || seen[m.Name] {
-			return nil, fmt.Errorf("Session.MCP[%d]: server name %q must be unique and made of letters, digits and hyphens", i, m.Name)
+			return nil, fmt.Errorf("Session.MCP[%d]: server name %q must be unique and made of letters, digits, hyphens and single underscores inside", i, m.Name)
 		}
 		seen[m.Name] = true
 		for _, tl := range m.Tools {
@@ -305,15 +305,16 @@ func prepareIn(dir, exe string, s Session) (*run, error) {
 	return r, nil
 }
 
-// mcpName is what an MCP server's name may be: Codex names its tools
-// mcp__<server>__<tool>, and keeps the server in a TOML table.
-var mcpName = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
+// mcpName is what an MCP server's name may be: letters, digits, hyphens
+// and single underscores inside, since Codex names its tools
+// mcp__<server>__<tool> and keeps the server in a TOML table.
+var mcpName = regexp.MustCompile(`^[A-Za-z0-9-]+(_[A-Za-z0-9-]+)*$`)
 
 // projectFile returns the path of the project file rel, refusing one
 // outside the project.
 func (r *run) projectFile(rel string) (string, error) {
 	clean := filepath.Clean(filepath.FromSlash(rel))
-	if rel == "" || filepath.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) || filepath.VolumeName(clean) != "" {
+	if rel == "" || strings.HasPrefix(rel, "/") || filepath.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) || filepath.VolumeName(clean) != "" {
 		return "", fmt.Errorf("Session.Files: %q is not a relative path inside the project", rel)
 	}
 	return filepath.Join(r.Project, clean), nil
