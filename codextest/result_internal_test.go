@@ -138,13 +138,11 @@ func TestConfigPointsCodexAtTheFakeOnly(t *testing.T) {
 	assert.Contains(t, s, "model_provider = \"codextest\"\n")
 	assert.Contains(t, s, "base_url = \""+r.api.URL+"/v1\"\n")
 	assert.Contains(t, s, "wire_api = \"responses\"")
-	assert.Contains(t, s, "hooks = true")
-	assert.Contains(t, s, "plugins = false")
-	assert.Contains(t, s, "[analytics]\nenabled = false")
 	assert.Contains(t, s, `command = "/opt/it's \"here\"/test.bin"`)
 	assert.Contains(t, s, "[mcp_servers.db-1]")
 	assert.Contains(t, s, `env = { CODEXTEST_HELPER = "mcpprobe" }`)
-	assert.True(t, strings.HasSuffix(s, "[projects.'/x']\ntrust_level = \"trusted\"\n"), "Config comes last: %s", s)
+	assert.True(t, strings.HasPrefix(s, "model = \"codextest-model\"\nmodel_provider = \"codextest\"\n\n[projects.'/x']\ntrust_level = \"trusted\"\n\n[model_providers.codextest]\n"),
+		"Config after the top-level keys, before the tables: %s", s)
 
 	var hooks struct {
 		Hooks map[string][]struct {
@@ -181,6 +179,9 @@ func TestConfigPointsCodexAtTheFakeOnly(t *testing.T) {
 	assert.Equal(t, []string{"--", "go -- on"}, args[len(args)-2:], "the prompt is never an option")
 	assert.Contains(t, strings.Join(args, " "), `-c model_provider="codextest"`)
 	assert.Contains(t, args, "--dangerously-bypass-hook-trust")
+	for _, kv := range []string{"features.hooks=true", "features.plugins=false", "analytics.enabled=false"} {
+		assert.Contains(t, args, kv)
+	}
 }
 
 func TestNoHooksWritesNoHooksFile(t *testing.T) {

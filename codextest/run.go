@@ -405,28 +405,27 @@ func writeJSONFile(path string, v any) error {
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-// quietConfig turns on hooks, and turns off what Codex would fetch from
+// quietSettings turn on hooks and turn off what Codex would fetch from
 // other hosts on its own: plugins and their marketplace (github.com,
-// chatgpt.com), apps, model discovery and analytics (ab.chatgpt.com).
-const quietConfig = `[features]
-hooks = true
-plugins = false
-remote_plugin = false
-plugin_sharing = false
-apps = false
-api_key_model_discovery = false
+// chatgpt.com), apps, model discovery, update checks and analytics
+// (ab.chatgpt.com). They go on the command line (-c), where no
+// config.toml can override them.
+var quietSettings = []string{
+	"features.hooks=true", "features.plugins=false", "features.remote_plugin=false",
+	"features.plugin_sharing=false", "features.apps=false", "features.api_key_model_discovery=false",
+	"analytics.enabled=false", "check_for_update_on_startup=false",
+}
 
-[analytics]
-enabled = false
-`
-
-// configTOML returns config.toml: the fake model provider, hooks on,
-// update checks off, the MCP servers, then s.Config.
+// configTOML returns config.toml: the model and its provider, the fake
+// API; s.Config after the top-level keys, so that its own top-level keys
+// are top-level; then the provider's table and the MCP servers.
 func (r *run) configTOML(s Session) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "model = %s\nmodel_provider = %s\ncheck_for_update_on_startup = false\n\n", tomlString(modelName), tomlString(providerName))
-	fmt.Fprintf(&b, "[model_providers.%s]\nname = %s\nbase_url = %s\nwire_api = \"responses\"\n\n", providerName, tomlString("codextest fake Responses API"), tomlString(r.api.URL+"/v1"))
-	b.WriteString(quietConfig)
+	fmt.Fprintf(&b, "model = %s\nmodel_provider = %s\n", tomlString(modelName), tomlString(providerName))
+	if s.Config != "" {
+		b.WriteString("\n" + strings.TrimRight(s.Config, "\n") + "\n")
+	}
+	fmt.Fprintf(&b, "\n[model_providers.%s]\nname = %s\nbase_url = %s\nwire_api = \"responses\"\n", providerName, tomlString("codextest fake Responses API"), tomlString(r.api.URL+"/v1"))
 	for _, m := range s.MCP {
 		cfg := clientrun.ProbeConfig{Name: m.Name, Log: r.probeLog(m.Name)}
 		for _, tl := range m.Tools {
@@ -447,9 +446,6 @@ func (r *run) configTOML(s Session) (string, error) {
 			return "", err
 		}
 		fmt.Fprintf(&b, "\n[mcp_servers.%s]\ncommand = %s\nargs = [%s]\nenv = { %s = \"mcpprobe\" }\n", m.Name, tomlString(r.exe), tomlString(cfgPath), envHelper)
-	}
-	if s.Config != "" {
-		b.WriteString("\n" + strings.TrimRight(s.Config, "\n") + "\n")
 	}
 	return b.String(), nil
 }
@@ -508,13 +504,16 @@ func codexEnv(home, apiURL, path string) []string {
 }
 
 // codexArgs returns the arguments of the run: codex exec without a git
-// repository, hook trust, approvals or sandbox, on the fake model, the
-// last message written to lastMessage.
+// repository, hook trust, approvals or sandbox, on the fake model, with
+// [quietSettings], the last message written to lastMessage.
 func codexArgs(prompt, lastMessage string) []string {
-	return []string{"exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust",
+	args := []string{"exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust",
 		"--dangerously-bypass-approvals-and-sandbox", "--color", "never",
-		"-c", "model=" + tomlString(modelName), "-c", "model_provider=" + tomlString(providerName),
-		"-o", lastMessage, "--", prompt}
+		"-c", "model=" + tomlString(modelName), "-c", "model_provider=" + tomlString(providerName)}
+	for _, kv := range quietSettings {
+		args = append(args, "-c", kv)
+	}
+	return append(args, "-o", lastMessage, "--", prompt)
 }
 
 // runCodex runs codex exec in the project with a clean environment that

@@ -33,11 +33,15 @@ type Session struct {
 	// order, each in a matcher group of its own. With none, codextest
 	// writes no hooks.json.
 	Hooks []Hook
-	// Config is more TOML for $CODEX_HOME/config.toml, written after
-	// codextest's own lines (so it may add tables, such as
-	// [projects.'<dir>'], but not set a top-level key again). The model
-	// and its provider are also given on codex's command line, so no
-	// Config can point Codex at another API.
+	// Config is more TOML for $CODEX_HOME/config.toml. It goes after
+	// codextest's top-level keys (model, model_provider) and before its
+	// tables ([model_providers.codextest], [mcp_servers.<name>]), so its
+	// own top-level keys are top-level and it may add tables, such as
+	// [projects.'<dir>'] or [features]; setting one of codextest's keys
+	// or tables again makes Codex refuse the file. The model, the
+	// provider, hooks on, and plugins, apps, update checks and analytics
+	// off are also given on codex's command line, where no Config can
+	// override them.
 	Config string
 	// MCP are stdio MCP servers offered to the model; each records the
 	// arguments of every call it gets, byte for byte.
