@@ -25,11 +25,11 @@ func guard(t *testing.T) string {
 	return hooktest.BuildGo(t, "./testdata/guard")
 }
 
-// TestGuardDenies: a deny stops the shell call before it runs, the model
+// TestCodexGuardDenies: a deny stops the shell call before it runs, the model
 // is told the hook's reason, and the payload is the one Codex sends for
 // its shell: tool "Bash", tool_input {"command"} only, tool_use_id the
 // call's id.
-func TestGuardDenies(t *testing.T) {
+func TestCodexGuardDenies(t *testing.T) {
 	codextest.Need(t)
 	t.Parallel()
 	g := guard(t)
@@ -72,12 +72,12 @@ func TestGuardDenies(t *testing.T) {
 	assert.Empty(t, r.OutsideTries)
 }
 
-// TestMergeRewriteKeepsEveryMember: Allow with an UpdatedInput built
+// TestCodexMergeRewriteKeepsEveryMember: Allow with an UpdatedInput built
 // with Merge reaches the tool with every member the model wrote, the
 // rewritten one changed: an MCP tool's arguments arrive at the server
 // byte for byte but for that member, and a shell rewrite runs instead of
 // the original command.
-func TestMergeRewriteKeepsEveryMember(t *testing.T) {
+func TestCodexMergeRewriteKeepsEveryMember(t *testing.T) {
 	codextest.Need(t)
 	t.Parallel()
 	g := guard(t)
@@ -114,9 +114,9 @@ func TestMergeRewriteKeepsEveryMember(t *testing.T) {
 	assert.Equal(t, []string{"Completed", "Completed"}, r.HookStatuses("PreToolUse"))
 }
 
-// TestPostToolUseSeesTheOutput: a PostToolUse hook gets the command's
+// TestCodexPostToolUseSeesTheOutput: a PostToolUse hook gets the command's
 // output as tool_response, and its additional context reaches the model.
-func TestPostToolUseSeesTheOutput(t *testing.T) {
+func TestCodexPostToolUseSeesTheOutput(t *testing.T) {
 	codextest.Need(t)
 	t.Parallel()
 	g := guard(t)

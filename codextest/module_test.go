@@ -14,12 +14,12 @@ import (
 	"github.com/gohooks/hook/codextest"
 )
 
-// TestAUserModule proves that a hook author's module can use codextest
+// TestCodexInAUserModule proves that a hook author's module can use codextest
 // with its documented API alone: it makes a module of its own in a
 // temporary folder, requiring this one through a replace line, with the
 // small hook of testdata/usermodule and its test, and runs that test on
 // the real Codex (offline: the module cache and go.sum have everything).
-func TestAUserModule(t *testing.T) {
+func TestCodexInAUserModule(t *testing.T) {
 	codextest.Need(t)
 	root, err := filepath.Abs("..")
 	require.NoError(t, err)

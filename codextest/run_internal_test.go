@@ -38,10 +38,10 @@ func runFailing(t *testing.T, s Session) []string {
 	return f.errs
 }
 
-// TestRunReportsAToolCodexLacks: a script calling a tool Codex does not
+// TestCodexRunReportsAToolItLacks: a script calling a tool Codex does not
 // have (a misspelt MCP tool) fails its test with the tools that were
 // offered, instead of passing with no call made.
-func TestRunReportsAToolCodexLacks(t *testing.T) {
+func TestCodexRunReportsAToolItLacks(t *testing.T) {
 	Need(t)
 	t.Parallel()
 	errs := runFailing(t, Session{
@@ -55,9 +55,9 @@ func TestRunReportsAToolCodexLacks(t *testing.T) {
 	}
 }
 
-// TestRunReportsABrokenConfig: a Session.Config that Codex cannot load
+// TestCodexRunReportsABrokenConfig: a Session.Config that Codex cannot load
 // fails the test with Codex's exit code and its complaint.
-func TestRunReportsABrokenConfig(t *testing.T) {
+func TestCodexRunReportsABrokenConfig(t *testing.T) {
 	Need(t)
 	t.Parallel()
 	errs := runFailing(t, Session{Config: "model = \"another\"\n"})

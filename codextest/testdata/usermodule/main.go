@@ -1,5 +1,5 @@
 // Command norm is the hook of the user module that codextest's
-// TestAUserModule builds in a module of its own: a PreToolUse hook that
+// TestCodexInAUserModule builds in a module of its own: a PreToolUse hook that
 // denies a Bash rm, so that deletions go through git rm.
 package main
 

@@ -1,7 +1,7 @@
 package main
 
 // The test of docs/e2e.md's "Testing against the real Codex", with more
-// checks; codextest's TestAUserModule runs it in a module of its own.
+// checks; codextest's TestCodexInAUserModule runs it in a module of its own.
 
 import (
 	"os"
