@@ -6,6 +6,7 @@ package codextest
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -23,6 +24,10 @@ import (
 func post(t *testing.T, r *run, body string) {
 	t.Helper()
 	resp, err := http.Post(r.api.URL+"/v1/responses", "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	// Read to the end, as Codex does: the fake records the request
+	// before it ends the stream.
+	_, err = io.Copy(io.Discard, resp.Body)
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode)

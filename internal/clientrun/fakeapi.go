@@ -326,18 +326,30 @@ func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
 // API as a proxy: a CONNECT tunnel or an absolute-form request line. It
 // reports whether req was one.
 func refuseProxy(w http.ResponseWriter, req *http.Request, r *Request) bool {
-	switch {
-	case req.Method == http.MethodConnect:
-		// A client that uses us as its HTTPS proxy: refuse the tunnel.
-		r.Answered = "refused-connect"
-	case strings.Contains(req.RequestURI, "://"):
-		// An absolute-form request line: plain HTTP sent to us as a proxy.
-		r.Answered = "refused-proxy"
-	default:
+	if r.Answered = proxyKind(req); r.Answered == "" {
 		return false
 	}
-	http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
+	refuse(w)
 	return true
+}
+
+// proxyKind returns how a request sent to the fake API as a proxy is
+// answered: "refused-connect" for a client that uses it as its HTTPS
+// proxy (a tunnel), "refused-proxy" for plain HTTP sent to it as a proxy
+// (an absolute-form request line); "" for a request to the API itself.
+func proxyKind(req *http.Request) string {
+	switch {
+	case req.Method == http.MethodConnect:
+		return "refused-connect"
+	case strings.Contains(req.RequestURI, "://"):
+		return "refused-proxy"
+	}
+	return ""
+}
+
+// refuse answers a request for another host.
+func refuse(w http.ResponseWriter) {
+	http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

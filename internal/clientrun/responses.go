@@ -224,25 +224,38 @@ func (f *FakeResponses) record(r *Request) {
 	f.mu.Unlock()
 }
 
+// serve answers req. The request is recorded before the first byte of
+// the answer is written, so that a client that has its answer finds it in
+// [FakeResponses.Requests].
 func (f *FakeResponses) serve(w http.ResponseWriter, req *http.Request) {
 	body, _ := io.ReadAll(req.Body)
 	r := &Request{Method: req.Method, Target: req.RequestURI, Body: body}
-	defer f.record(r)
+	var answer func()
 	switch {
-	case refuseProxy(w, req, r):
+	case proxyKind(req) != "":
+		r.Answered = proxyKind(req)
+		answer = func() { refuse(w) }
 	case req.Method == http.MethodPost && req.URL.Path == "/v1/responses":
 		var m ResponsesRequest
 		if err := Unmarshal(body, &m); err != nil {
 			r.Answered = "400"
-			writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]string{"type": "invalid_request_error", "message": "fake Responses API: " + err.Error()}})
-			return
+			answer = func() {
+				writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]string{"type": "invalid_request_error", "message": "fake Responses API: " + err.Error()}})
+			}
+			break
 		}
 		r.Responses = &m
-		r.Answered = f.answer(w, &m)
+		var items []responsesItem
+		items, r.Answered = f.plan(&m)
+		answer = func() { stream(w, m.Model, items) }
 	default:
 		r.Answered = "404"
-		writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]string{"type": "not_found_error", "message": "fake Responses API: no such endpoint"}})
+		answer = func() {
+			writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]string{"type": "not_found_error", "message": "fake Responses API: no such endpoint"}})
+		}
 	}
+	f.record(r)
+	answer()
 }
 
 // Turn returns the index of the script's turn that answers a request
@@ -306,28 +319,32 @@ func split(tools []ResponsesTool, tool string) (string, string) {
 	return "", tool
 }
 
-// answer streams the reply to m and returns how it answered.
-func (f *FakeResponses) answer(w http.ResponseWriter, m *ResponsesRequest) string {
+// plan returns the output items that answer m, and how it is answered:
+// "main-function_call#<turn>" or "main-final".
+func (f *FakeResponses) plan(m *ResponsesRequest) ([]responsesItem, string) {
 	turn, before := f.Turn(m)
-	id := newID("resp_")
-	var items []responsesItem
-	kind := "main-final"
 	if turn < len(f.Script.Turns) {
-		kind = "main-function_call#" + strconv.Itoa(turn+1)
+		var items []responsesItem
 		for i, c := range f.Script.Turns[turn] {
 			ns, name := split(m.Tools, c.Tool)
 			args := c.Input
 			items = append(items, responsesItem{Type: "function_call", ID: newID("fc_"), Status: "completed",
 				CallID: ResponsesCallID(before + i + 1), Name: name, Namespace: ns, Arguments: &args})
 		}
-	} else {
-		final := f.Script.Final
-		if final == "" {
-			final = "done"
-		}
-		items = append(items, responsesItem{Type: "message", ID: newID("msg_"), Status: "completed", Role: "assistant",
-			Content: []responsesPart{{Type: "output_text", Text: final, Annotations: []any{}}}})
+		return items, "main-function_call#" + strconv.Itoa(turn+1)
 	}
+	final := f.Script.Final
+	if final == "" {
+		final = "done"
+	}
+	return []responsesItem{{Type: "message", ID: newID("msg_"), Status: "completed", Role: "assistant",
+		Content: []responsesPart{{Type: "output_text", Text: final, Annotations: []any{}}}}}, "main-final"
+}
+
+// stream writes items as a streamed response of model: response.created,
+// one response.output_item.done per item, response.completed.
+func stream(w http.ResponseWriter, model string, items []responsesItem) {
+	id := newID("resp_")
 	w.Header().Set("content-type", "text/event-stream")
 	w.Header().Set("cache-control", "no-cache")
 	w.WriteHeader(http.StatusOK)
@@ -340,14 +357,13 @@ func (f *FakeResponses) answer(w http.ResponseWriter, m *ResponsesRequest) strin
 			flusher.Flush()
 		}
 	}
-	send("response.created", map[string]any{"response": map[string]any{"id": id, "object": "response", "status": "in_progress", "model": m.Model, "output": []any{}}})
+	send("response.created", map[string]any{"response": map[string]any{"id": id, "object": "response", "status": "in_progress", "model": model, "output": []any{}}})
 	for i, it := range items {
 		send("response.output_item.done", map[string]any{"output_index": i, "item": it})
 	}
-	send("response.completed", map[string]any{"response": map[string]any{"id": id, "object": "response", "status": "completed", "model": m.Model, "output": items,
+	send("response.completed", map[string]any{"response": map[string]any{"id": id, "object": "response", "status": "completed", "model": model, "output": items,
 		"usage": map[string]any{"input_tokens": 1, "output_tokens": 1, "total_tokens": 2,
 			"input_tokens_details": map[string]int{"cached_tokens": 0}, "output_tokens_details": map[string]int{"reasoning_tokens": 0}}}})
-	return kind
 }
 
 // FunctionOutput is what a Responses client told the model about one
