@@ -99,9 +99,11 @@ var client struct {
 // set, else the version $HOOK_E2E_CODEX_VERSION names (default [Version])
 // from the user cache folder, which it installs there with npm first when
 // missing (npm's output goes to log). It is what [Need] finds, once per
-// process. It does not need HOOK_E2E=1. A test binary that uses
-// claudetest too calls it from TestMain before claudetest.Main, which
-// moves the tests where npm cannot reach its registry (see [Main]).
+// process, and it sets $HOOK_E2E_CODEX_BIN to it, so that the test binary
+// restarted in a network namespace finds it without npm. It does not
+// need HOOK_E2E=1. A test binary that uses claudetest too calls it from
+// TestMain before claudetest.Main, which moves the tests where npm cannot
+// reach its registry (see [Main]).
 func Client(log io.Writer) (bin, version string, err error) { return ensureCodex(log) }
 
 // ensureCodex does the work of [Client], once per process. An error
