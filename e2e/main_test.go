@@ -21,15 +21,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/claudetest"
+	"github.com/gohooks/hook/codextest"
 	"github.com/gohooks/hook/internal/jsonopts"
 )
 
-// TestMain installs Codex (ensureCodex) and Claude Code if needed and runs
-// the tests in a network namespace that has only loopback where it can
-// (claudetest.Main); it removes the hooks built for the old-style helpers
-// afterwards.
+// TestMain installs Codex (codextest.Client) and Claude Code if needed
+// and runs the tests in a network namespace that has only loopback where
+// it can (claudetest.Main); it removes the hooks built for the old-style
+// helpers afterwards. A Codex that cannot be installed is each Codex
+// test's skip.
 func TestMain(m *testing.M) {
-	ensureCodex(os.Stderr)
+	if os.Getenv("HOOK_E2E") == "1" {
+		codextest.Client(os.Stderr)
+	}
 	code := claudetest.Main(m)
 	removeBuiltHooks()
 	os.Exit(code)

@@ -65,12 +65,19 @@ func NewPostToolUse(tool string, toolInput, toolResponse any) jsontext.Value {
 
 // NewEvent returns the payload of the first hand-written fixture of the
 // event name (see [Fixtures]), for example NewEvent("Stop"). Combine it
-// with [WithField] to build any event. It panics if name is not one of the
-// 35 events of Claude Code 2.1.336.
+// with [WithField] to build any event. For an event that only Codex has
+// (one of [CodexFixtures]) it returns [NewCodexEvent]'s payload. It panics
+// if name is neither one of the 35 events of Claude Code 2.1.336 nor an
+// event of Codex.
 func NewEvent(name string) jsontext.Value {
 	for _, f := range loadFixtures() {
 		if f.Event == name {
 			return clone(f.JSON)
+		}
+	}
+	for _, f := range loadCodexFixtures() {
+		if f.Event == name {
+			return NewCodexEvent(name)
 		}
 	}
 	panic(fmt.Sprintf("hooktest: NewEvent: no fixture for event %q", name))
@@ -135,6 +142,20 @@ func toolPayload(fn, builtin, mcp, tool string, toolInput any) (jsontext.Value, 
 	if tool == "" {
 		panic("hooktest: " + fn + ": empty tool name")
 	}
+	ti := toolInputOf(fn, toolInput)
+	server, _, isMCP := hook.SplitMCPToolName(tool)
+	if !isMCP {
+		return Payload(builtin), ti
+	}
+	base := Payload(mcp)
+	srv, _ := Field(base, "mcp_server")
+	srv = WithField(srv, "name", server)
+	return WithField(base, "mcp_server", srv), ti
+}
+
+// toolInputOf returns toolInput as compact JSON text, panicking (in the
+// builder fn) when it is not one JSON object without duplicate names.
+func toolInputOf(fn string, toolInput any) jsontext.Value {
 	ti, err := jsonOf(toolInput)
 	if err == nil {
 		err = ti.Compact(jsonopts.Lenient())
@@ -145,14 +166,7 @@ func toolPayload(fn, builtin, mcp, tool string, toolInput any) (jsontext.Value, 
 	if _, err := rawjson.Members(ti); err != nil {
 		panic(fmt.Sprintf("hooktest: %s: toolInput must be one JSON object without duplicate names: %v", fn, err))
 	}
-	server, _, isMCP := hook.SplitMCPToolName(tool)
-	if !isMCP {
-		return Payload(builtin), ti
-	}
-	base := Payload(mcp)
-	srv, _ := Field(base, "mcp_server")
-	srv = WithField(srv, "name", server)
-	return WithField(base, "mcp_server", srv), ti
+	return ti
 }
 
 // jsonOf returns the JSON text v is (a string, a []byte, a

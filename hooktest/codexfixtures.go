@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -26,6 +27,16 @@ import (
 // refuses an answer Codex would refuse (see hook.Event.Agent), so such an
 // answer fails the run. Each call returns new copies.
 func CodexFixtures() []Fixture {
+	fs := loadCodexFixtures()
+	out := make([]Fixture, len(fs))
+	for i, f := range fs {
+		out[i] = Fixture{Name: f.Name, Event: f.Event, JSON: clone(f.JSON)}
+	}
+	return out
+}
+
+// loadCodexFixtures reads and compacts the Codex payloads once.
+var loadCodexFixtures = sync.OnceValue(func() []Fixture {
 	var out []Fixture
 	for name, b := range agent.CodexFixtures() {
 		v := jsontext.Value(b)
@@ -37,8 +48,11 @@ func CodexFixtures() []Fixture {
 			panic(fmt.Sprintf("hooktest: embedded Codex fixture %s: %v", name, err))
 		}
 		ev, _ := stringMember(ms, "hook_event_name")
-		out = append(out, Fixture{Name: "codex/" + name, Event: ev, JSON: v})
+		out = append(out, Fixture{Name: codexPrefix + name, Event: ev, JSON: v})
 	}
 	slices.SortFunc(out, func(a, b Fixture) int { return strings.Compare(a.Name, b.Name) })
 	return out
-}
+})
+
+// codexPrefix starts the name of every Codex fixture.
+const codexPrefix = "codex/"

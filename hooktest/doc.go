@@ -6,9 +6,13 @@
 // The pieces:
 //   - Fixtures: [Fixtures] and [Payload] give the embedded input payloads
 //     of every event of Claude Code 2.1.332, hand-written and recorded from
-//     the real CLI; [Answers] gives answers it accepts and rejects.
+//     the real CLI; [Answers] gives answers it accepts and rejects;
+//     [CodexFixtures] gives the OpenAI Codex CLI's, which [Payload] finds
+//     by their names too.
 //   - Builders: [NewPreToolUse], [NewPermissionRequest], [NewPostToolUse]
-//     and [NewEvent] build payloads; [WithField], [WithoutField] and
+//     and [NewEvent] build payloads, [NewCodexPreToolUse],
+//     [NewCodexPermissionRequest], [NewCodexPostToolUse] and
+//     [NewCodexEvent] Codex's; [WithField], [WithoutField] and
 //     [WithToolInputField] change one member and keep every other byte.
 //     They panic on bad arguments.
 //   - Runners: [Record] runs a [hook.Handler] in-process through

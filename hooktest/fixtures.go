@@ -95,16 +95,19 @@ func Fixtures() []Fixture {
 	return out
 }
 
-// Payload returns a copy of the payload of the fixture called name (see
-// [Fixture.Name]), e.g. Payload("pretooluse-bash"). It panics if there is
-// no such fixture.
+// Payload returns a copy of the payload of the fixture called name: any
+// name that [Fixtures] or [CodexFixtures] gives (see [Fixture.Name]), e.g.
+// Payload("pretooluse-bash") or Payload("codex/pre-tool-use"). It panics
+// if there is no such fixture.
 func Payload(name string) jsontext.Value {
-	for _, f := range loadFixtures() {
-		if f.Name == name {
-			return clone(f.JSON)
+	for _, set := range [][]Fixture{loadFixtures(), loadCodexFixtures()} {
+		for _, f := range set {
+			if f.Name == name {
+				return clone(f.JSON)
+			}
 		}
 	}
-	panic(fmt.Sprintf("hooktest: Payload: no fixture called %q", name))
+	panic(fmt.Sprintf("hooktest: Payload: no fixture called %q (Fixtures and CodexFixtures list the names)", name))
 }
 
 func clone(v []byte) jsontext.Value {

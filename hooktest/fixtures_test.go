@@ -72,7 +72,7 @@ func TestFixturesAreCopies(t *testing.T) {
 }
 
 func TestPayloadPanicsOnUnknownName(t *testing.T) {
-	assert.PanicsWithValue(t, `hooktest: Payload: no fixture called "no-such-fixture"`, func() { hooktest.Payload("no-such-fixture") })
+	assert.PanicsWithValue(t, `hooktest: Payload: no fixture called "no-such-fixture" (Fixtures and CodexFixtures list the names)`, func() { hooktest.Payload("no-such-fixture") })
 }
 
 // inputFor returns an input payload that the answer fixture a answers: the

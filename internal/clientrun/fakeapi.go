@@ -82,6 +82,9 @@ type Request struct {
 	Body []byte
 	// Messages is the decoded body of a /v1/messages request, else nil.
 	Messages *MessagesRequest
+	// Responses is the decoded body of a /v1/responses request (see
+	// [FakeResponses]), else nil.
+	Responses *ResponsesRequest
 }
 
 // Main reports whether the request was answered from the script.
@@ -261,6 +264,16 @@ func (f *FakeAPI) record(r *Request) {
 	if f.log == nil {
 		return
 	}
+	line := logLine(r)
+	f.mu.Lock()
+	f.log.Write(line)
+	f.mu.Unlock()
+}
+
+// logLine returns r as one JSON line of a fake API's request log: its
+// sequence number, time, request line, how it was answered and its body
+// (compacted when it is JSON, else as a string).
+func logLine(r *Request) []byte {
 	var line bytes.Buffer
 	enc := jsontext.NewEncoder(&line, jsonopts.Read())
 	body := jsontext.Value(r.Body)
@@ -276,9 +289,7 @@ func (f *FakeAPI) record(r *Request) {
 		Answered string         `json:"answered"`
 		Body     jsontext.Value `json:"body"`
 	}{r.Seq, time.Now().UTC().Format(time.RFC3339Nano), r.Method, r.Target, r.Answered, body})
-	f.mu.Lock()
-	f.log.Write(line.Bytes())
-	f.mu.Unlock()
+	return line.Bytes()
 }
 
 func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
@@ -286,14 +297,7 @@ func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
 	r := &Request{Method: req.Method, Target: req.RequestURI, Body: body}
 	defer f.record(r)
 	switch {
-	case req.Method == http.MethodConnect:
-		// A client that uses us as its HTTPS proxy: refuse the tunnel.
-		r.Answered = "refused-connect"
-		http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
-	case strings.Contains(req.RequestURI, "://"):
-		// An absolute-form request line: plain HTTP sent to us as a proxy.
-		r.Answered = "refused-proxy"
-		http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
+	case refuseProxy(w, req, r):
 	case req.Method == http.MethodPost && req.URL.Path == "/v1/messages":
 		var m MessagesRequest
 		if err := Unmarshal(body, &m); err != nil {
@@ -316,6 +320,36 @@ func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
 		r.Answered = "404"
 		writeJSON(w, http.StatusNotFound, map[string]any{"type": "error", "error": map[string]string{"type": "not_found_error", "message": "fake API: no such endpoint"}})
 	}
+}
+
+// refuseProxy refuses, and marks r refused, a request sent to the fake
+// API as a proxy: a CONNECT tunnel or an absolute-form request line. It
+// reports whether req was one.
+func refuseProxy(w http.ResponseWriter, req *http.Request, r *Request) bool {
+	if r.Answered = proxyKind(req); r.Answered == "" {
+		return false
+	}
+	refuse(w)
+	return true
+}
+
+// proxyKind returns how a request sent to the fake API as a proxy is
+// answered: "refused-connect" for a client that uses it as its HTTPS
+// proxy (a tunnel), "refused-proxy" for plain HTTP sent to it as a proxy
+// (an absolute-form request line); "" for a request to the API itself.
+func proxyKind(req *http.Request) string {
+	switch {
+	case req.Method == http.MethodConnect:
+		return "refused-connect"
+	case strings.Contains(req.RequestURI, "://"):
+		return "refused-proxy"
+	}
+	return ""
+}
+
+// refuse answers a request for another host.
+func refuse(w http.ResponseWriter) {
+	http.Error(w, "fake API: no outside hosts", http.StatusForbidden)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
