@@ -168,6 +168,7 @@ import (
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/protocol"
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // Exit statuses of hookcheck.
@@ -196,17 +197,23 @@ type config struct {
 	matcher     func(ev *hook.Event) bool
 	matcherText string
 	// tool and input are -tool and -input: a call to add payloads for.
-	tool      string
-	input     string
+	tool  string
+	input string
+	// response is -response: the tool_response of -tool's PostToolUse
+	// call.
+	response  string
 	strict    bool
 	maxOutput int64
 	values    []string
 	changed   []string
-	full      bool
-	perMember int
-	parallel  int
-	timeout   time.Duration
-	json      bool
+	// changedOutput is -changed-output: the places of a tool's result
+	// the hook means to change (member names or JSON pointers).
+	changedOutput []string
+	full          bool
+	perMember     int
+	parallel      int
+	timeout       time.Duration
+	json          bool
 	// codex is -agent codex: Codex's payloads, and every answer checked
 	// against Codex's rules too.
 	codex bool
@@ -285,17 +292,19 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		fs.PrintDefaults()
 	}
 	cfg := &config{}
-	var events, values, changed, matcher string
+	var events, values, changed, changedOutput, matcher string
 	var maxOutput int64
 	fs.StringVar(&cfg.fixturesDir, "fixtures", "", "read the payloads from the `DIR`ectory's *.json files (searched recursively) instead of the built-in fixtures")
 	fs.StringVar(&events, "event", "", "only the fixtures of these events (comma-separated `LIST`, e.g. PreToolUse)")
 	fs.StringVar(&matcher, "matcher", "", "the hook's settings.json `MATCHER`: only the payloads Claude Code would run the hook on (e.g. \"Edit|Write\" or \"mcp__.*__listen_here\"); -event defaults to PreToolUse")
 	fs.StringVar(&cfg.tool, "tool", "", "also send PreToolUse payloads (and PermissionRequest ones with -event) calling the tool `NAME`, with -input as tool_input; -event defaults to PreToolUse")
 	fs.StringVar(&cfg.input, "input", "", "the tool_input of -tool's calls: one JSON `OBJECT`, e.g. '{\"room\":\"lobby\"}'")
+	fs.StringVar(&cfg.response, "response", "", "the tool_response of -tool's call: one JSON `VALUE` (an MCP tool's '[{\"type\":\"text\",\"text\":\"...\"}]', an object, a string); adds a PostToolUse payload of the call, with tricky values in every place of it; -event defaults to PostToolUse")
 	fs.BoolVar(&cfg.strict, "strict", false, "count the runs on tricky values Claude Code never sends (12345678901234567890, 1e400, -0, 2.50, \"\\/\", ...) as failures")
 	fs.Int64Var(&maxOutput, "max-output", 1<<20, "`BYTES` kept of a run's stdout and of its stderr; a hook that writes more is stopped")
 	fs.StringVar(&values, "values", "", "only the tricky values with these names (comma-separated `LIST`, e.g. \"quote,big integer\")")
 	fs.StringVar(&changed, "changed", "", "tool_input members the hook means to change (comma-separated `LIST`)")
+	fs.StringVar(&changedOutput, "changed-output", "", "places of a tool's result (tool_response) a PostToolUse hook means to change: member names or JSON pointers (comma-separated `LIST`, e.g. \"stdout,/0/text\")")
 	fs.BoolVar(&cfg.full, "full", false, "put every tricky value into every member (the full cross product)")
 	fs.IntVar(&cfg.perMember, "per-member", 3, "tricky values each member receives in the default covering set")
 	fs.IntVar(&cfg.parallel, "parallel", defaultParallel(), "number of runs at a time (default: one per CPU)")
@@ -328,6 +337,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	cfg.maxOutput = maxOutput
 	cfg.events = splitList(events)
+	if len(cfg.events) == 0 && cfg.response != "" {
+		// A call's result goes to PostToolUse hooks.
+		cfg.events = []string{hook.EventPostToolUse}
+	}
 	if len(cfg.events) == 0 && (matcher != "" || cfg.tool != "") {
 		// A matcher is registered for one event; the tool matchers'
 		// usual one is PreToolUse.
@@ -365,8 +378,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		if err := checkToolInput(cfg.tool, cfg.input); err != nil {
 			return nil, err
 		}
-		if !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
-			return nil, fmt.Errorf("-tool sends PreToolUse and PermissionRequest payloads; -event %s has neither", strings.Join(cfg.events, ","))
+		post := slices.Contains(cfg.events, hook.EventPostToolUse)
+		if post && cfg.response == "" && !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
+			return nil, fmt.Errorf("-tool %s with -event PostToolUse needs -response: the tool_response of the call, e.g. -response '[{\"type\":\"text\",\"text\":\"joined\"}]'", cfg.tool)
+		}
+		if !post && !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
+			return nil, fmt.Errorf("-tool sends PreToolUse and PermissionRequest payloads (and PostToolUse with -response); -event %s has none of them", strings.Join(cfg.events, ","))
 		}
 		if cfg.matcher != nil && !slices.ContainsFunc(cfg.events, func(e string) bool {
 			m, _ := compileMatcher(e, matcher)
@@ -375,8 +392,20 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			return nil, fmt.Errorf("-matcher %q does not match -tool %s: %s would not run the hook on its calls", matcher, cfg.tool, cfg.agent())
 		}
 	}
+	if cfg.response != "" {
+		if cfg.tool == "" {
+			return nil, errors.New("-response needs -tool NAME and -input: the call whose result it is")
+		}
+		if valid, _ := rawjson.Valid([]byte(cfg.response)); !valid {
+			return nil, fmt.Errorf("-response: not one JSON value: %s", clip(cfg.response, 80))
+		}
+		if !slices.Contains(cfg.events, hook.EventPostToolUse) {
+			return nil, fmt.Errorf("-response gives a PostToolUse payload; -event %s has no PostToolUse", strings.Join(cfg.events, ","))
+		}
+	}
 	cfg.values = splitList(values)
 	cfg.changed = splitList(changed)
+	cfg.changedOutput = splitList(changedOutput)
 	if _, err := exec.LookPath(cfg.command[0]); err != nil {
 		return nil, fmt.Errorf("the hook command: %w", err)
 	}

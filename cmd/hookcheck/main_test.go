@@ -338,7 +338,7 @@ func TestConstantMembers(t *testing.T) {
 		}
 	}
 	runs := outs()
-	consts := analyze(runs, nil, false, false, false)
+	consts := analyze(runs, nil, nil, false, false, false)
 	var names []string
 	for _, c := range consts[p] {
 		names = append(names, c.Name)
@@ -374,7 +374,7 @@ func TestConstantMembers(t *testing.T) {
 
 	// -changed declares the hook's own members, and n: nothing left.
 	runs = outs()
-	consts = analyze(runs, []string{"fp", "bg", "n"}, false, false, false)
+	consts = analyze(runs, []string{"fp", "bg", "n"}, nil, false, false, false)
 	for _, o := range runs {
 		assert.Empty(t, o.findings, o.c.name())
 		assert.Empty(t, o.notes, o.c.name())
