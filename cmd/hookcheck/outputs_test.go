@@ -63,3 +63,17 @@ func TestPostToolUseHintNamesResponse(t *testing.T) {
 	assert.Contains(t, rep.Vacuous, "-response '...its tool_response...' sends a PostToolUse payload")
 	assert.NotContains(t, rep.Vacuous, "-tool sends no PostToolUse payload")
 }
+
+// TestCodexOutputRefusalSpeaksOfCodex: under -agent codex, a rewrite of a
+// Bash output is refused in Codex's words, once.
+func TestCodexOutputRefusalSpeaksOfCodex(t *testing.T) {
+	code, rep := hookcheck(t, "-agent", "codex", "-event", "PostToolUse", "-values", "title",
+		"--", "sh", "-c", `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"[redacted]"}}'`)
+	assert.Equal(t, exitFindings, code)
+	fs := findings(rep, "codex/post-tool-use", kindCodex)
+	require.Len(t, fs, 1, failing(rep))
+	assert.Contains(t, fs[0].Message, `Codex applies updatedMCPToolOutput to an MCP tool's result only (for Bash it reports "PostToolUse hook returned unsupported updatedMCPToolOutput")`)
+	assert.NotContains(t, fs[0].Message, "Claude Code")
+	assert.Empty(t, findings(rep, "codex/post-tool-use", kindRejected), "reported once, as Codex's refusal")
+	assert.NotEmpty(t, findings(rep, "codex/post-tool-use", kindMangled), "and the output it replaced is changed")
+}
