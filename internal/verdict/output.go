@@ -205,9 +205,9 @@ func OutputPointer(s string) string {
 
 // diffOutput is diffValue with arrays of other lengths aligned: each
 // element of a is matched, in order, to the next element of b that holds
-// the same value, and the elements left unmatched are lost (an element
-// changed in an array that also lost or gained one counts as lost: the
-// value it held is not there).
+// the same value; between two matched elements the others pair up in
+// order and are compared in place, and the elements of a left over are
+// lost.
 func diffOutput(ds []Diff, ptr string, a, b []byte) []Diff {
 	if SameBytes(a, b) {
 		return ds
@@ -240,26 +240,38 @@ func diffOutput(ds []Diff, ptr string, a, b []byte) []Diff {
 			}
 			break
 		}
-		// Match in order; what is left of a is lost.
+		// Match in order the elements that kept their value; between two
+		// such anchors, the others pair up in order, changed in place,
+		// and what is left of a is lost.
+		var pairs [][2]int // anchors, in order
 		j := 0
-		var lost []int
 		for i := range ae {
-			k := j
-			for k < len(be) && !SameValue(ae[i], be[k]) {
-				k++
+			for k := j; k < len(be); k++ {
+				if SameValue(ae[i], be[k]) {
+					pairs = append(pairs, [2]int{i, k})
+					j = k + 1
+					break
+				}
 			}
-			if k == len(be) {
-				lost = append(lost, i)
-				continue
+		}
+		pairs = append(pairs, [2]int{len(ae), len(be)})
+		lost := false
+		pi, pk := 0, 0
+		for _, p := range pairs {
+			for i, k := pi, pk; i < p[0]; i, k = i+1, k+1 {
+				at := fmt.Sprintf("%s/%d", ptr, i)
+				if k < p[1] {
+					ds = diffOutput(ds, at, ae[i], be[k])
+					continue
+				}
+				lost = true
+				ds = append(ds, Diff{Pointer: at, Problem: Lost, In: ae[i]})
 			}
-			j = k + 1
+			pi, pk = p[0]+1, p[1]+1
 		}
-		for _, i := range lost {
-			ds = append(ds, Diff{Pointer: fmt.Sprintf("%s/%d", ptr, i), Problem: Lost, In: ae[i]})
-		}
-		if len(lost) == 0 {
+		if !lost && len(ds) == n {
 			// Every element kept: b only added some.
-			return ds[:n]
+			return ds
 		}
 	}
 	if !slices.ContainsFunc(ds[n:], func(d Diff) bool { return d.Problem != Respelled }) {

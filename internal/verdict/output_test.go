@@ -63,6 +63,8 @@ func TestCompareOutput(t *testing.T) {
 		{name: "nested member changed", in: `{"file":{"content":"x","n":1}}`, out: `{"file":{"content":"y","n":1}}`, want: []diff{{"/file/content", Changed}}},
 		{name: "content block dropped", in: `[{"type":"text","text":"a"},{"type":"text","text":"b"}]`, out: `[{"type":"text","text":"a"}]`, want: []diff{{"/1", Lost}}},
 		{name: "first block dropped", in: `[{"type":"text","text":"a"},{"type":"text","text":"b"}]`, out: `[{"type":"text","text":"b"}]`, want: []diff{{"/0", Lost}}},
+		{name: "block redacted and the next dropped", in: `[{"type":"text","text":"sk-1"},{"type":"text","text":"b"}]`, out: `[{"type":"text","text":"[redacted]"}]`, want: []diff{{"/0/text", Changed}, {"/1", Lost}}},
+		{name: "middle block dropped, last changed", in: `["a","b","c","d"]`, out: `["a","c","D"]`, want: []diff{{"/1", Lost}, {"/3", Changed}}},
 		{name: "block added", in: `[{"type":"text","text":"a"}]`, out: `[{"type":"text","text":"a"},{"type":"text","text":"note"}]`},
 		{name: "block text mangled", in: `[{"type":"text","text":"a\u2028b"}]`, out: `[{"type":"text","text":"a b"}]`, want: []diff{{"/0/text", Changed}}},
 		{name: "string result respelled", in: `"K\u00f6ln"`, out: `"Köln"`, want: []diff{{"", Respelled}}},
