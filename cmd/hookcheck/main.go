@@ -1,8 +1,10 @@
 // Command hookcheck runs a Claude Code hook command, written in any
 // language, on hook payloads — the hooktest fixtures, and calls of the
 // hook's own tools given with -tool — and on tool inputs that carry
-// hooktest's tricky values. It judges every answer as Claude Code reads
-// it, and reports every run that loses or changes a tool_input member,
+// hooktest's tricky values, in tool inputs and in tool outputs. It judges
+// every answer as Claude Code reads it, and reports every run that loses or
+// changes a tool_input member (or, for PostToolUse, a member or element of
+// the tool_response its updatedToolOutput replaces),
 // prints stdout Claude Code cannot read, gives an answer Claude Code would
 // reject, mixes exit code 2 with stdout, crashes, blocks on a harmless
 // value, blocks a Stop again while stop_hook_active is true, overstays
@@ -31,7 +33,9 @@
 // real payload. That call is the author's own: it always runs (a built-in
 // fixture of the same shape gives way to it), and the report names it. An
 // exact-name -matcher that no fixture matches says so and suggests -tool;
-// -input alone takes the tool from such a matcher.
+// -input alone takes the tool from such a matcher. -response adds a
+// PostToolUse payload of the call with that tool_response (-event then
+// defaults to PostToolUse).
 //
 // Each run feeds COMMAND one compact JSON object and a newline on stdin and
 // then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
@@ -44,7 +48,11 @@
 // The runs come in two stages. First one control run per payload, as it
 // is. Then the tricky runs, for the PreToolUse and PermissionRequest
 // payloads: each puts one tricky value in place of one tool_input member's
-// value. By default they form a covering set, not the cross product:
+// value; for the PostToolUse payloads, in place of one scalar of the
+// tool_response at any depth (an MCP tool's content-block text, a string
+// result as a whole; of an array longer than four, the first three
+// elements and the last). By default they form a covering set, not the
+// cross product:
 //   - every member of every payload receives -per-member values, and every
 //     tricky value is used at least once;
 //   - the members the control runs copied unchanged into an updatedInput
@@ -80,7 +88,8 @@
 // as the hook's own (a fingerprint the hook computes, a flag it forces):
 // its change is not reported, and the report lists it. It is the rule
 // hooktest's property run applies. -changed names more members that the
-// hook means to change.
+// hook means to change; -changed-output the places of a tool's result
+// (member names or JSON pointers) that a PostToolUse hook means to change.
 //
 // Exit code 1 is reported on a payload as Claude Code sends it, and on a
 // tricky value of the type the member had (a string where a string was);
@@ -98,8 +107,9 @@
 //
 // A check in which the hook answered none of the runs (exit 0 and nothing
 // on stdout every time) tested nothing: it fails, and says what reaches
-// the hook: -tool and -input for a tool's calls, -fixtures for the
-// payloads of other events (a Stop, a prompt, a tool's output).
+// the hook: -tool and -input for a tool's calls (with -response for
+// PostToolUse), -fixtures for the payloads of other events (a Stop, a
+// prompt).
 //
 // # Hooks that misbehave
 //
@@ -129,6 +139,8 @@
 //	                   calls) are OpenAI Codex CLI's, and every answer is also checked against
 //	                   the rules of Codex (a refused answer is a codex-rejected finding)
 //	-changed LIST      tool_input members the hook means to change (comma-separated)
+//	-changed-output LIST  places of a tool's result a PostToolUse hook means to change
+//	                   (member names or JSON pointers, comma-separated: stdout,/0/text)
 //	-event LIST        only the payloads of these events (comma-separated)
 //	-fixtures DIR      the payloads of the *.json files under DIR, instead of the built-in ones
 //	-full              every tricky value in every member (the full cross product)
@@ -141,6 +153,7 @@
 //	-strict            count the runs on values Claude Code never sends as failures
 //	-timeout SECONDS   the hook's timeout, as settings.json gives it (30, 1.5) or a duration (90s)
 //	                   (default: Claude Code's default for each event: 600s, 30s for UserPromptSubmit, …)
+//	-response VALUE    the tool_response of -tool's call: adds a PostToolUse payload of it
 //	-tool NAME         also send calls of the tool NAME, with -input as tool_input
 //	-values LIST       only these tricky values, by name (comma-separated)
 //
@@ -288,7 +301,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			"stack traces, crashes, timeouts, floods of output and processes left running.\n"+
 			"A check in which the hook answered nothing fails: give -matcher and -event as\n"+
 			"in settings.json, -tool NAME -input JSON for a tool no fixture calls, and\n"+
-			"-fixtures DIR for payloads of other events (a Stop, a prompt, a tool's output).\n\nFlags:\n")
+			"-response JSON for that call's result (a PostToolUse payload), and -fixtures DIR\n"+
+			"for payloads of other events (a Stop, a prompt).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	cfg := &config{}
