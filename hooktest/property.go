@@ -452,6 +452,18 @@ func newConfig(o *Options) *config {
 // fixture order, then member order, then value order; with [Options.Parallel]
 // they run concurrently but the report keeps that order. RunProperty
 // returns an error in the report (as a Failure) when run does.
+//
+// A PostToolUse fixture's tricky values go into its tool_response, whose
+// whole an answer's updatedToolOutput (or updatedMCPToolOutput) replaces:
+// in place of every scalar at every depth (of an array longer than four,
+// the first three elements and the last; a string result as a whole, with
+// string values only), added as [AddedMember] to an object result, and
+// with the unusual names added to every object in it. The rewrite must
+// keep every member and array element of the result it was given, as for
+// updatedInput, except the places named with [Options.OutputChanges]
+// (values not checked) and [Options.OutputRemoves] (not checked at all);
+// its failures break [RuleKeepOutput]. PostToolUseFailure fixtures are not
+// run: their answer replaces nothing.
 func RunProperty(run func(payload []byte) (*Recorder, error), opts *Options) *Report {
 	cfg := newConfig(opts)
 	fixtures := cfg.fixtures

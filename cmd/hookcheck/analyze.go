@@ -290,6 +290,7 @@ func runFindings(c *testCase, res result, given bool, agent string) []finding {
 			if agent == "Codex" && strings.HasPrefix(v.Detail, "Codex would refuse") {
 				continue // a codex-rejected finding of codexFindings
 			}
+			f.Kind = kindRejected
 		case hooktest.RuleExitCode:
 			f.Kind = kindCrash
 		case hooktest.RuleCrash:

@@ -45,7 +45,9 @@ func TestHelp(t *testing.T) {
 	assert.Equal(t, exitPass, run(context.Background(), []string{"-h"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "usage: hookcheck [flags] -- COMMAND [ARGS...]")
 	assert.Contains(t, stderr.String(), "-per-member")
-	assert.Contains(t, stderr.String(), "-fixtures DIR for payloads of other events")
+	assert.Contains(t, stderr.String(), "-fixtures DIR\nfor payloads of other events")
+	assert.Contains(t, stderr.String(), "-response JSON for that call's result (a PostToolUse payload)")
+	assert.Contains(t, stderr.String(), "-changed-output")
 	assert.Contains(t, stderr.String(), "Claude Code's default for each event")
 }
 
