@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 
@@ -31,6 +32,13 @@ func (o *PostToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	}
 	if updMCP != nil && unchanged(ev, "tool_response", updMCP) {
 		updMCP = nil
+	}
+	if ev.Agent() == AgentCodex {
+		// Codex's rule, not Claude Code's: it has no updatedToolOutput,
+		// and replaces an MCP tool's result only.
+		if err := agent.CheckCodexToolOutput(tool, updOut != nil, updMCP != nil); err != nil {
+			return dst, fmt.Errorf("for Codex %s: %w", agent.CodexVersion, err)
+		}
 	}
 	if updOut != nil {
 		orig, _ := ev.Field("tool_response")

@@ -174,7 +174,9 @@ type checker struct {
 	stopActive bool
 	// client names the agent that sent the payload, as messages name it.
 	client string
-	vs     []*Violation
+	// tool is the payload's tool_name, if any.
+	tool string
+	vs   []*Violation
 	// notes are what the agent accepts but a reader should look at
 	// ([NoteCrashReason]).
 	notes []*Violation
@@ -193,6 +195,7 @@ func newChecker(in jsontext.Value) (*checker, error) {
 	if a := agent.DetectMembers(ms); a != agent.Unknown {
 		c.client = a.String()
 	}
+	c.tool, _ = stringMember(ms, "tool_name")
 	if m, ok := rawjson.Find(ms, "stop_hook_active"); ok && string(m.Value) == "true" {
 		c.stopActive = ev == hook.EventStop || ev == hook.EventSubagentStop
 	}
@@ -439,6 +442,27 @@ func (c *checker) checkSpecific(ptr string, v []byte) {
 		if m, ok := rawjson.Find(ms, "decision"); ok && jsontext.Value(m.Value).Kind() == '{' {
 			c.checkPermissionDecision(ptr+"/decision", m.Value)
 		}
+	case hook.EventPostToolUse:
+		if c.client == agent.Codex.String() {
+			c.checkCodexToolOutput(ptr, ms)
+		}
+	}
+}
+
+// checkCodexToolOutput checks the rewrite of a tool's result in an answer
+// to Codex against Codex's rule (agent.CheckCodexToolOutput): Codex has
+// no updatedToolOutput and replaces an MCP tool's result only; it refuses
+// the answer otherwise.
+func (c *checker) checkCodexToolOutput(ptr string, ms []rawjson.Member) {
+	present := func(k string) bool {
+		m, ok := rawjson.Find(ms, k)
+		return ok && string(m.Value) != "null"
+	}
+	err := agent.CheckCodexToolOutput(c.tool, present("updatedToolOutput"), present("updatedMCPToolOutput"))
+	var ce *agent.CodexError
+	if errors.As(err, &ce) {
+		p := ptr + "/" + strings.TrimPrefix(ce.Field, "hookSpecificOutput.")
+		c.vs = append(c.vs, &Violation{Rule: RuleFields, Pointer: p, Detail: ce.Error() + "; Codex reports the hook Failed and keeps the tool's result"})
 	}
 }
 

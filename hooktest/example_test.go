@@ -159,7 +159,7 @@ func ExampleOptions_tools() {
 	fmt.Println(rep.Failures[0])
 	// Output:
 	// the property run:
-	// 	the hook answered none of the 277 cases (exit 0 and nothing on stdout for every payload, of the tools Bash, Edit, mcp__github__create_pull_request, Agent, AskUserQuestion, ExitPlanMode, Glob, Grep and 10 more), so nothing was tested; point the run at the tools the hook handles with hooktest.Options.Tools, e.g. Tools: []hooktest.Tool{{Name: "mcp__server__tool", Input: `{"room":"lobby"}`}} (a property run must reach the hook: it must answer at least one case)
+	// 	the hook answered none of the 400 cases (exit 0 and nothing on stdout for every payload, of the tools Bash, Edit, mcp__github__create_pull_request, Agent, Glob, Grep, mcp__probe__listen_here, Read and 10 more), so nothing was tested; point the run at the tools the hook handles with hooktest.Options.Tools, e.g. Tools: []hooktest.Tool{{Name: "mcp__server__tool", Input: `{"room":"lobby"}`}} (for a PostToolUse hook, give each call's result too, e.g. Response: `[{"type":"text","text":"joined"}]`: that adds a PostToolUse payload of the call) (a property run must reach the hook: it must answer at least one case)
 	// pretooluse mcp__aisle__listen_here (unchanged):
 	// 	hook: invalid answer to PreToolUse: updatedInput is partial: it lacks /room, /seats of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed); Claude Code got no answer (a hook's answer must be one the library can write)
 }

@@ -23,23 +23,32 @@ const AddedMember = "hooktest_added"
 
 // Options configures a property run ([CheckHandler], [CheckCommand],
 // [RunProperty]). A nil *Options is the zero Options: every PreToolUse
-// and PermissionRequest fixture, every tricky value, one case at a time.
+// and PermissionRequest fixture, one PostToolUse fixture of each shape,
+// every tricky value, one case at a time.
 type Options struct {
 	// Fixtures replaces the fixtures of the run, which are by default
 	// (nil) every fixture of [Fixtures] that is a PreToolUse or
-	// PermissionRequest payload with a tool_input object. Fixtures of
-	// other events, or without a tool_input object, are skipped. A
-	// non-nil empty slice leaves only the calls of Tools.
+	// PermissionRequest payload with a tool_input object, and one
+	// PostToolUse payload with a tool_response of each shape (tool and
+	// places in its result: the recorded fixtures repeat many). Fixtures
+	// of other events, or without a tool_input object (a tool_response,
+	// for PostToolUse), are skipped. Add [CodexFixtures] for the payloads
+	// of Codex (its shell output is a string). PostToolUseFailure is not
+	// run: its answer cannot replace anything. A non-nil empty slice
+	// leaves only the calls of Tools.
 	Fixtures []Fixture
 
 	// Tools adds a PreToolUse and a PermissionRequest payload for each
 	// call (built with [NewPreToolUse] and [NewPermissionRequest]: the
 	// common fields of a real payload) to the fixtures of the run, so
-	// that the tricky values go into that tool's members. Name every tool
+	// that the tricky values go into that tool's members, and, for a
+	// call with a Response, a PostToolUse payload (built with
+	// [NewPostToolUse]), so that they go into its result. Name every tool
 	// the hook handles that the fixtures do not call — an MCP tool of
 	// your own above all: a run whose hook answers no payload fails. The
-	// run panics, as the builders do, on a call whose Name is empty or
-	// whose Input is not one JSON object.
+	// run panics, as the builders do, on a call whose Name is empty, whose
+	// Input is not one JSON object, or whose Response is set and not one
+	// JSON value.
 	Tools []Tool
 
 	// Values replaces the tricky values of the run, by default (nil)
@@ -58,6 +67,22 @@ type Options struct {
 	// Removes names tool_input members the hook drops on purpose (with
 	// [hook.Remove]); they are not checked at all.
 	Removes []string
+
+	// OutputChanges names the places of a tool's result (tool_response)
+	// that a PostToolUse hook changes on purpose (a redaction hook that
+	// rewrites "stdout", one that shortens an MCP tool's text): their new
+	// values are not checked, nor anything below them, but they must
+	// still be there. Each is a top-level member's name ("stdout") or a
+	// JSON pointer into the result ("/file/content", "/0/text" for the
+	// text of an MCP tool's first content block; "" for a result that is
+	// one string). As with Changes, a member the hook sets to one value
+	// whatever the tool returned must be named here.
+	OutputChanges []string
+
+	// OutputRemoves names the places of a tool's result that a
+	// PostToolUse hook drops on purpose, as OutputChanges spells them;
+	// they are not checked at all.
+	OutputRemoves []string
 
 	// Parallel runs up to that many cases at a time (0 or 1: one). Use it
 	// for programs run with [CheckCommand]; a handler given to
@@ -91,6 +116,12 @@ type Tool struct {
 	Name string
 	// Input is the call's tool_input, one JSON object.
 	Input string
+	// Response is the call's result, the tool_response of a PostToolUse
+	// payload: any one JSON value (an MCP tool's content blocks,
+	// [{"type":"text","text":"…"}], an object, a string). Set, the run
+	// also sends a PostToolUse payload of the call, with tricky values in
+	// every place of the result; empty, it sends none.
+	Response string
 }
 
 // config is Options with the defaults applied.
@@ -100,10 +131,13 @@ type config struct {
 	values   []Tricky
 	changes  []string
 	removes  []string
-	parallel int
-	report   int
-	strict   bool
-	exact    bool
+	// outChanges and outRemoves are Options.OutputChanges and
+	// OutputRemoves.
+	outChanges, outRemoves []string
+	parallel               int
+	report                 int
+	strict                 bool
+	exact                  bool
 }
 
 // Report is the outcome of a property run.
@@ -119,7 +153,9 @@ type Report struct {
 	// which no case was answered fails: it tested nothing.
 	Answered, Silent int
 	// Updates is the number of runs whose answer carried an updatedInput
-	// that changes the tool_input it was given. An updatedInput that
+	// that changes the tool_input it was given (or, for PostToolUse, an
+	// updatedToolOutput or updatedMCPToolOutput that changes the
+	// tool_response). An updatedInput that
 	// holds that tool_input — the same bytes, or, unless [Options.Exact], the
 	// same value as Claude Code reads it — updates nothing and is counted
 	// in NoOpUpdates instead (it is still checked like any other).
@@ -175,10 +211,19 @@ func (r *Report) Err() error {
 type Failure struct {
 	// Fixture is the name of the fixture the payload was built from.
 	Fixture string
+	// Pointer is the JSON pointer, in the payload, of the place that held
+	// the tricky value: "/tool_input/" + Member, or, for a PostToolUse
+	// payload, a place in tool_response at any depth
+	// ("/tool_response/stdout", "/tool_response/0/text", "/tool_response"
+	// for a result that is one string), or "/tool_response" with the
+	// unusual names added to every object of it; "" for the unchanged
+	// fixture and the run with unusual names added to tool_input.
+	Pointer string
 	// Member is the tool_input member that held the tricky value (its
 	// JSON pointer is "/tool_input/" + Member, escaped); "" for the run
-	// on the unchanged fixture, and for the run with members of unusual
-	// names added (Added set, Value "unusual member names").
+	// on the unchanged fixture, for the run with members of unusual
+	// names added (Added set, Value "unusual member names"), and for the
+	// runs of a PostToolUse payload (see Pointer).
 	Member string
 	// Added is true when the value was added as the new member
 	// [AddedMember] rather than put in place of an existing member's
@@ -206,14 +251,22 @@ func (f *Failure) Where() string {
 	if f.Value == "" {
 		return f.Fixture + " (unchanged)"
 	}
-	if f.Added && f.Member == "" {
-		return f.Fixture + " with members of unusual names added to /tool_input (seat-count, a.b, case twins, …)"
+	if f.Value == verdict.NamesCase {
+		where := "/tool_input"
+		if strings.HasPrefix(f.Pointer, "/tool_response") {
+			where = "every object of /tool_response"
+		}
+		return f.Fixture + " with members of unusual names added to " + where + " (seat-count, a.b, case twins, …)"
 	}
 	how := "in"
 	if f.Added {
 		how = "added as"
 	}
-	return fmt.Sprintf("%s with %s %s /tool_input/%s", f.Fixture, f.Value, how, rawjson.PointerToken(f.Member))
+	ptr := f.Pointer
+	if ptr == "" {
+		ptr = "/tool_input/" + rawjson.PointerToken(f.Member)
+	}
+	return fmt.Sprintf("%s with %s %s %s", f.Fixture, f.Value, how, ptr)
 }
 
 // Error returns the case and the broken rules, one per line, e.g.
@@ -337,14 +390,16 @@ func newConfig(o *Options) *config {
 		o = &Options{}
 	}
 	c := &config{
-		fixtures: o.Fixtures,
-		values:   o.Values,
-		changes:  o.Changes,
-		removes:  o.Removes,
-		parallel: max(o.Parallel, 1),
-		report:   o.MaxReported,
-		strict:   o.Strict || o.Exact,
-		exact:    o.Exact,
+		fixtures:   o.Fixtures,
+		values:     o.Values,
+		changes:    o.Changes,
+		removes:    o.Removes,
+		outChanges: o.OutputChanges,
+		outRemoves: o.OutputRemoves,
+		parallel:   max(o.Parallel, 1),
+		report:     o.MaxReported,
+		strict:     o.Strict || o.Exact,
+		exact:      o.Exact,
 	}
 	switch {
 	case c.report == 0:
@@ -356,6 +411,9 @@ func newConfig(o *Options) *config {
 		c.extra = append(c.extra,
 			Fixture{Name: "pretooluse " + t.Name, Event: hook.EventPreToolUse, JSON: NewPreToolUse(t.Name, t.Input)},
 			Fixture{Name: "permissionrequest " + t.Name, Event: hook.EventPermissionRequest, JSON: NewPermissionRequest(t.Name, t.Input)})
+		if t.Response != "" {
+			c.extra = append(c.extra, Fixture{Name: "posttooluse " + t.Name, Event: hook.EventPostToolUse, JSON: NewPostToolUse(t.Name, t.Input, t.Response)})
+		}
 	}
 	return c
 }
@@ -394,6 +452,18 @@ func newConfig(o *Options) *config {
 // fixture order, then member order, then value order; with [Options.Parallel]
 // they run concurrently but the report keeps that order. RunProperty
 // returns an error in the report (as a Failure) when run does.
+//
+// A PostToolUse fixture's tricky values go into its tool_response, whose
+// whole an answer's updatedToolOutput (or updatedMCPToolOutput) replaces:
+// in place of every scalar at every depth (of an array longer than four,
+// the first three elements and the last; a string result as a whole, with
+// string values only), added as [AddedMember] to an object result, and
+// with the unusual names added to every object in it. The rewrite must
+// keep every member and array element of the result it was given, as for
+// updatedInput, except the places named with [Options.OutputChanges]
+// (values not checked) and [Options.OutputRemoves] (not checked at all);
+// its failures break [RuleKeepOutput]. PostToolUseFailure fixtures are not
+// run: their answer replaces nothing.
 func RunProperty(run func(payload []byte) (*Recorder, error), opts *Options) *Report {
 	cfg := newConfig(opts)
 	fixtures := cfg.fixtures
@@ -406,7 +476,31 @@ func RunProperty(run func(payload []byte) (*Recorder, error), opts *Options) *Re
 	}
 	rep := &Report{}
 	var tools []string
-	for _, f := range fixtures {
+	var inputs, outputs bool
+	shapes := map[string]bool{}
+	for i, f := range fixtures {
+		if f.Event == hook.EventPostToolUse {
+			resp, ok := Field(f.JSON, "tool_response")
+			if !ok {
+				continue
+			}
+			if cfg.fixtures == nil && i < len(fixtures)-len(cfg.extra) {
+				k := outputShape(f, resp)
+				if shapes[k] {
+					continue
+				}
+				shapes[k] = true
+			}
+			if tn, ok := Field(f.JSON, "tool_name"); ok {
+				if s, ok := decodeString(tn); ok && !slices.Contains(tools, s) {
+					tools = append(tools, s)
+				}
+			}
+			rep.Fixtures++
+			outputs = true
+			runOutputFixture(rep, cfg, run, f, resp)
+			continue
+		}
 		if f.Event != hook.EventPreToolUse && f.Event != hook.EventPermissionRequest {
 			continue
 		}
@@ -424,19 +518,20 @@ func RunProperty(run func(payload []byte) (*Recorder, error), opts *Options) *Re
 			}
 		}
 		rep.Fixtures++
+		inputs = true
 		runFixture(rep, cfg, run, f, ti, tms)
 	}
 	if rep.Answered == 0 {
-		rep.Failures = append(rep.Failures, &Failure{Err: &Violation{Rule: RuleAnswers, Detail: vacuous(rep, tools)}})
+		rep.Failures = append(rep.Failures, &Failure{Err: &Violation{Rule: RuleAnswers, Detail: vacuous(rep, tools, inputs, outputs)}})
 	}
 	return rep
 }
 
 // vacuous explains a run that tested nothing.
-func vacuous(rep *Report, tools []string) string {
-	how := `point the run at the tools the hook handles with hooktest.Options.Tools, e.g. Tools: []hooktest.Tool{{Name: "mcp__server__tool", Input: ` + "`" + `{"room":"lobby"}` + "`" + `}}`
+func vacuous(rep *Report, tools []string, inputs, outputs bool) string {
+	how := toolsHint(inputs, outputs)
 	if rep.Fixtures == 0 {
-		return "no fixture is a PreToolUse or PermissionRequest payload with a tool_input object, so nothing was tested; " + how
+		return errNoFixture.Error() + "; " + how
 	}
 	shown := tools
 	more := ""
@@ -450,6 +545,8 @@ func vacuous(rep *Report, tools []string) string {
 // propertyCase is one run of a property run.
 type propertyCase struct {
 	member  string
+	held    string         // for a PostToolUse case: the pointer in resp of the tricky value
+	resp    jsontext.Value // for a PostToolUse case: the tool_response sent
 	added   bool
 	names   bool // the case with members of unusual names added
 	value   Tricky
@@ -460,10 +557,15 @@ type propertyCase struct {
 	err     error
 }
 
-// updated returns the updatedInput Claude Code would act on, or nil.
+// updated returns the updatedInput Claude Code would act on (for a
+// PostToolUse case, the updatedToolOutput or updatedMCPToolOutput), or
+// nil.
 func (c *propertyCase) updated() jsontext.Value {
 	if c.result == nil || c.result.Code == hook.ExitBlock {
 		return nil
+	}
+	if c.resp != nil {
+		return c.result.UpdatedToolOutput
 	}
 	return c.result.UpdatedInput
 }
@@ -526,39 +628,21 @@ func runFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, error), f
 		strict := c.strict
 		mustRun := i == 0 || c.names && verdict.OpenSchema(tool)
 		errs, notes := judge(c, cfg, consts, mustRun, strict)
-		fail := func(err error) *Failure {
-			return &Failure{Fixture: f.Name, Member: c.member, Added: c.added, Value: c.value.Name, Strict: strict, Result: c.result, Err: err}
-		}
-		if c.result == nil || c.result.FailsOpen() {
-			rep.FailedOpen = append(rep.FailedOpen, fail(nil).Where()+": "+endedHow(c))
-		}
-		normal, tier := errs, error(nil)
-		if strict && !cfg.strict {
-			normal, tier = splitTier(errs, c.member)
-		}
-		if normal != nil {
-			rep.Failures = append(rep.Failures, fail(normal))
-		}
-		if tier != nil {
-			rep.StrictFindings = append(rep.StrictFindings, fail(tier))
-		}
-		if notes != nil {
-			rep.Notes = append(rep.Notes, fail(notes))
-		}
+		record(rep, cfg, f, c, errs, notes)
 	}
 }
 
 // splitTier splits the broken rules of a case on a value Claude Code never
-// sends, held by member: a member lost, or changed elsewhere than where the
-// value is, does not depend on the value and stays a failure; the rest
-// (the value's member changed or respelled, and whatever concerns the run
-// as a whole) is the strict tier.
-func splitTier(errs error, member string) (normal, strict error) {
+// sends, held at the JSON pointer held (in the tool_input, or the
+// tool_response): a member lost, or changed elsewhere than where the value
+// is, does not depend on the value and stays a failure; the rest (the
+// value's member changed or respelled, and whatever concerns the run as a
+// whole) is the strict tier.
+func splitTier(errs error, held string) (normal, strict error) {
 	var ns, ss []error
-	held := "/" + rawjson.PointerToken(member)
 	for _, v := range violations(errs) {
 		me, member := v.Err.(*MemberError)
-		member = member && v.Rule == RuleKeep
+		member = member && (v.Rule == RuleKeep || v.Rule == RuleKeepOutput)
 		if member && !verdict.InStrictTier(true, problemOf(me), me.Pointer, held) {
 			ns = append(ns, v)
 		} else {
@@ -575,8 +659,12 @@ func count(rep *Report, r *Recorder, ti jsontext.Value, exact bool) {
 	if r == nil {
 		return
 	}
+	upd := r.UpdatedInput
+	if r.Event == hook.EventPostToolUse {
+		upd = r.UpdatedToolOutput
+	}
 	c := verdict.Counts{Answered: rep.Answered, Silent: rep.Silent, Updated: rep.Updates, Blocked: rep.Blocked, NoOps: rep.NoOpUpdates}
-	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, verdict.Rewrite(ti, r.UpdatedInput, !exact), r.PermissionDecision == hook.Deny, false)
+	c.Add(r.Code, len(trimJS(r.Stdout)) > 0, verdict.Rewrite(ti, upd, !exact), r.PermissionDecision == hook.Deny, false)
 	rep.Answered, rep.Silent, rep.Updates, rep.Blocked, rep.NoOpUpdates = c.Answered, c.Silent, c.Updated, c.Blocked, c.NoOps
 }
 
@@ -657,7 +745,9 @@ func judge(c *propertyCase, cfg *config, consts []verdict.Constant, isBase, stri
 	for _, n := range c.result.Notes {
 		ns = append(ns, n)
 	}
-	if upd := c.updated(); upd != nil && upd.Kind() == '{' {
+	if c.resp != nil {
+		ns = append(ns, judgeOutput(chk, c, cfg, consts)...)
+	} else if upd := c.updated(); upd != nil && upd.Kind() == '{' {
 		ptr := updatedInputPointer(c.result)
 		skip := slices.Concat(cfg.changes, cfg.removes, c.result.Removed)
 		if cfg.exact {

@@ -52,8 +52,8 @@ func TestGoodHookPassesTheFullPropertyRun(t *testing.T) {
 	t.Logf("%d fixtures, %d cases, %d updates in %v", rep.Fixtures, rep.Cases, rep.Updates, time.Since(start))
 	assert.Empty(t, rep.Failures)
 	assert.GreaterOrEqual(t, rep.Fixtures, 40)
-	assert.Equal(t, rep.Cases, rep.Updates, "the hook answers updatedInput to every case")
-	assert.Greater(t, rep.Cases, 5000)
+	assert.Equal(t, rep.Cases, rep.Updates+rep.Silent, "the hook answers updatedInput to every PreToolUse and PermissionRequest case, nothing to the PostToolUse ones")
+	assert.Greater(t, rep.Updates, 5000)
 }
 
 // mapHook is the known-bad hook that adds its fingerprint by round-tripping

@@ -46,28 +46,18 @@ func TestPropertyRunThatAnswersNothingFails(t *testing.T) {
 	assert.Contains(t, rec.errors[0], "hooktest.Options.Tools")
 	assert.Contains(t, rec.errors[0], "("+hooktest.RuleAnswers+")")
 	require.Error(t, rep.Err())
+	defaults := rep.Fixtures
 
 	// Pointed at its tool, the good hook passes.
 	rec = &recordingTB{TB: t}
 	rep = hooktest.CheckHandler(rec, good, &hooktest.Options{Tools: []hooktest.Tool{{Name: "mcp__aisle__listen_here", Input: aisleInput}}})
 	assert.Empty(t, rec.errors)
-	assert.Equal(t, 2, rep.Fixtures-len(onlyToolFixtures()), "Options.Tools adds a PreToolUse and a PermissionRequest payload")
+	assert.Equal(t, 2, rep.Fixtures-defaults, "Options.Tools adds a PreToolUse and a PermissionRequest payload")
 	n := 1 + 4*len(hooktest.TrickyValues()) + 1 // unchanged, three members and the added one, the unusual names
 	assert.Equal(t, n, rep.Answered, "the PreToolUse payload of the tool is answered, the PermissionRequest one not")
 	assert.Equal(t, n, rep.Updates)
 	assert.Equal(t, rep.Cases-n, rep.Silent)
 	assert.Zero(t, rep.Blocked)
-}
-
-// onlyToolFixtures returns the fixtures a property run uses by default.
-func onlyToolFixtures() []hooktest.Fixture {
-	var out []hooktest.Fixture
-	for _, f := range hooktest.Fixtures() {
-		if ti, ok := hooktest.Field(f.JSON, "tool_input"); ok && ti.Kind() == '{' && (f.Event == "PreToolUse" || f.Event == "PermissionRequest") {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 func TestPropertyRunWithNoFixtureFails(t *testing.T) {

@@ -124,10 +124,14 @@ func (o *outcome) endedHow() string {
 	return "answer ignored"
 }
 
-// updated returns the updatedInput of the run's answer, or nil.
+// updated returns the updatedInput of the run's answer (for a PostToolUse
+// payload, its updatedToolOutput or updatedMCPToolOutput), or nil.
 func (o *outcome) updated() jsontext.Value {
 	if o.res.rec == nil || o.res.timedOut || o.res.rec.Code == hook.ExitBlock {
 		return nil // Claude Code does not act on stdout then
+	}
+	if o.c.p.output {
+		return o.res.rec.UpdatedToolOutput
 	}
 	return o.res.rec.UpdatedInput
 }
@@ -141,11 +145,8 @@ func (o *outcome) update() verdict.Update {
 		return verdict.NoUpdate
 	}
 	if o.c.p.event == hook.EventPostToolUse {
-		var resp []byte
-		if m, ok := rawjson.Find(o.c.p.top, "tool_response"); ok {
-			resp = m.Value
-		}
-		return verdict.Rewrite(resp, rec.UpdatedToolOutput, true)
+		// Against the tool_response sent, tricky value included.
+		return verdict.Rewrite(o.c.toolResponse, rec.UpdatedToolOutput, true)
 	}
 	return verdict.Rewrite(o.c.toolInput, rec.UpdatedInput, true)
 }
@@ -160,10 +161,13 @@ func (o *outcome) update() verdict.Update {
 // bug's effect. The runs on tricky values the agent never sends keep
 // their findings apart unless strict is set. It returns the constant
 // members, per payload.
-func analyze(outs []*outcome, changed []string, strict, given, codex bool) map[*payload][]verdict.Constant {
+func analyze(outs []*outcome, changed, changedOutput []string, strict, given, codex bool) map[*payload][]verdict.Constant {
 	runs := map[*payload][]verdict.Run{}
 	for _, o := range outs {
-		if len(o.c.p.fields) > 0 {
+		switch {
+		case o.c.p.output:
+			runs[o.c.p] = append(runs[o.c.p], verdict.Run{In: o.c.toolResponse, Out: o.updated()})
+		case len(o.c.p.fields) > 0:
 			runs[o.c.p] = append(runs[o.c.p], verdict.Run{In: o.c.toolInput, Out: o.updated()})
 		}
 	}
@@ -182,7 +186,11 @@ func analyze(outs []*outcome, changed []string, strict, given, codex bool) map[*
 		if codex {
 			o.findings = append(o.findings, codexFindings(o.c, o.res)...)
 		}
-		if upd := o.updated(); upd != nil && o.c.toolInput != nil {
+		if upd := o.updated(); upd != nil && o.c.p.output {
+			fs, notes := outputFindings(o.c, upd, o.res.rec, changedOutput, consts[o.c.p], ag)
+			o.findings = append(fs, o.findings...)
+			o.notes = notes
+		} else if upd != nil && o.c.toolInput != nil {
 			fs, notes := memberFindings(o.c, upd, changed, consts[o.c.p], ag)
 			o.findings = append(fs, o.findings...)
 			o.notes = notes
@@ -278,6 +286,11 @@ func runFindings(c *testCase, res result, given bool, agent string) []finding {
 		switch v.Rule {
 		case hooktest.RuleKeep:
 			continue
+		case hooktest.RuleFields:
+			if agent == "Codex" && strings.HasPrefix(v.Detail, "Codex would refuse") {
+				continue // a codex-rejected finding of codexFindings
+			}
+			f.Kind = kindRejected
 		case hooktest.RuleExitCode:
 			f.Kind = kindCrash
 		case hooktest.RuleCrash:
@@ -416,6 +429,9 @@ func codexFindings(c *testCase, res result) []finding {
 		err = agent.CheckCodexText(c.p.event, out)
 	} else {
 		err = agent.CheckCodexAnswer(c.p.event, res.rec.Stdout)
+	}
+	if err == nil {
+		err = codexOutputRule(c, res.rec)
 	}
 	if err == nil {
 		return nil

@@ -33,7 +33,15 @@ type payload struct {
 	input int
 	// fields are the members of tool_input that receive tricky values:
 	// set only for the events whose answer can replace the tool input.
+	// For a PostToolUse payload (output set) they are the places of its
+	// tool_response that do, at every depth (verdict.Slots): Key is the
+	// JSON pointer in the tool_response, Value what it holds.
 	fields []rawjson.Member
+	// output is set for a PostToolUse payload whose tool_response
+	// receives the tricky values; response is the index of tool_response
+	// in top, or -1.
+	output   bool
+	response int
 	// controlCode is the exit code of the control run, once it ran.
 	controlCode int
 	// given is true for a payload built from -tool and -input: the
@@ -55,6 +63,9 @@ type testCase struct {
 	value hooktest.Tricky
 	// toolInput is the tool_input sent; nil when the payload has none.
 	toolInput jsontext.Value
+	// toolResponse is the tool_response sent, for a payload whose answer
+	// can replace it (payload.output); nil otherwise.
+	toolResponse jsontext.Value
 	// payload is the compact payload; the hook reads it and a newline.
 	payload []byte
 }
@@ -80,6 +91,9 @@ func (c *testCase) strictTier() bool { return c.field >= 0 && !c.value.Sendable(
 func (c *testCase) pointer() string {
 	if c.field < 0 {
 		return ""
+	}
+	if c.p.output {
+		return "/tool_response" + c.p.fields[c.field].Key
 	}
 	return "/tool_input/" + rawjson.PointerToken(c.p.fields[c.field].Key)
 }
@@ -130,11 +144,16 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 				b = hooktest.NewPreToolUse(cfg.tool, cfg.input)
 			case hook.EventPermissionRequest:
 				b = hooktest.NewPermissionRequest(cfg.tool, cfg.input)
+			case hook.EventPostToolUse:
+				if cfg.response == "" {
+					continue
+				}
+				b = hooktest.NewPostToolUse(cfg.tool, cfg.input, cfg.response)
 			default:
 				continue
 			}
 			if cfg.codex {
-				if cb := codexCall(ev, cfg.tool, cfg.input); cb != nil {
+				if cb := codexCall(ev, cfg.tool, cfg.input, cfg.response); cb != nil {
 					b = cb
 				}
 			}
@@ -153,8 +172,8 @@ func loadFixtures(cfg *config) ([]*payload, error) {
 }
 
 // noPayload explains a selection of no payload, and how to get some:
-// -tool for the calls of a tool (PreToolUse and PermissionRequest only),
-// -fixtures for the payloads of other events.
+// -tool for the calls of a tool (PreToolUse and PermissionRequest; with
+// -response, PostToolUse), -fixtures for the payloads of other events.
 func noPayload(cfg *config) error {
 	events := "every event"
 	if len(cfg.events) > 0 {
@@ -164,14 +183,22 @@ func noPayload(cfg *config) error {
 		return usagef("no fixture is a payload of %s; give payloads of it with -fixtures DIR (one JSON object a file, as %s sends them)", events, cfg.agent())
 	}
 	toolCalls := slices.ContainsFunc(cfg.events, takesUpdatedInput)
-	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return protocol.MatcherOf(e) == "tool_name" }) {
-		if toolCalls {
-			return usagef("no fixture of %s calls %s; give a call of it: -tool %s -input '{...its tool_input...}'", events, strings.Join(names, " or "), names[0])
-		}
-		return usagef("no fixture of %s calls %s; give payloads of its calls with -fixtures DIR (one JSON object a file, as %s sends them; -tool sends only PreToolUse and PermissionRequest calls)", events, strings.Join(names, " or "), cfg.agent())
+	outputs := slices.Contains(cfg.events, hook.EventPostToolUse)
+	give := "-tool %s -input '{...its tool_input...}'"
+	switch {
+	case outputs && !toolCalls:
+		give = "-tool %s -input '{...its tool_input...}' -response '...its tool_response...'"
+	case outputs:
+		give += " (and -response '...its tool_response...' for its PostToolUse payload)"
 	}
-	if toolCalls {
-		return usagef("no fixture of %s matches -matcher %q; give a call of the tool: -tool NAME -input '{...its tool_input...}'", events, cfg.matcherText)
+	if names := exactNames(hook.EventPreToolUse, cfg.matcherText); len(names) > 0 && slices.ContainsFunc(cfg.events, func(e string) bool { return protocol.MatcherOf(e) == "tool_name" }) {
+		if toolCalls || outputs {
+			return usagef("no fixture of %s calls %s; give a call of it: "+give, events, strings.Join(names, " or "), names[0])
+		}
+		return usagef("no fixture of %s calls %s; give payloads of its calls with -fixtures DIR (one JSON object a file, as %s sends them; -tool sends only PreToolUse, PermissionRequest and, with -response, PostToolUse calls)", events, strings.Join(names, " or "), cfg.agent())
+	}
+	if toolCalls || outputs {
+		return usagef("no fixture of %s matches -matcher %q; give a call of the tool: "+give, events, cfg.matcherText, "NAME")
 	}
 	return usagef("no fixture of %s matches -matcher %q; give payloads it matches with -fixtures DIR (one JSON object a file, as %s sends them)", events, cfg.matcherText, cfg.agent())
 }
@@ -247,7 +274,7 @@ func preparePayload(fx fixture) (*payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &payload{name: fx.Name, event: fx.Event, top: top, input: -1}
+	p := &payload{name: fx.Name, event: fx.Event, top: top, input: -1, response: -1}
 	if m, ok := rawjson.Find(top, "tool_name"); ok && jsontext.Value(m.Value).Kind() == '"' {
 		p.tool = unquote(m.Value)
 	}
@@ -258,6 +285,12 @@ func preparePayload(fx fixture) (*payload, error) {
 		p.input = i
 		if takesUpdatedInput(p.event) {
 			p.fields, _ = rawjson.Members(m.Value) // nil when not an object
+		}
+	}
+	if i := slices.IndexFunc(top, func(m rawjson.Member) bool { return m.Key == "tool_response" }); i >= 0 && p.event == hook.EventPostToolUse {
+		p.response, p.output = i, true
+		for _, s := range verdict.Slots(top[i].Value) {
+			p.fields = append(p.fields, rawjson.Member{Key: s.Pointer, Value: s.Value})
 		}
 	}
 	return p, nil
@@ -346,6 +379,19 @@ func (p *payload) shape() string {
 func namesCases(ps []*payload) []*testCase {
 	var cases []*testCase
 	for _, p := range ps {
+		if p.output {
+			resp := p.top[p.response].Value
+			nr, ok := verdict.WithOddMembers(resp)
+			if !ok {
+				continue // a string result has no member names
+			}
+			c := &testCase{p: p, field: -1, names: true, value: hooktest.Tricky{Name: verdict.NamesCase}, toolResponse: nr}
+			top := slices.Clone(p.top)
+			top[p.response].Value = nr
+			c.payload = rawjson.AppendObject(nil, top)
+			cases = append(cases, c)
+			continue
+		}
 		if len(p.fields) == 0 {
 			continue
 		}
@@ -485,6 +531,19 @@ func newCase(p *payload, field int, value hooktest.Tricky) *testCase {
 	if p.input >= 0 {
 		c.toolInput = p.top[p.input].Value
 	}
+	if p.output {
+		c.toolResponse = p.top[p.response].Value
+		if field >= 0 {
+			nr, ok := verdict.SetAt(c.toolResponse, p.fields[field].Key, value.JSON)
+			if ok {
+				c.toolResponse = nr
+				top = slices.Clone(p.top)
+				top[p.response].Value = nr
+			}
+		}
+		c.payload = rawjson.AppendObject(nil, top)
+		return c
+	}
 	if field >= 0 {
 		fields := slices.Clone(p.fields)
 		fields[field].Value = value.JSON
@@ -496,19 +555,28 @@ func newCase(p *payload, field int, value hooktest.Tricky) *testCase {
 	return c
 }
 
-// codexCall returns Codex's payload of event (PreToolUse or
-// PermissionRequest) calling tool with the tool_input input: the built-in
-// Codex fixture of the event with its tool_name and tool_input replaced;
-// nil when input is not one JSON object (the Claude Code payload then
-// carries the mistake to the error that names it).
-func codexCall(event, tool, input string) []byte {
+// codexCall returns Codex's payload of event (PreToolUse,
+// PermissionRequest, or PostToolUse with the tool_response response)
+// calling tool with the tool_input input: the built-in Codex fixture of
+// the event with its tool_name, tool_input (and tool_response) replaced;
+// nil when input is not one JSON object, or response not one JSON value
+// (the Claude Code payload then carries the mistake to the error that
+// names it).
+func codexCall(event, tool, input, response string) []byte {
 	if v := jsontext.Value(input); !v.IsValid() || v.Kind() != '{' {
 		return nil
 	}
-	name := map[string]string{hook.EventPreToolUse: "codex/pre-tool-use", hook.EventPermissionRequest: "codex/permission-request"}[event]
+	name := map[string]string{hook.EventPreToolUse: "codex/pre-tool-use", hook.EventPermissionRequest: "codex/permission-request", hook.EventPostToolUse: "codex/post-tool-use"}[event]
 	for _, f := range hooktest.CodexFixtures() {
 		if f.Name == name {
-			return hooktest.WithField(hooktest.WithField(f.JSON, "tool_name", tool), "tool_input", jsontext.Value(input))
+			b := hooktest.WithField(hooktest.WithField(f.JSON, "tool_name", tool), "tool_input", jsontext.Value(input))
+			if event == hook.EventPostToolUse {
+				if valid, _ := rawjson.Valid([]byte(response)); !valid {
+					return nil
+				}
+				b = hooktest.WithField(b, "tool_response", jsontext.Value(response))
+			}
+			return b
 		}
 	}
 	panic("hookcheck: no built-in Codex fixture " + name)

@@ -72,7 +72,7 @@ func check(ctx context.Context, cfg *config, stderr io.Writer) (*report, error) 
 	prog.finish()
 	outs = append(outs, more...)
 	wall := time.Since(start)
-	consts := analyze(outs, cfg.changed, cfg.strict, cfg.timeout > 0, cfg.codex)
+	consts := analyze(outs, cfg.changed, cfg.changedOutput, cfg.strict, cfg.timeout > 0, cfg.codex)
 	rep := newReport(cfg, outs, consts, wall)
 	rep.Skipped = len(controls) + len(tricky) - len(outs)
 	return rep, nil
@@ -99,6 +99,10 @@ func focus(outs []*outcome) (kept, read []slot) {
 					read = append(read, slot{p, i})
 				}
 			}
+			continue
+		}
+		if p.output {
+			kept, read = focusOutput(p, o.c.toolResponse, upd, kept, read)
 			continue
 		}
 		oms, err := rawjson.Members(upd)

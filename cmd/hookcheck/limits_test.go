@@ -135,11 +135,12 @@ func TestSilentHookHintsPerEvent(t *testing.T) {
 	assert.Contains(t, prompt, "a UserPromptSubmit payload with the prompt the hook acts on")
 	assert.NotContains(t, prompt, "-tool")
 
+	// A PostToolUse hook is pointed at -response, which builds a
+	// PostToolUse payload of its tool's call.
 	post := vacuousOf("-event", "PostToolUse", "-matcher", "Bash")
-	assert.Contains(t, post, "For PostToolUse: put payloads the hook answers under -fixtures DIR")
-	assert.Contains(t, post, "tool_input and tool_response")
-	assert.Contains(t, post, "-tool sends no PostToolUse payload")
-	assert.NotContains(t, post, "-tool NAME")
+	assert.Contains(t, post, "hookcheck sent calls of Bash.")
+	assert.Contains(t, post, "-tool NAME -input '{...its tool_input...}' -response '...its tool_response...' sends a PostToolUse payload")
+	assert.NotContains(t, post, "sends PreToolUse")
 
 	pre := vacuousOf("-matcher", "Bash")
 	assert.Contains(t, pre, "-tool NAME -input '{...its tool_input...}'")
@@ -176,7 +177,8 @@ func TestNoOpRewriteIsNoUpdate(t *testing.T) {
 }
 
 // TestNoPayloadHintsPerEvent: a selection of no payload points a hook of
-// a tool's output to -fixtures, not to -tool, which builds only calls.
+// a tool's output to -tool with -response, which builds a PostToolUse
+// payload of the call; a hook of no tool event to -fixtures.
 func TestNoPayloadHintsPerEvent(t *testing.T) {
 	usage := func(args ...string) string {
 		t.Helper()
@@ -186,10 +188,14 @@ func TestNoPayloadHintsPerEvent(t *testing.T) {
 		return stderr.String()
 	}
 	post := usage("-event", "PostToolUse", "-matcher", "mcp__aisle__listen_here")
-	assert.Contains(t, post, "no fixture of PostToolUse calls mcp__aisle__listen_here; give payloads of its calls with -fixtures DIR")
-	assert.NotContains(t, post, "-tool mcp__aisle__listen_here")
+	assert.Contains(t, post, "no fixture of PostToolUse calls mcp__aisle__listen_here; give a call of it: -tool mcp__aisle__listen_here -input '{...its tool_input...}' -response '...its tool_response...'")
 	pre := usage("-event", "PreToolUse,PostToolUse", "-matcher", "mcp__aisle__listen_here")
-	assert.Contains(t, pre, "give a call of it: -tool mcp__aisle__listen_here -input")
+	assert.Contains(t, pre, "give a call of it: -tool mcp__aisle__listen_here -input '{...its tool_input...}' (and -response '...its tool_response...' for its PostToolUse payload)")
 	regex := usage("-event", "PostToolUse", "-matcher", "mcp__aisle__.*")
-	assert.Contains(t, regex, "give payloads it matches with -fixtures DIR")
+	assert.Contains(t, regex, "give a call of the tool: -tool NAME -input '{...its tool_input...}' -response")
+
+	// -response without a tool, or not one JSON value, is a usage error.
+	assert.Contains(t, usage("-response", `"x"`), "-response needs -tool NAME and -input")
+	assert.Contains(t, usage("-tool", "mcp__a__b", "-input", `{}`, "-response", `[1,`), "-response: not one JSON value")
+	assert.Contains(t, usage("-tool", "mcp__a__b", "-input", `{}`, "-event", "PostToolUse"), "needs -response")
 }

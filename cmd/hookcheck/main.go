@@ -1,8 +1,10 @@
 // Command hookcheck runs a Claude Code hook command, written in any
 // language, on hook payloads — the hooktest fixtures, and calls of the
 // hook's own tools given with -tool — and on tool inputs that carry
-// hooktest's tricky values. It judges every answer as Claude Code reads
-// it, and reports every run that loses or changes a tool_input member,
+// hooktest's tricky values, in tool inputs and in tool outputs. It judges
+// every answer as Claude Code reads it, and reports every run that loses or
+// changes a tool_input member (or, for PostToolUse, a member or element of
+// the tool_response its updatedToolOutput replaces),
 // prints stdout Claude Code cannot read, gives an answer Claude Code would
 // reject, mixes exit code 2 with stdout, crashes, blocks on a harmless
 // value, blocks a Stop again while stop_hook_active is true, overstays
@@ -31,7 +33,9 @@
 // real payload. That call is the author's own: it always runs (a built-in
 // fixture of the same shape gives way to it), and the report names it. An
 // exact-name -matcher that no fixture matches says so and suggests -tool;
-// -input alone takes the tool from such a matcher.
+// -input alone takes the tool from such a matcher. -response adds a
+// PostToolUse payload of the call with that tool_response (-event then
+// defaults to PostToolUse).
 //
 // Each run feeds COMMAND one compact JSON object and a newline on stdin and
 // then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
@@ -44,7 +48,11 @@
 // The runs come in two stages. First one control run per payload, as it
 // is. Then the tricky runs, for the PreToolUse and PermissionRequest
 // payloads: each puts one tricky value in place of one tool_input member's
-// value. By default they form a covering set, not the cross product:
+// value; for the PostToolUse payloads, in place of one scalar of the
+// tool_response at any depth (an MCP tool's content-block text, a string
+// result as a whole; of an array longer than four, the first three
+// elements and the last). By default they form a covering set, not the
+// cross product:
 //   - every member of every payload receives -per-member values, and every
 //     tricky value is used at least once;
 //   - the members the control runs copied unchanged into an updatedInput
@@ -80,7 +88,8 @@
 // as the hook's own (a fingerprint the hook computes, a flag it forces):
 // its change is not reported, and the report lists it. It is the rule
 // hooktest's property run applies. -changed names more members that the
-// hook means to change.
+// hook means to change; -changed-output the places of a tool's result
+// (member names or JSON pointers) that a PostToolUse hook means to change.
 //
 // Exit code 1 is reported on a payload as Claude Code sends it, and on a
 // tricky value of the type the member had (a string where a string was);
@@ -98,8 +107,9 @@
 //
 // A check in which the hook answered none of the runs (exit 0 and nothing
 // on stdout every time) tested nothing: it fails, and says what reaches
-// the hook: -tool and -input for a tool's calls, -fixtures for the
-// payloads of other events (a Stop, a prompt, a tool's output).
+// the hook: -tool and -input for a tool's calls (with -response for
+// PostToolUse), -fixtures for the payloads of other events (a Stop, a
+// prompt).
 //
 // # Hooks that misbehave
 //
@@ -129,6 +139,8 @@
 //	                   calls) are OpenAI Codex CLI's, and every answer is also checked against
 //	                   the rules of Codex (a refused answer is a codex-rejected finding)
 //	-changed LIST      tool_input members the hook means to change (comma-separated)
+//	-changed-output LIST  places of a tool's result a PostToolUse hook means to change
+//	                   (member names or JSON pointers, comma-separated: stdout,/0/text)
 //	-event LIST        only the payloads of these events (comma-separated)
 //	-fixtures DIR      the payloads of the *.json files under DIR, instead of the built-in ones
 //	-full              every tricky value in every member (the full cross product)
@@ -141,6 +153,7 @@
 //	-strict            count the runs on values Claude Code never sends as failures
 //	-timeout SECONDS   the hook's timeout, as settings.json gives it (30, 1.5) or a duration (90s)
 //	                   (default: Claude Code's default for each event: 600s, 30s for UserPromptSubmit, …)
+//	-response VALUE    the tool_response of -tool's call: adds a PostToolUse payload of it
 //	-tool NAME         also send calls of the tool NAME, with -input as tool_input
 //	-values LIST       only these tricky values, by name (comma-separated)
 //
@@ -168,6 +181,7 @@ import (
 	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/protocol"
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // Exit statuses of hookcheck.
@@ -196,17 +210,23 @@ type config struct {
 	matcher     func(ev *hook.Event) bool
 	matcherText string
 	// tool and input are -tool and -input: a call to add payloads for.
-	tool      string
-	input     string
+	tool  string
+	input string
+	// response is -response: the tool_response of -tool's PostToolUse
+	// call.
+	response  string
 	strict    bool
 	maxOutput int64
 	values    []string
 	changed   []string
-	full      bool
-	perMember int
-	parallel  int
-	timeout   time.Duration
-	json      bool
+	// changedOutput is -changed-output: the places of a tool's result
+	// the hook means to change (member names or JSON pointers).
+	changedOutput []string
+	full          bool
+	perMember     int
+	parallel      int
+	timeout       time.Duration
+	json          bool
 	// codex is -agent codex: Codex's payloads, and every answer checked
 	// against Codex's rules too.
 	codex bool
@@ -281,21 +301,24 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			"stack traces, crashes, timeouts, floods of output and processes left running.\n"+
 			"A check in which the hook answered nothing fails: give -matcher and -event as\n"+
 			"in settings.json, -tool NAME -input JSON for a tool no fixture calls, and\n"+
-			"-fixtures DIR for payloads of other events (a Stop, a prompt, a tool's output).\n\nFlags:\n")
+			"-response JSON for that call's result (a PostToolUse payload), and -fixtures DIR\n"+
+			"for payloads of other events (a Stop, a prompt).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	cfg := &config{}
-	var events, values, changed, matcher string
+	var events, values, changed, changedOutput, matcher string
 	var maxOutput int64
 	fs.StringVar(&cfg.fixturesDir, "fixtures", "", "read the payloads from the `DIR`ectory's *.json files (searched recursively) instead of the built-in fixtures")
 	fs.StringVar(&events, "event", "", "only the fixtures of these events (comma-separated `LIST`, e.g. PreToolUse)")
 	fs.StringVar(&matcher, "matcher", "", "the hook's settings.json `MATCHER`: only the payloads Claude Code would run the hook on (e.g. \"Edit|Write\" or \"mcp__.*__listen_here\"); -event defaults to PreToolUse")
 	fs.StringVar(&cfg.tool, "tool", "", "also send PreToolUse payloads (and PermissionRequest ones with -event) calling the tool `NAME`, with -input as tool_input; -event defaults to PreToolUse")
 	fs.StringVar(&cfg.input, "input", "", "the tool_input of -tool's calls: one JSON `OBJECT`, e.g. '{\"room\":\"lobby\"}'")
+	fs.StringVar(&cfg.response, "response", "", "the tool_response of -tool's call: one JSON `VALUE` (an MCP tool's '[{\"type\":\"text\",\"text\":\"...\"}]', an object, a string); adds a PostToolUse payload of the call, with tricky values in every place of it; -event defaults to PostToolUse")
 	fs.BoolVar(&cfg.strict, "strict", false, "count the runs on tricky values Claude Code never sends (12345678901234567890, 1e400, -0, 2.50, \"\\/\", ...) as failures")
 	fs.Int64Var(&maxOutput, "max-output", 1<<20, "`BYTES` kept of a run's stdout and of its stderr; a hook that writes more is stopped")
 	fs.StringVar(&values, "values", "", "only the tricky values with these names (comma-separated `LIST`, e.g. \"quote,big integer\")")
 	fs.StringVar(&changed, "changed", "", "tool_input members the hook means to change (comma-separated `LIST`)")
+	fs.StringVar(&changedOutput, "changed-output", "", "places of a tool's result (tool_response) a PostToolUse hook means to change: member names or JSON pointers (comma-separated `LIST`, e.g. \"stdout,/0/text\")")
 	fs.BoolVar(&cfg.full, "full", false, "put every tricky value into every member (the full cross product)")
 	fs.IntVar(&cfg.perMember, "per-member", 3, "tricky values each member receives in the default covering set")
 	fs.IntVar(&cfg.parallel, "parallel", defaultParallel(), "number of runs at a time (default: one per CPU)")
@@ -328,6 +351,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	cfg.maxOutput = maxOutput
 	cfg.events = splitList(events)
+	if len(cfg.events) == 0 && cfg.response != "" {
+		// A call's result goes to PostToolUse hooks.
+		cfg.events = []string{hook.EventPostToolUse}
+	}
 	if len(cfg.events) == 0 && (matcher != "" || cfg.tool != "") {
 		// A matcher is registered for one event; the tool matchers'
 		// usual one is PreToolUse.
@@ -365,8 +392,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		if err := checkToolInput(cfg.tool, cfg.input); err != nil {
 			return nil, err
 		}
-		if !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
-			return nil, fmt.Errorf("-tool sends PreToolUse and PermissionRequest payloads; -event %s has neither", strings.Join(cfg.events, ","))
+		post := slices.Contains(cfg.events, hook.EventPostToolUse)
+		if post && cfg.response == "" && !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
+			return nil, fmt.Errorf("-tool %s with -event PostToolUse needs -response: the tool_response of the call, e.g. -response '[{\"type\":\"text\",\"text\":\"joined\"}]'", cfg.tool)
+		}
+		if !post && !slices.Contains(cfg.events, hook.EventPreToolUse) && !slices.Contains(cfg.events, hook.EventPermissionRequest) {
+			return nil, fmt.Errorf("-tool sends PreToolUse and PermissionRequest payloads (and PostToolUse with -response); -event %s has none of them", strings.Join(cfg.events, ","))
 		}
 		if cfg.matcher != nil && !slices.ContainsFunc(cfg.events, func(e string) bool {
 			m, _ := compileMatcher(e, matcher)
@@ -375,8 +406,20 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			return nil, fmt.Errorf("-matcher %q does not match -tool %s: %s would not run the hook on its calls", matcher, cfg.tool, cfg.agent())
 		}
 	}
+	if cfg.response != "" {
+		if cfg.tool == "" {
+			return nil, errors.New("-response needs -tool NAME and -input: the call whose result it is")
+		}
+		if valid, _ := rawjson.Valid([]byte(cfg.response)); !valid {
+			return nil, fmt.Errorf("-response: not one JSON value: %s", clip(cfg.response, 80))
+		}
+		if !slices.Contains(cfg.events, hook.EventPostToolUse) {
+			return nil, fmt.Errorf("-response gives a PostToolUse payload; -event %s has no PostToolUse", strings.Join(cfg.events, ","))
+		}
+	}
 	cfg.values = splitList(values)
 	cfg.changed = splitList(changed)
+	cfg.changedOutput = splitList(changedOutput)
 	if _, err := exec.LookPath(cfg.command[0]); err != nil {
 		return nil, fmt.Errorf("the hook command: %w", err)
 	}

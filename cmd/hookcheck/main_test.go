@@ -45,7 +45,9 @@ func TestHelp(t *testing.T) {
 	assert.Equal(t, exitPass, run(context.Background(), []string{"-h"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "usage: hookcheck [flags] -- COMMAND [ARGS...]")
 	assert.Contains(t, stderr.String(), "-per-member")
-	assert.Contains(t, stderr.String(), "-fixtures DIR for payloads of other events")
+	assert.Contains(t, stderr.String(), "-fixtures DIR\nfor payloads of other events")
+	assert.Contains(t, stderr.String(), "-response JSON for that call's result (a PostToolUse payload)")
+	assert.Contains(t, stderr.String(), "-changed-output")
 	assert.Contains(t, stderr.String(), "Claude Code's default for each event")
 }
 
@@ -338,7 +340,7 @@ func TestConstantMembers(t *testing.T) {
 		}
 	}
 	runs := outs()
-	consts := analyze(runs, nil, false, false, false)
+	consts := analyze(runs, nil, nil, false, false, false)
 	var names []string
 	for _, c := range consts[p] {
 		names = append(names, c.Name)
@@ -374,7 +376,7 @@ func TestConstantMembers(t *testing.T) {
 
 	// -changed declares the hook's own members, and n: nothing left.
 	runs = outs()
-	consts = analyze(runs, []string{"fp", "bg", "n"}, false, false, false)
+	consts = analyze(runs, []string{"fp", "bg", "n"}, nil, false, false, false)
 	for _, o := range runs {
 		assert.Empty(t, o.findings, o.c.name())
 		assert.Empty(t, o.notes, o.c.name())

@@ -308,8 +308,13 @@ func newReport(cfg *config, outs []*outcome, consts map[*payload][]verdict.Const
 		if p := o.c.p; !seen[p] {
 			seen[p] = true
 			for _, k := range consts[p] {
-				r.Constant = append(r.Constant, constantMember{Fixture: p.name, Pointer: "/tool_input/" + rawjson.PointerToken(k.Name),
-					Value: clip(string(k.Value), 80), Inputs: k.Inputs, Declared: slices.Contains(cfg.changed, k.Name)})
+				where, declared := "/tool_input/", slices.Contains(cfg.changed, k.Name)
+				if p.output {
+					where = "/tool_response/"
+					declared = slices.ContainsFunc(cfg.changedOutput, func(s string) bool { return verdict.OutputPointer(s) == "/"+rawjson.PointerToken(k.Name) })
+				}
+				r.Constant = append(r.Constant, constantMember{Fixture: p.name, Pointer: where + rawjson.PointerToken(k.Name),
+					Value: clip(string(k.Value), 80), Inputs: k.Inputs, Declared: declared})
 			}
 		}
 	}
@@ -374,7 +379,7 @@ func vacuous(r *report, cfg *config, outs []*outcome) string {
 	for _, o := range outs {
 		p := o.c.p
 		switch {
-		case takesUpdatedInput(p.event) && p.tool != "":
+		case (takesUpdatedInput(p.event) || p.output) && p.tool != "":
 			if !slices.Contains(tools, p.tool) {
 				tools = append(tools, p.tool)
 			}
@@ -399,7 +404,14 @@ func vacuous(r *report, cfg *config, outs []*outcome) string {
 		fmt.Fprintf(&b, " Give -event and -matcher as in its %s, so that hookcheck sends what %s runs the hook on.", settings, cfg.agent())
 	}
 	if len(tools) > 0 {
-		b.WriteString(" For a tool the hook handles: -tool NAME -input '{...its tool_input...}' sends PreToolUse (and, with -event, PermissionRequest) calls of it.")
+		switch outputs, inputs := slices.ContainsFunc(outs, func(o *outcome) bool { return o.c.p.output }), slices.ContainsFunc(outs, func(o *outcome) bool { return takesUpdatedInput(o.c.p.event) }); {
+		case outputs && !inputs:
+			b.WriteString(" For a tool the hook handles: -tool NAME -input '{...its tool_input...}' -response '...its tool_response...' sends a PostToolUse payload of a call of it with that result.")
+		case outputs:
+			b.WriteString(" For a tool the hook handles: -tool NAME -input '{...its tool_input...}' sends PreToolUse (and, with -event, PermissionRequest) calls of it; with -response '...its tool_response...', a PostToolUse payload of the call too.")
+		default:
+			b.WriteString(" For a tool the hook handles: -tool NAME -input '{...its tool_input...}' sends PreToolUse (and, with -event, PermissionRequest) calls of it.")
+		}
 	}
 	if len(events) == 0 {
 		return b.String()
@@ -419,9 +431,6 @@ func vacuous(r *report, cfg *config, outs []*outcome) string {
 		b.WriteString(": " + strings.Join(wants, "; "))
 	}
 	b.WriteString(".")
-	if slices.Contains(events, hook.EventPostToolUse) {
-		b.WriteString(" -tool sends no PostToolUse payload: a PostToolUse hook reads the tool's output, which only a payload can give.")
-	}
 	return b.String()
 }
 
@@ -469,7 +478,7 @@ func writeText(w io.Writer, r *report) error {
 	if r.Names > 0 {
 		names = fmt.Sprintf(", %d with members of unusual names added", r.Names)
 	}
-	fmt.Fprintf(b, "  %d runs: %d fixtures as they are, %d with a tricky value in a tool_input member%s; %d at a time, %s in all\n",
+	fmt.Fprintf(b, "  %d runs: %d fixtures as they are, %d with a tricky value in a tool_input member or a tool_response place%s; %d at a time, %s in all\n",
 		r.Runs, r.Controls, r.Tricky, names, r.Parallel, fmtMS(r.WallMS))
 	fmt.Fprintf(b, "  answers: %d answered (%d rewrites: updatedInput or an updated tool output; %d blocked or denied; %d failed open), %d silent\n", r.Answered, r.Updated, r.Blocked, r.FailedOpen, r.Silent)
 	if r.FailedOpen > 0 {

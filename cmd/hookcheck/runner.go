@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -94,11 +96,22 @@ const kept = 16 << 10
 
 // keep lets go of all but the first bytes of rec's stdout and stderr,
 // and of the decoded answer, which hold on to stdout; UpdatedInput and
-// UpdatedToolOutput, which the analysis reads, are copied.
+// UpdatedToolOutput, which the analysis reads, are copied, and so are the
+// hookSpecificOutput's updatedToolOutput and updatedMCPToolOutput (which
+// of them an answer carries is what the analysis names and Codex judges).
 func keep(rec *hooktest.Recorder) {
 	rec.UpdatedInput = slices.Clone(rec.UpdatedInput)
 	rec.UpdatedToolOutput = slices.Clone(rec.UpdatedToolOutput)
-	rec.Answer, rec.HookSpecificOutput = nil, nil
+	var hs map[string]jsontext.Value
+	for _, k := range []string{"updatedToolOutput", "updatedMCPToolOutput"} {
+		if v, ok := rec.HookSpecificOutput[k]; ok {
+			if hs == nil {
+				hs = map[string]jsontext.Value{}
+			}
+			hs[k] = slices.Clone(v)
+		}
+	}
+	rec.Answer, rec.HookSpecificOutput = nil, hs
 	if len(rec.Stdout) > kept {
 		rec.Stdout = slices.Clone(rec.Stdout[:kept])
 	}
