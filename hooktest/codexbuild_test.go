@@ -136,7 +136,10 @@ func TestNewCodexEventCoversEveryCodexEvent(t *testing.T) {
 	assert.Equal(t, codexStopOrder, keys(t, hooktest.NewCodexEvent("Stop")))
 	assert.Equal(t, codexStartOrder, keys(t, hooktest.NewCodexEvent("SessionStart")))
 	assert.Equal(t, codexToolOrder, keys(t, hooktest.NewCodexEvent("PreToolUse")))
-	assert.Equal(t, hooktest.NewCodexEvent("Interrupt"), hooktest.NewEvent("Interrupt"), "an event only Codex has")
+	// Interrupt is Claude Code's too since 2.1.335: NewEvent gives Claude
+	// Code's payload, NewCodexEvent Codex's.
+	assert.Equal(t, hook.AgentClaudeCode, agentOf(t, hooktest.NewEvent("Interrupt")))
+	assert.Equal(t, hook.AgentCodex, agentOf(t, hooktest.NewCodexEvent("Interrupt")))
 	assert.PanicsWithValue(t, `hooktest: NewCodexEvent: Codex has no event "Notification"`, func() { hooktest.NewCodexEvent("Notification") })
 }
 
