@@ -267,14 +267,19 @@ func cutHead(text string, budget int) string {
 // spillDir returns the folder the whole texts go to: s.SpillDir, or a
 // folder in the session's folder beside its transcript, where Claude Code
 // saves its own long outputs, or one in the temporary folder when the
-// payload names no usable transcript.
+// payload names no absolute transcript path in a folder that exists, or
+// a session id that is not a plain file name.
 func (s *Server) spillDir(ev *Event) string {
 	if s.SpillDir != "" {
 		return s.SpillDir
 	}
 	tp, id := ev.TranscriptPath, ev.SessionID
 	if filepath.IsAbs(tp) && plainName(id) {
-		return filepath.Join(filepath.Dir(tp), id, "hook-context")
+		// Only a folder Claude Code made: a payload written by hand (a
+		// test's) must not make a tree of folders where it points.
+		if fi, err := os.Stat(filepath.Dir(tp)); err == nil && fi.IsDir() {
+			return filepath.Join(filepath.Dir(tp), id, "hook-context")
+		}
 	}
 	return filepath.Join(os.TempDir(), "gohooks-context")
 }

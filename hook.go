@@ -163,8 +163,8 @@ type Server struct {
 	// SpillDir is the folder [LongTextSpill] writes whole texts to. Empty
 	// means the folder "hook-context" in the session's folder beside its
 	// transcript (where Claude Code saves its own long outputs), or, when
-	// the payload names no absolute transcript path, "gohooks-context" in
-	// the temporary folder ([os.TempDir]). The model must be able to read
+	// the payload names no absolute transcript path in a folder that
+	// exists, "gohooks-context" in the temporary folder ([os.TempDir]). The model must be able to read
 	// the files: a folder it cannot read loses the rest of the text for
 	// it.
 	SpillDir string
