@@ -68,6 +68,9 @@ func (p LongTextPolicy) String() string {
 	return fmt.Sprintf("LongTextPolicy(%d)", int(p))
 }
 
+// isWindows reports whether permission bits mean nothing here.
+const isWindows = filepath.Separator == '\\'
+
 // cappedMembers are the members of a JSON answer whose text Claude Code
 // caps: at the top level, and inside hookSpecificOutput.
 var (
@@ -98,7 +101,8 @@ func astralCount(s string) int {
 // truncated or refused. It returns b itself when no text is over the
 // cap, which is always so for an answer of MaxTextChars bytes or fewer,
 // or nil and the failure to write instead (blocking when closed is set).
-// Codex's payloads are left alone: Codex has no such cap.
+// Codex's payloads are left alone: Claude Code's cap is not Codex's
+// (docs/api.md, "Long text").
 func (s *Server) capAnswer(b []byte, out Output, ev *Event, closed bool) ([]byte, outcome) {
 	if len(b) <= MaxTextChars || ev.agent == AgentCodex {
 		return b, outcome{}
@@ -302,6 +306,18 @@ func (s *Server) spill(text string, ev *Event, field string) (string, error) {
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
+	}
+	if s.SpillDir == "" {
+		// The library's own folder must be what it made: not a link, not
+		// another user's, not open to others, who could read the text or
+		// put another in its place before the model reads it.
+		fi, err := os.Lstat(dir)
+		if err != nil {
+			return "", err
+		}
+		if !fi.IsDir() || !ownedByMe(fi) || fi.Mode().Perm()&0o077 != 0 && !isWindows {
+			return "", fmt.Errorf("the folder %s is not a folder of this user's that only it can open", dir)
+		}
 	}
 	sum := sha256.Sum256([]byte(ev.SessionID + "\x00" + ev.HookEventName + "\x00" + field + "\x00" + text))
 	event := ev.HookEventName

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -327,6 +328,27 @@ func TestLongTextSpillFails(t *testing.T) {
 	assert.Contains(t, stderr, "could not be saved to a file")
 	code, stdout, _ = serveCap(t, hook.Server{SpillDir: notDir, FailClosed: true}, "PreToolUse", &hook.PreToolUseOutput{Decision: hook.Allow, AdditionalContext: long}, "")
 	assert.Equal(t, hook.ExitBlock, code)
+	assert.Empty(t, stdout)
+
+	// The library's own folder in a shared temporary folder: one that
+	// others may open, or a link another user put there, is not written
+	// to.
+	if runtime.GOOS == "windows" {
+		return
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	own := filepath.Join(tmp, "gohooks-context")
+	require.NoError(t, os.Mkdir(own, 0o700))
+	require.NoError(t, os.Chmod(own, 0o777))
+	code, stdout, stderr = serveCap(t, hook.Server{}, "SessionStart", &hook.SessionStartOutput{AdditionalContext: long}, "")
+	assert.Equal(t, hook.ExitError, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "only it can open")
+	require.NoError(t, os.Remove(own))
+	require.NoError(t, os.Symlink(t.TempDir(), own))
+	code, stdout, _ = serveCap(t, hook.Server{}, "SessionStart", &hook.SessionStartOutput{AdditionalContext: long}, "")
+	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
 }
 
