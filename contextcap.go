@@ -270,22 +270,39 @@ func cutHead(text string, budget int) string {
 
 // spillDir returns the folder the whole texts go to: s.SpillDir, or a
 // folder in the session's folder beside its transcript, where Claude Code
-// saves its own long outputs, or one in the temporary folder when the
-// payload names no absolute transcript path in a folder that exists, or
-// a session id that is not a plain file name.
+// saves its own long outputs (see sessionFolder), or one in the
+// temporary folder.
 func (s *Server) spillDir(ev *Event) string {
 	if s.SpillDir != "" {
 		return s.SpillDir
 	}
-	tp, id := ev.TranscriptPath, ev.SessionID
-	if filepath.IsAbs(tp) && plainName(id) {
-		// Only a folder Claude Code made: a payload written by hand (a
-		// test's) must not make a tree of folders where it points.
-		if fi, err := os.Stat(filepath.Dir(tp)); err == nil && fi.IsDir() {
-			return filepath.Join(filepath.Dir(tp), id, "hook-context")
-		}
+	if dir, ok := sessionFolder(ev.TranscriptPath, ev.SessionID); ok {
+		return filepath.Join(dir, "hook-context")
 	}
 	return filepath.Join(os.TempDir(), "gohooks-context")
+}
+
+// sessionFolder returns the session's folder beside the transcript tp of
+// session id, where Claude Code keeps the session's files, when Claude
+// Code made (or will make) it: the transcript's folder exists, or tp is
+// <config>/projects/<project>/<id>.jsonl and <config> exists (Claude
+// Code makes the project's folder with the transcript's first line,
+// after a first session's SessionStart hooks have run). A payload
+// written by hand (a test's) must not make a tree of folders wherever it
+// points.
+func sessionFolder(tp, id string) (string, bool) {
+	if !filepath.IsAbs(tp) || !plainName(id) {
+		return "", false
+	}
+	dir := filepath.Dir(tp)
+	isDir := func(p string) bool {
+		fi, err := os.Stat(p)
+		return err == nil && fi.IsDir()
+	}
+	if isDir(dir) || filepath.Base(tp) == id+".jsonl" && filepath.Base(filepath.Dir(dir)) == "projects" && isDir(filepath.Dir(filepath.Dir(dir))) {
+		return filepath.Join(dir, id), true
+	}
+	return "", false
 }
 
 // plainName reports whether id can be one element of a path as it is.

@@ -147,6 +147,16 @@ func serveCap(t *testing.T, s hook.Server, event string, out hook.Output, transc
 	return code, stdout.String(), stderr.String()
 }
 
+// serveCapID is serveCap for a SessionStart payload with session id id.
+func serveCapID(t *testing.T, s hook.Server, id string, out hook.Output, transcript string) (int, string, string) {
+	t.Helper()
+	s.Handler = hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return out, nil })
+	in := fmt.Sprintf(`{"session_id":%q,"transcript_path":%q,"cwd":"/w","hook_event_name":"SessionStart","source":"startup"}`, id, transcript)
+	var stdout, stderr bytes.Buffer
+	code := s.Serve(context.Background(), strings.NewReader(in), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
 var (
 	spillNotice    = regexp.MustCompile(`\n\n\[Cut here: this text is (\d+) characters, over the 10000 Claude Code passes on\. The whole text is in the file (.+); read it for the rest\.\]$`)
 	truncateNotice = regexp.MustCompile(`\n\n\[Cut here: the last (\d+) of this text's (\d+) characters were left out, over the 10000 Claude Code passes on\.\]$`)
@@ -304,15 +314,38 @@ func TestLongTextSpillPlace(t *testing.T) {
 	require.Equal(t, hook.ExitOK, code)
 	assert.NotEqual(t, p, pathOf(stdout), "another text, another file")
 
+	// A first session: Claude Code has not made the project's folder
+	// yet, but its config folder is there.
+	config := t.TempDir()
+	transcript := filepath.Join(config, "projects", "-w", "s1.jsonl")
+	code, stdout, stderr = serveCap(t, hook.Server{}, "SessionStart", out, transcript)
+	require.Equal(t, hook.ExitOK, code, stderr)
+	assert.Equal(t, filepath.Join(config, "projects", "-w", "s1", "hook-context"), filepath.Dir(pathOf(stdout)))
+
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	t.Setenv("TMP", tmp)
 	t.Setenv("TEMP", tmp)
-	for _, transcript := range []string{"", "relative/s1.jsonl"} {
-		code, stdout, stderr = serveCap(t, hook.Server{}, "SessionStart", out, transcript)
+	missing := filepath.Join(t.TempDir(), "gone")
+	for _, transcript := range []string{
+		"", "relative/s1.jsonl",
+		filepath.Join(missing, ".claude", "projects", "-w", "s1.jsonl"), // no config folder
+		filepath.Join(missing, "s1.jsonl"),                              // not Claude Code's layout
+		filepath.Join(session, "s1.jsonl"),                              // with a session id that is a path, below
+	} {
+		o := out
+		s := hook.Server{}
+		in := transcript
+		if transcript == filepath.Join(session, "s1.jsonl") {
+			code, stdout, stderr = serveCapID(t, s, "../../x", o, in)
+		} else {
+			code, stdout, stderr = serveCap(t, s, "SessionStart", o, in)
+		}
 		require.Equal(t, hook.ExitOK, code, stderr)
 		assert.Equal(t, filepath.Join(tmp, "gohooks-context"), filepath.Dir(pathOf(stdout)), "transcript %q", transcript)
 	}
+	_, err = os.Stat(missing)
+	assert.True(t, os.IsNotExist(err), "no folder made where a payload points")
 }
 
 // TestLongTextSpillFails: a file that cannot be written is a failure of

@@ -162,9 +162,10 @@ type Server struct {
 
 	// SpillDir is the folder [LongTextSpill] writes whole texts to. Empty
 	// means the folder "hook-context" in the session's folder beside its
-	// transcript (where Claude Code saves its own long outputs), or, when
-	// the payload names no absolute transcript path in a folder that
-	// exists, "gohooks-context" in the temporary folder ([os.TempDir]). The model must be able to read
+	// transcript (where Claude Code saves its own long outputs) when
+	// Claude Code made or is making that folder, or else
+	// "gohooks-context" in the temporary folder ([os.TempDir]); see
+	// docs/reliability.md. The model must be able to read
 	// the files: a folder it cannot read loses the rest of the text for
 	// it.
 	SpillDir string

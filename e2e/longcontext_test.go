@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -46,7 +47,7 @@ func TestLongContext(t *testing.T) {
 			{Event: "PostToolUse", Matcher: "Bash", Name: "astral", Command: raw("PostToolUse", "ASTRAL"+emoji(4998))},
 		},
 	})
-	hookRuns(t, r, "spill", "SessionStart", 1)
+	session := str(t, input(t, hookRuns(t, r, "spill", "SessionStart", 1)[0], "session_id"))
 	hookRuns(t, r, "web", "UserPromptSubmit", 1)
 	hookRuns(t, r, "truncate", "PreToolUse", 1)
 	hookRuns(t, r, "atcap", "PostToolUse", 1)
@@ -73,6 +74,8 @@ func TestLongContext(t *testing.T) {
 		assert.Greater(t, utf16Len(head), hk.MaxTextChars/2, "%s: the head is most of what fits", tag)
 		assert.True(t, strings.HasSuffix(head, "\n"), "%s: the head ends at a line break", tag)
 		assert.False(t, r.Told("-"+tag+"-additionalContext.txt"), "%s: Claude Code did not cut it itself", tag)
+		sessionDir := filepath.Join(r.Home, ".claude", "projects")
+		assert.True(t, strings.HasPrefix(path, sessionDir+string(filepath.Separator)) && strings.Contains(path, string(filepath.Separator)+filepath.Join(session, "hook-context")+string(filepath.Separator)), "%s: the file is in the session's folder: %s", tag, path)
 		b, err := os.ReadFile(path)
 		require.NoError(t, err, "%s: the file the model was told of", tag)
 		assert.True(t, string(b) == whole, "%s: the file holds the whole text (%d bytes, want %d)", tag, len(b), len(whole))
