@@ -148,6 +148,27 @@ type Server struct {
 	// neither the answer nor the exit code. docs/reliability.md
 	// describes the line.
 	CallLog string
+
+	// LongText says what happens to a text of the answer that is longer
+	// than Claude Code passes on whole ([MaxTextChars] UTF-16 code
+	// units): an additionalContext, a systemMessage, a SessionStart
+	// initialUserMessage or a plain-text answer. The zero value,
+	// [LongTextSpill], saves the whole text to a file and answers with
+	// its head and a line naming the file; [LongTextTruncate] cuts it
+	// with a line saying how much was cut; [LongTextRefuse] fails the
+	// answer. Claude Code's own cut, a 2,000-character preview, is never
+	// reached. Answers to Codex are left whole.
+	LongText LongTextPolicy
+
+	// SpillDir is the folder [LongTextSpill] writes whole texts to. Empty
+	// means the folder "hook-context" in the session's folder beside its
+	// transcript (where Claude Code saves its own long outputs) when
+	// Claude Code made or is making that folder, or else
+	// "gohooks-context" in the temporary folder ([os.TempDir]); see
+	// docs/reliability.md. The model must be able to read
+	// the files: a folder it cannot read loses the rest of the text for
+	// it.
+	SpillDir string
 }
 
 // Event is one hook invocation as [Serve] read it: the fields every event

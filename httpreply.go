@@ -94,7 +94,7 @@ func (s *Server) ServeHTTPBody(ctx context.Context, body io.Reader, size int64, 
 	if h == nil {
 		h = s.Handler
 	}
-	srv := Server{MaxInputBytes: s.MaxInputBytes, Timeout: s.Timeout, FailClosed: s.FailClosed}
+	srv := Server{MaxInputBytes: s.MaxInputBytes, Timeout: s.Timeout, FailClosed: s.FailClosed, LongText: s.LongText, SpillDir: s.SpillDir}
 	if !isNil(h) {
 		srv.Handler = httpAnswers{h}
 	}

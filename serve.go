@@ -362,6 +362,9 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 	if b == nil {
 		return fail
 	}
+	if b, fail = s.capAnswer(b, out, ev, closed); b == nil {
+		return fail
+	}
 	// A vouched updatedInput went into b as a placeholder: b was
 	// validated around it, and the vouched bytes take its place now.
 	vg := ev.inv.vouched()
@@ -372,6 +375,9 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 	if !ok {
 		vg.noPlaceholders.Store(true)
 		if b, fail = encodeAnswer(out, ev, closed); b == nil {
+			return fail
+		}
+		if b, fail = s.capAnswer(b, out, ev, closed); b == nil {
 			return fail
 		}
 		head, value, tail = append(b, '\n'), nil, nil

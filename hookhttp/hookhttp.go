@@ -78,7 +78,8 @@ func Handler(h hook.Handler, opts *Options) http.Handler {
 
 // ServerHandler returns an [http.Handler] that serves Claude Code's http
 // hooks with h, or with s.Handler when h is nil, under s's MaxInputBytes,
-// Timeout and FailClosed. The settings of s and opts are copied: changing
+// Timeout, FailClosed, LongText and SpillDir (a long context of an http
+// hook's answer is capped by Claude Code as a command hook's is). The settings of s and opts are copied: changing
 // them afterwards changes nothing. The handler keeps no state between
 // requests and serves any number of them at once.
 //
@@ -112,7 +113,7 @@ func ServerHandler(s *hook.Server, h hook.Handler, opts *Options) http.Handler {
 	if h == nil {
 		h = s.Handler
 	}
-	hh := &httpHook{srv: hook.Server{Handler: h, MaxInputBytes: s.MaxInputBytes, Timeout: s.Timeout, FailClosed: s.FailClosed}}
+	hh := &httpHook{srv: hook.Server{Handler: h, MaxInputBytes: s.MaxInputBytes, Timeout: s.Timeout, FailClosed: s.FailClosed, LongText: s.LongText, SpillDir: s.SpillDir}}
 	if opts != nil {
 		if (opts.Header == "") != (opts.HeaderValue == "") {
 			panic("hookhttp: Options.Header and Options.HeaderValue must be set together")

@@ -8,12 +8,15 @@ import (
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
-// MaxOutputChars is the most characters of text Claude Code 2.1.332
-// passes on whole: additionalContext, systemMessage and plain-text stdout
-// longer than that are saved to a file in the session's folder, and the
+// MaxOutputChars is the most characters of text Claude Code (2.1.332
+// to 2.1.336) passes on whole: additionalContext, systemMessage,
+// SessionStart's initialUserMessage and plain-text stdout longer than
+// that are saved to a file in the session's folder, and the
 // model gets a notice with the file's path and the first 2,000
 // characters instead (docs/e2e.md). Characters are counted as JavaScript
-// counts a string's length, in UTF-16 code units.
+// counts a string's length, in UTF-16 code units. It is
+// hook.MaxTextChars; a hook.Server keeps its answers within it (see
+// hook.Server's LongText).
 const MaxOutputChars = 10000
 
 // RuleOutputCap: Claude Code replaces text over [MaxOutputChars] with a
@@ -22,7 +25,7 @@ const RuleOutputCap = "text Claude Code passes on must stay within 10,000 charac
 
 // capped lists, per place in an answer, the members whose text Claude
 // Code caps.
-var capped = map[string]bool{"systemMessage": true, "additionalContext": true}
+var capped = map[string]bool{"systemMessage": true, "additionalContext": true, "initialUserMessage": true}
 
 // jsLength returns the length JavaScript gives the string s: UTF-16 code
 // units, one per byte of invalid UTF-8 (decoded as U+FFFD).

@@ -3,6 +3,7 @@ package hooktest_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,6 +51,7 @@ func TestCheckAnswerOutputCap(t *testing.T) {
 		{"astral characters count twice", post, specific("PostToolUse", text(5000, "😀")), "", 0},
 		{"astral characters over the cap", post, specific("PostToolUse", text(5000, "😀")+"x"), "/hookSpecificOutput/additionalContext", 10001},
 		{"systemMessage over the cap", post, fmt.Sprintf(`{"systemMessage":%q}`, text(12000, "a")), "/systemMessage", 12000},
+		{"initialUserMessage over the cap", hooktest.Payload("sessionstart-startup"), fmt.Sprintf(`{"hookSpecificOutput":{"hookEventName":"SessionStart","initialUserMessage":%q}}`, text(10001, "a")), "/hookSpecificOutput/initialUserMessage", 10001},
 		{"plain text at the cap", prompt, text(10000, "a"), "", 0},
 		{"plain text over the cap", prompt, text(10001, "a"), "", 10001},
 		{"a long reason is not capped", post, fmt.Sprintf(`{"decision":"block","reason":%q}`, text(12000, "a")), "", 0},
@@ -69,16 +71,27 @@ func TestCheckAnswerOutputCap(t *testing.T) {
 	}
 }
 
-// TestRecorderFlagsOutputCap: a hook built with the library that answers
-// more context than Claude Code passes on is flagged by its Recorder.
-func TestRecorderFlagsOutputCap(t *testing.T) {
+// TestRecorderOutputCap: a hook built with the library that answers
+// more context than Claude Code passes on is kept within the cap by the
+// library (hook.Server's LongText, by default spilling the text to a
+// file), so its Recorder finds nothing to flag; the same answer written
+// whole is flagged.
+func TestRecorderOutputCap(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("TMP", tmp)
+	t.Setenv("TEMP", tmp)
 	h := hook.SessionStartFunc(func(ctx context.Context, e *hook.SessionStart) (*hook.SessionStartOutput, error) {
 		return &hook.SessionStartOutput{AdditionalContext: strings.Repeat("x", 20000)}, nil
 	})
 	rec := hooktest.Record(h, hooktest.Payload("sessionstart-startup"))
 	require.Equal(t, hook.ExitOK, rec.Code, "%s", rec.Stderr)
-	vs := capViolations(rec.Err())
-	require.Len(t, vs, 1, "%v", rec.Err())
+	assert.Empty(t, capViolations(rec.Err()), "%v", rec.Err())
+	assert.Contains(t, string(rec.Stdout), "The whole text is in the file "+filepath.Join(tmp, "gohooks-context"))
+
+	whole := fmt.Sprintf(`{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":%q}}`, strings.Repeat("x", 20000))
+	vs := capViolations(hooktest.CheckAnswer(hooktest.Payload("sessionstart-startup"), 0, []byte(whole), nil))
+	require.Len(t, vs, 1)
 	assert.Equal(t, "/hookSpecificOutput/additionalContext", vs[0].Pointer)
 	assert.Contains(t, vs[0].Error(), "20000 characters")
 }
