@@ -741,10 +741,7 @@ func judge(c *propertyCase, cfg *config, consts []verdict.Constant, isBase, stri
 		}
 		chk.add(RuleFails, "", "exit code 1 on %s: %s", what, clipLine(c.result.Stderr))
 	}
-	var ns []error
-	for _, n := range c.result.Notes {
-		ns = append(ns, n)
-	}
+	ns := append([]error(nil), c.result.Notes...)
 	if c.resp != nil {
 		ns = append(ns, judgeOutput(chk, c, cfg, consts)...)
 	} else if upd := c.updated(); upd != nil && upd.Kind() == '{' {

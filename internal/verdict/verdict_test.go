@@ -184,6 +184,7 @@ func TestExcerpts(t *testing.T) {
 	assert.True(t, strings.HasPrefix(a, `"A`), a)
 	assert.True(t, strings.HasSuffix(a, "..."), a)
 	assert.LessOrEqual(t, len(a), 80)
+	assert.NotEqual(t, a, b, "the excerpts show the difference")
 
 	// Changed in the middle of a very long value: the excerpt starts
 	// before the difference, counts what it left out, and is cut.
