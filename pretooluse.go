@@ -14,6 +14,28 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
+// PreToolUse fires after Claude produced a tool call's arguments and before
+// the permission check and the call itself. Its answer can allow, deny, ask
+// or defer the call, and can replace the call's input (see
+// [PreToolUseOutput]). Exit code 2 ([Block]) denies the call with the
+// reason.
+type PreToolUse struct {
+	Event
+	// ToolName is the tool's current name, e.g. "Bash", "Agent" (never the
+	// legacy "Task"), or "mcp__<server>__<tool>" for MCP tools.
+	ToolName string `json:"tool_name"`
+	// ToolInput is the call's arguments, exactly as Claude Code sent them:
+	// defaults filled in and file paths made absolute. Decode it with one
+	// of the typed views ([BashInput], …); build an update with [Merge],
+	// [Edit] or [PreToolUse.Update], never from a decoded copy.
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolUseID is the call's id ("toolu_…").
+	ToolUseID string `json:"tool_use_id"`
+	// MCPServer says which MCP server serves the tool; nil for built-in
+	// tools.
+	MCPServer *MCPServer `json:"mcp_server,omitempty"`
+}
+
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
@@ -55,6 +77,64 @@ const (
 	// turn has a single tool call; ignored otherwise.
 	Defer PermissionDecision = "defer"
 )
+
+// MCPServer identifies the MCP server of an MCP tool call.
+type MCPServer struct {
+	// Name is the server's configuration key (untrusted text).
+	Name string `json:"name"`
+	// Source says where the server was defined: "sdk", "plugin", "user",
+	// "project", "local", "dynamic", "managed", "enterprise", "claudeai",
+	// "agent", … Trust this, not the tool-name prefix.
+	Source string `json:"source"`
+}
+
+// PreToolUseOutput is the answer to a [PreToolUse] event. The zero value
+// (or a nil *PreToolUseOutput) makes no decision: the normal permission
+// flow runs. Silence never approves.
+//
+// The answer is refused before anything is written when Claude Code would
+// reject or misread it: a decision other than allow, deny, ask and defer,
+// a Reason without a Decision, or an UpdatedInput that is not a complete
+// rewrite of the incoming tool_input. All the common fields are honoured.
+//
+// Tools that need the user (AskUserQuestion, ExitPlanMode, MCP tools that
+// require interaction) are not satisfied by Allow alone: answer them with
+// Allow and an UpdatedInput that carries the answer (for AskUserQuestion,
+// add Answers with [Edit] on an [AskUserQuestionInput]).
+type PreToolUseOutput struct {
+	Common
+
+	// Decision is the permission decision; empty leaves it to the normal
+	// permission flow.
+	Decision PermissionDecision
+	// Reason explains the decision: shown to Claude for Deny, to the user
+	// for Allow and Ask, ignored for Defer. A Deny whose Reason is blank
+	// (empty or only white space) is written with the default reason
+	// "blocked by hook", as [Block] is.
+	Reason string
+	// UpdatedInput replaces the call's whole input. Build it from the
+	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
+	// answer is refused (before anything is written) when it is not an
+	// object, is empty, or lacks a member of the incoming input that is
+	// not listed in Removed. An UpdatedInput equal to the incoming input
+	// byte for byte is not written; under Codex, whose "allow" only
+	// carries a rewrite, an Allow beside it (and its Reason) is dropped
+	// with it.
+	UpdatedInput jsontext.Value
+	// Removed lists the tool_input members that UpdatedInput drops on
+	// purpose (see [Remove]).
+	Removed []string
+	// AdditionalContext is added next to the tool result for Claude;
+	// ignored with Defer.
+	AdditionalContext string
+	// Legacy writes Decision in the deprecated top-level form that Claude
+	// Code still accepts: "decision": "approve" for [Allow], "decision":
+	// "block" for [Deny], with Reason as the top-level "reason" (the deny
+	// message; "blocked by hook" when blank). Only Allow and Deny have a
+	// legacy form, and it cannot carry UpdatedInput or AdditionalContext.
+	// New hooks should leave it false.
+	Legacy bool
+}
 
 func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	switch o.Decision {
@@ -248,4 +328,13 @@ func (o *PreToolUseOutput) settle() {
 	if o.Decision == Deny || o.Decision == Defer {
 		o.UpdatedInput, o.Removed = nil, nil
 	}
+}
+
+// preToolUseSpecific is the hookSpecificOutput of a PreToolUse answer.
+type preToolUseSpecific struct {
+	HookEventName            string             `json:"hookEventName"`
+	PermissionDecision       PermissionDecision `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string             `json:"permissionDecisionReason,omitempty"`
+	UpdatedInput             jsontext.Value     `json:"updatedInput,omitzero"`
+	AdditionalContext        string             `json:"additionalContext,omitempty"`
 }
