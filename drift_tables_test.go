@@ -11,10 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gohooks/hook/internal/protocol"
-	"github.com/gohooks/hook/internal/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/protocol"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // The tables of the drift check (drift_test.go): which library types

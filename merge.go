@@ -1,12 +1,12 @@
 package hook
 
 import (
-	"github.com/gohooks/hook/internal/rawjson"
-	"github.com/gohooks/hook/internal/wire"
-
 	"fmt"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // Merge returns a copy of the JSON object orig in which the top-level

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/gohooks/hook/internal/wire"
 )
 

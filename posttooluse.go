@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // PostToolUse fires after a tool call succeeded. The call already ran: the

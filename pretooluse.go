@@ -2,16 +2,15 @@ package hook
 
 import (
 	"bytes"
-
-	"github.com/gohooks/hook/internal/rawjson"
-	"github.com/gohooks/hook/internal/wire"
-
 	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // PreToolUse fires after Claude produced a tool call's arguments and before
@@ -322,9 +321,9 @@ func (o *PreToolUseOutput) rewriteStands() bool {
 	return o.Decision != Deny && o.Decision != Defer
 }
 
-// settle leaves the rewrite out of a combined final deny or defer: the
-// client ignores it there.
-func (o *PreToolUseOutput) settle() {
+// finishCombined leaves the rewrite out of a combined final deny or
+// defer: the client ignores it there.
+func (o *PreToolUseOutput) finishCombined() {
 	if o.Decision == Deny || o.Decision == Defer {
 		o.UpdatedInput, o.Removed = nil, nil
 	}

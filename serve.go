@@ -262,11 +262,11 @@ func failed(block bool, err error) outcome {
 	return o
 }
 
-// failsClosed reports whether a failure of r exits 2: the event can block
+// failureBlocks reports whether a failure of r exits 2: the event can block
 // (or is not known yet) and the server fails closed, a fail-closed
 // handler has the event or has answered it, or, for input that could not
 // be read, the handler would have failed closed for it.
-func (s *Server) failsClosed(h Handler, r result) bool {
+func (s *Server) failureBlocks(h Handler, r result) bool {
 	name := ""
 	if r.ev != nil {
 		name = r.ev.HookEventName
@@ -313,7 +313,7 @@ func (s *Server) settle(r result, h Handler, onGoexit func(outcome)) (o outcome)
 			onGoexit(o)
 		}
 	}()
-	closed = s.failsClosed(h, r)
+	closed = s.failureBlocks(h, r)
 	o = s.decide(r, h, closed)
 	done = true
 	return o
@@ -516,7 +516,7 @@ func interrupted(ctx context.Context, ev *Event) result {
 // ctx.
 func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) outcome {
 	if err := ctx.Err(); err != nil {
-		return failed(s.failsClosed(h, result{}), fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx)))
+		return failed(s.failureBlocks(h, result{}), fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx)))
 	}
 	return getWorker().run(s, ctx, stdin, h)
 }

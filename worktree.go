@@ -1,12 +1,12 @@
 package hook
 
 import (
-	"github.com/gohooks/hook/internal/jsstr"
-
 	"errors"
 	"fmt"
 	"runtime"
 	"strings"
+
+	"github.com/gohooks/hook/internal/jsstr"
 )
 
 // WorktreeCreate fires when Claude Code needs a worktree, and lets the hook
