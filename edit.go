@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
@@ -33,7 +34,7 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 	if err := edit(v); err != nil {
 		return nil, err
 	}
-	out, err := updateValue(orig, v) // orig is checked above
+	out, err := inputedit.Diff(orig, v) // orig is checked above
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +76,7 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	if err := foreignView("Update", servedTool(orig), reflect.TypeOf(edited)); err != nil {
 		return nil, err
 	}
-	out, err := updateValue(orig, edited)
+	out, err := inputedit.Diff(orig, edited)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +87,7 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 // library's rules (see internal/wire).
 func checkEditable(fn string, orig jsontext.Value) error {
 	if _, err := rawjson.Members(orig); err != nil {
-		return objectError(fn+": the original", err)
+		return inputedit.ObjectError(fn+": the original", err)
 	}
 	return nil
 }

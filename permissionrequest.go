@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/inputedit"
 )
 
 // PermissionRequest fires when Claude Code is about to show a permission
@@ -37,7 +39,7 @@ type PermissionRequest struct {
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PermissionRequest) Merge(patch any) (jsontext.Value, error) {
-	return mergeWith(e.inv.vouched(), e.ToolInput, patch)
+	return inputedit.Merge(e.inv.vouched(), e.ToolInput, patch)
 }
 
 // Update returns the call's input with only the members changed in the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
@@ -38,7 +39,7 @@ type PreToolUse struct {
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
 func (e *PreToolUse) Merge(patch any) (jsontext.Value, error) {
-	return mergeWith(e.inv.vouched(), e.ToolInput, patch)
+	return inputedit.Merge(e.inv.vouched(), e.ToolInput, patch)
 }
 
 // Update returns the call's input with only the members changed in the
@@ -224,7 +225,7 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 // event's incoming tool_input: the names read before the handler had the
 // event when Serve read it, else the tool_input as it is now. It returns
 // what the answer is to carry for upd: a copy of upd, a vouched Merge
-// result's copy or placeholder (see vouch.go), or nil when upd is the incoming
+// result's copy or placeholder (see internal/inputedit), or nil when upd is the incoming
 // tool_input byte for byte (see unchanged).
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
 	if upd == nil {
@@ -234,12 +235,13 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 		}
 		return nil, nil
 	}
-	if inv := ev.inv; inv != nil && inv.hasInput {
-		if v, ok, err := inv.vouchedAnswer(ev, upd); ok || err != nil {
+	if inv := ev.inv; inv != nil && inv.HasInput() {
+		isInput := func(cp []byte) bool { return unchanged(ev, "tool_input", cp) }
+		if v, ok, err := inv.Answer(upd, isInput); ok || err != nil {
 			// A Merge of the incoming input, which keeps it all.
 			return v, err
 		}
-		ms, ok := inv.inputMembers()
+		ms, ok := inv.InputMembers()
 		if !ok {
 			return upd, errors.New("the handler wrote into the bytes of the tool_input it was given, so the members the input came with are not known and updatedInput cannot be checked; build updatedInput with Merge, Edit or Remove, which copy")
 		}
@@ -303,7 +305,7 @@ func checkUpdatedKeys(orig []rawjson.Member, upd jsontext.Value, removed []strin
 		return fmt.Errorf("updatedInput is not valid UTF-8 (byte %#02x at offset %d): the handler set raw bytes that JSON text cannot carry; write a lone surrogate as an escape such as \\ud800, or build the value with hook.Merge", upd[i], i)
 	}
 	var lost []string
-	find, meant := indexMembers(ums), nameSet(removed)
+	find, meant := inputedit.IndexMembers(ums), nameSet(removed)
 	for _, m := range orig {
 		if find(m.Key) < 0 && !meant(m.Key) {
 			lost = append(lost, "/"+rawjson.PointerToken(m.Key))
