@@ -98,14 +98,4 @@ func (inv *invocation) vouched() *inputedit.Vouching {
 	return &inv.Vouching
 }
 
-// spacedInput reports whether the tool_input of ev may have whitespace
-// between its tokens: not when Serve read the event's tool_input compact
-// (a chain's view holds that input or a rewrite of it, which Merge,
-// Update and Edit write compact). An Event built outside Serve may.
-func spacedInput(ev *Event) bool {
-	if ev.inv == nil {
-		return true
-	}
-	root := ev.inv.root()
-	return !root.HasInput() || !root.Compact()
-}
+//END

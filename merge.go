@@ -42,29 +42,9 @@ func Merge(orig jsontext.Value, patch any) (jsontext.Value, error) {
 	return inputedit.Merge(nil, orig, patch)
 }
 
-// smallIndex is the member count up to which a linear search beats
-// building a map.
-const smallIndex = 8
-
 // nameSet returns a function that reports whether k is one of names, in
-// constant time for many names.
-func nameSet(names []string) func(k string) bool {
-	if len(names) <= smallIndex {
-		return func(k string) bool {
-			for _, n := range names {
-				if n == k {
-					return true
-				}
-			}
-			return false
-		}
-	}
-	set := make(map[string]struct{}, len(names))
-	for _, n := range names {
-		set[n] = struct{}{}
-	}
-	return func(k string) bool { _, ok := set[k]; return ok }
-}
+// constant time for many names (see inputedit.NameSet).
+func nameSet(names []string) func(k string) bool { return inputedit.NameSet(names) }
 
 // Remove returns a copy of the JSON object orig without the top-level
 // members named in names; every other member is kept byte for byte and in

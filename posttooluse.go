@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
@@ -82,7 +83,7 @@ func (o *PostToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	}
 	// The answer carries copies of the handler's raw values: what is
 	// checked is what is written.
-	updOut, updMCP := ownCopy(o.UpdatedToolOutput), ownCopy(o.UpdatedMCPToolOutput)
+	updOut, updMCP := inputedit.OwnCopy(o.UpdatedToolOutput), inputedit.OwnCopy(o.UpdatedMCPToolOutput)
 	// A rewrite that changes nothing is not written (see unchanged).
 	if updOut != nil && unchanged(ev, "tool_response", updOut) {
 		updOut = nil

@@ -1,17 +1,13 @@
 package hook
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/inputedit"
-	"github.com/gohooks/hook/internal/rawjson"
-	"github.com/gohooks/hook/internal/wire"
 )
 
 // PreToolUse fires after Claude produced a tool call's arguments and before
@@ -225,38 +221,11 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 // event's incoming tool_input: the names read before the handler had the
 // event when Serve read it, else the tool_input as it is now. It returns
 // what the answer is to carry for upd: a copy of upd, a vouched Merge
-// result's copy or placeholder (see internal/inputedit), or nil when upd is the incoming
-// tool_input byte for byte (see unchanged).
+// result's copy or placeholder, or nil when upd is the incoming tool_input
+// byte for byte (see unchanged and inputedit.Vouching.CheckAnswer).
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
-	if upd == nil {
-		if len(removed) > 0 {
-			//lint:ignore ST1005 the message starts with a field's or Claude Code's name
-			return nil, errors.New("Removed is set without UpdatedInput; removals only make sense in an updated input")
-		}
-		return nil, nil
-	}
-	if inv := ev.inv; inv != nil && inv.HasInput() {
-		isInput := func(cp []byte) bool { return unchanged(ev, "tool_input", cp) }
-		if v, ok, err := inv.Answer(upd, isInput); ok || err != nil {
-			// A Merge of the incoming input, which keeps it all.
-			return v, err
-		}
-		ms, ok := inv.InputMembers()
-		if !ok {
-			return upd, errors.New("the handler wrote into the bytes of the tool_input it was given, so the members the input came with are not known and updatedInput cannot be checked; build updatedInput with Merge, Edit or Remove, which copy")
-		}
-		upd = ownCopy(upd)
-		if err := checkUpdatedKeys(ms, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
-			return nil, err
-		}
-		return upd, nil
-	}
 	orig, _ := ev.Field("tool_input")
-	upd = ownCopy(upd)
-	if err := checkUpdatedInput(orig, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
-		return nil, err
-	}
-	return upd, nil
+	return ev.inv.vouched().CheckAnswer(orig, spacedInput(ev), upd, removed)
 }
 
 // unchanged reports whether the rewrite upd is byte for byte the event's
@@ -267,54 +236,20 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 // parallel hooks last-wins, so a rewrite that changes nothing could undo
 // another hook's real one.
 func unchanged(ev *Event, name string, upd []byte) bool {
-	orig, ok := ev.Field(name)
-	return ok && (bytes.Equal(orig, upd) || spacedInput(ev) && rawjson.SameTokens(orig, upd))
+	orig, _ := ev.Field(name)
+	return inputedit.Unchanged(orig, upd, spacedInput(ev))
 }
 
-// ownCopy returns a copy of v, a raw value of a handler's answer, which
-// the answer then carries: what is checked is what is written, even if a
-// goroutine of the handler still writes into v.
-func ownCopy(v jsontext.Value) jsontext.Value {
-	if v == nil {
-		return nil
+// spacedInput reports whether the tool_input of ev may have whitespace
+// between its tokens: not when Serve read the event's tool_input compact
+// (a chain's view holds that input or a rewrite of it, which Merge,
+// Update and Edit write compact). An Event built outside Serve may.
+func spacedInput(ev *Event) bool {
+	if ev.inv == nil {
+		return true
 	}
-	return append(make(jsontext.Value, 0, len(v)), v...)
-}
-
-// checkUpdatedInput refuses an updatedInput that Claude Code would take as
-// a partial input: not an object, empty, or missing a member of the
-// original tool input that removed does not name.
-func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
-	var oms []rawjson.Member
-	if orig != nil {
-		oms, _ = rawjson.MembersTrusted(orig)
-	}
-	return checkUpdatedKeys(oms, upd, removed)
-}
-
-// checkUpdatedKeys is checkUpdatedInput with the original's members.
-func checkUpdatedKeys(orig []rawjson.Member, upd jsontext.Value, removed []string) error {
-	ums, err := rawjson.Members(upd)
-	if err != nil {
-		return fmt.Errorf("updatedInput must be one JSON object: %w", err)
-	}
-	if len(ums) == 0 {
-		return errors.New("updatedInput is empty; Claude Code would take {} as the whole tool input (omit it to keep the input)")
-	}
-	if i := wire.InvalidUTF8(upd); i >= 0 {
-		return fmt.Errorf("updatedInput is not valid UTF-8 (byte %#02x at offset %d): the handler set raw bytes that JSON text cannot carry; write a lone surrogate as an escape such as \\ud800, or build the value with hook.Merge", upd[i], i)
-	}
-	var lost []string
-	find, meant := inputedit.IndexMembers(ums), nameSet(removed)
-	for _, m := range orig {
-		if find(m.Key) < 0 && !meant(m.Key) {
-			lost = append(lost, "/"+rawjson.PointerToken(m.Key))
-		}
-	}
-	if len(lost) > 0 {
-		return fmt.Errorf("updatedInput is partial: it lacks %s of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed)", strings.Join(lost, ", "))
-	}
-	return nil
+	root := ev.inv.root()
+	return !root.HasInput() || !root.Compact()
 }
 
 // rewriteStands reports whether the rewrite can reach the combined

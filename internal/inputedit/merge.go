@@ -62,7 +62,7 @@ func mergeUnsplit(vg *Vouching, orig jsontext.Value, patch any) (jsontext.Value,
 	} else if found, ok := rawjson.HasKey(orig, keys); ok && !found {
 		return vg.mergeInput(orig, nil, pb, ps, compact, len(ps) > 0 || len(orig) > 2), true, nil
 	}
-	ms, ok := vg.InputMembers()
+	ms, ok := vg.inputMembers()
 	if !ok {
 		return nil, false, nil
 	}
@@ -224,7 +224,7 @@ func btoi(b bool) int {
 }
 
 // smallIndex is the member count up to which a linear search beats
-// building a map (as for the root package's nameSet).
+// building a map.
 const smallIndex = 8
 
 // IndexMembers returns a function that finds the index in ms of the member
@@ -254,6 +254,26 @@ func IndexMembers(ms []rawjson.Member) func(k string) int {
 		}
 		return -1
 	}
+}
+
+// NameSet returns a function that reports whether k is one of names, in
+// constant time for many names.
+func NameSet(names []string) func(k string) bool {
+	if len(names) <= smallIndex {
+		return func(k string) bool {
+			for _, n := range names {
+				if n == k {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	set := make(map[string]struct{}, len(names))
+	for _, n := range names {
+		set[n] = struct{}{}
+	}
+	return func(k string) bool { _, ok := set[k]; return ok }
 }
 
 func patchSize(ps []rawjson.Member) int {

@@ -187,10 +187,10 @@ func (vg *Vouching) inputIntact() bool {
 	return true
 }
 
-// InputMembers returns the members of the incoming tool_input, and false
+// inputMembers returns the members of the incoming tool_input, and false
 // when they cannot be known: the input was split on first use, and by
 // then a handler had written into its bytes.
-func (vg *Vouching) InputMembers() ([]rawjson.Member, bool) {
+func (vg *Vouching) inputMembers() ([]rawjson.Member, bool) {
 	vg.splitMu.Lock()
 	defer vg.splitMu.Unlock()
 	if !vg.splitDone {
@@ -209,7 +209,7 @@ func (vg *Vouching) SplitOf(orig []byte) ([]rawjson.Member, bool) {
 	if vg == nil || !vg.hasInput || !vg.holdsInput(orig) {
 		return nil, false
 	}
-	return vg.InputMembers()
+	return vg.inputMembers()
 }
 
 // vouchMerged records v, a valid UTF-8 object that Merge built from the
@@ -250,7 +250,7 @@ func (vg *Vouching) lookup(v []byte) (vouchedValue, bool) {
 	return vouchedValue{}, false
 }
 
-// Answer returns what an answer carries for its updatedInput upd when
+// vouchedAnswer returns what an answer carries for its updatedInput upd when
 // upd is a vouched Merge result, unchanged since Merge built it, and
 // reports whether it is. The answer never carries the bytes the
 // handler holds, which a goroutine of the handler may still write into:
@@ -259,7 +259,7 @@ func (vg *Vouching) lookup(v []byte) (vouchedValue, bool) {
 // answerValue); nil when unchanged reports that upd's bytes are the
 // incoming tool_input as the client has it. err is set when the handler
 // wrote into the tool_input the value was built from.
-func (vg *Vouching) Answer(upd []byte, unchanged func([]byte) bool) (v jsontext.Value, ok bool, err error) {
+func (vg *Vouching) vouchedAnswer(upd []byte, unchanged func([]byte) bool) (v jsontext.Value, ok bool, err error) {
 	vv, found := vg.lookup(upd)
 	if !found {
 		return nil, false, nil
