@@ -98,7 +98,7 @@ func checkRewrite(orig []rawjson.Member, upd []byte, removed []string) error {
 		return fmt.Errorf("updatedInput is not valid UTF-8 (byte %#02x at offset %d): the handler set raw bytes that JSON text cannot carry; write a lone surrogate as an escape such as \\ud800, or build the value with hook.Merge", upd[i], i)
 	}
 	var lost []string
-	find, meant := IndexMembers(ums), NameSet(removed)
+	find, meant := indexMembers(ums), NameSet(removed)
 	for _, m := range orig {
 		if find(m.Key) < 0 && !meant(m.Key) {
 			lost = append(lost, "/"+rawjson.PointerToken(m.Key))

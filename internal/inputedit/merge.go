@@ -111,7 +111,7 @@ func (m *mergeOut) merge(ms, ps []rawjson.Member) {
 	used := make([]bool, len(ps))
 	m.own('{')
 	n := 0
-	find := IndexMembers(ps)
+	find := indexMembers(ps)
 	for _, mb := range ms {
 		if j := find(mb.Key); j >= 0 {
 			used[j] = true
@@ -227,11 +227,11 @@ func btoi(b bool) int {
 // building a map.
 const smallIndex = 8
 
-// IndexMembers returns a function that finds the index in ms of the member
+// indexMembers returns a function that finds the index in ms of the member
 // with key k (or -1): a linear search for a few members, a map for more,
 // so that looking up every member of one object in another stays linear
 // in their sizes.
-func IndexMembers(ms []rawjson.Member) func(k string) int {
+func indexMembers(ms []rawjson.Member) func(k string) int {
 	if len(ms) <= smallIndex {
 		return func(k string) int {
 			for i, m := range ms {
