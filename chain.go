@@ -242,16 +242,7 @@ func carryVouch(view *Event, out Output) {
 	if name != "tool_input" || upd == nil || !keepsAll(view, out) {
 		return
 	}
-	vg := &view.inv.vouching
-	vv, ok := vg.lookup(upd)
-	if !ok || !vg.holds(vv, upd) {
-		return
-	}
-	root := view.inv.root()
-	if !root.hasInput || !root.compact {
-		return
-	}
-	root.vouchMerged(upd, nil, vv.spaced)
+	view.inv.CarryTo(&view.inv.root().Vouching, upd)
 }
 
 // chainFailure is the error of a chain whose handlers failed: the
@@ -442,7 +433,7 @@ func (e *Event) withMember(name string, value jsontext.Value) (*Event, error) {
 // viewInput), and a Merge of it hold every member of Serve's input, as a
 // vouched value must (see carryVouch).
 func keepsAll(view *Event, out Output) bool {
-	if view.inv == nil || !view.inv.hasInput {
+	if view.inv == nil || !view.inv.HasInput() {
 		return false
 	}
 	r, ok := out.(remover)
@@ -512,7 +503,7 @@ func (inv *invocation) viewInput(view *Event, name string) {
 	}
 	// The rewrite was validated as an answer before it became the view;
 	// it is split when a Merge or a check needs its members.
-	inv.setInput(in, nil, false, compactJSON(in))
+	inv.SetInput(in, nil, false, compactJSON(in))
 }
 
 // trimJSONSpace returns v without the JSON whitespace around it.
@@ -548,8 +539,8 @@ func compactJSON(v []byte) bool {
 // membersOf returns the members of the object v, the member name of ev,
 // reusing the split of ev's tool_input when v is it.
 func membersOf(ev *Event, name string, v []byte) ([]rawjson.Member, error) {
-	if name == "tool_input" && ev.inv != nil && ev.inv.hasInput && sameBytes(ev.inv.input, v) {
-		if ms, ok := ev.inv.inputMembers(); ok {
+	if name == "tool_input" && ev.inv != nil {
+		if ms, ok := ev.inv.SplitOf(v); ok {
 			return ms, nil
 		}
 	}

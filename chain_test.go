@@ -523,59 +523,6 @@ func TestChainSetUp(t *testing.T) {
 	m.Handle(hook.EventStop, hook.Chain(answer(nil), hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, nil })))
 }
 
-// TestMuxPatterns: every matching registration runs, in registration
-// order, routed by the client's matcher rules.
-func TestMuxPatterns(t *testing.T) {
-	var ran []string
-	tag := func(name string) hook.Handler {
-		return pre(nil, func(*hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-			ran = append(ran, name)
-			return &hook.PreToolUseOutput{AdditionalContext: name}, nil
-		})
-	}
-	m := hook.NewMux()
-	m.Handle("PreToolUse Bash", tag("bash"))
-	m.Handle("PreToolUse", tag("all"))
-	m.Handle("PreToolUse Edit.*", tag("edit-re"))
-	m.Handle("PreToolUse Task", tag("task"))
-	m.Handle("PreToolUse mcp__.*", tag("mcp"))
-	m.Handle("PreToolUse Edit, Write", tag("list"))
-	m.Handle("PreToolUse *", tag("star"))
-	m.Handle("Stop", hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, nil }))
-	for _, c := range []struct {
-		tool string
-		want []string
-	}{
-		{"Bash", []string{"bash", "all", "star"}},
-		{"NotebookEdit", []string{"all", "edit-re", "star"}},
-		{"Edit", []string{"all", "edit-re", "list", "star"}},
-		{"Agent", []string{"all", "task", "star"}},
-		{"mcp__memory__store", []string{"all", "mcp", "star"}},
-	} {
-		ran = nil
-		code, stdout, stderr := testutil.Serve(t, m, testutil.PreToolUse(c.tool, `{}`))
-		require.Equal(t, hook.ExitOK, code, stderr)
-		assert.Equal(t, c.want, ran, c.tool)
-		assert.Contains(t, stdout, fmt.Sprintf(`"additionalContext":%q`, strings.Join(c.want, "\n")), c.tool)
-	}
-
-	// One match is called directly: its answer is the answer.
-	one := hook.NewMux()
-	one.Handle("PreToolUse Bash", testutil.AddFingerprint)
-	_, stdout, _ := testutil.Serve(t, one, testutil.PreToolUse("Bash", `{"command":"ls"}`))
-	assert.Contains(t, stdout, `"updatedInput":{"command":"ls","fingerprint":"6689668a49dc648b"}`)
-	_, stdout, _ = testutil.Serve(t, one, testutil.PreToolUse("Read", `{"file_path":"/x"}`))
-	assert.Empty(t, stdout, "no registration matches Read")
-
-	for _, bad := range []string{"PreToolUse Bash|Read(", "PreToolUse (?i)bash", "PreToolUse ^(?!Bash)", `PreToolUse Bash\z`, "Stop Bash", "Pretooluse Bash", " PreToolUse"} {
-		assert.Panics(t, func() { hook.NewMux().Handle(bad, testutil.AddFingerprint) }, bad)
-	}
-	for _, ok := range []string{"Stop *", "Stop", "PreToolUse ", "FileChanged .env|.envrc"} {
-		h := hook.HandlerFunc(func(context.Context, *hook.Event) (hook.Output, error) { return nil, nil })
-		assert.NotPanics(t, func() { hook.NewMux().Handle(ok, h) }, ok)
-	}
-}
-
 // ExampleChain: a guard, a rewriter and a context adder for the same
 // tool call, combined in one deterministic answer.
 func ExampleChain() {

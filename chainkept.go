@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
@@ -235,7 +236,7 @@ func (x *memberIndex) find(k string, place int) int {
 		return place
 	}
 	if x.idx == nil {
-		x.idx = indexMembers(x.ms)
+		x.idx = inputedit.IndexMembers(x.ms)
 	}
 	return x.idx(k)
 }
@@ -254,7 +255,7 @@ func (k *keeper) checkGone(path string, gone, upd jsontext.Value) {
 		if gerr != nil || uerr != nil {
 			return
 		}
-		inUpd := indexMembers(ums)
+		inUpd := inputedit.IndexMembers(ums)
 		for _, g := range gms {
 			if j := inUpd(g.Key); j >= 0 {
 				k.checkGone(path+"/"+rawjson.PointerToken(g.Key), g.Value, ums[j].Value)

@@ -208,16 +208,16 @@ func joinPlainText(text, ctx *string, a, n any, nText string) error {
 	return nil
 }
 
-// A settler is a combined answer with something to settle once every
-// handler answered.
-type settler interface {
-	settle()
+// A combinedFinisher is a combined answer with something to finish once
+// every handler answered.
+type combinedFinisher interface {
+	finishCombined()
 }
 
-// finish settles a combined answer (see settler).
+// finish finishes a combined answer (see combinedFinisher).
 func finish(out Output) Output {
-	if s, ok := out.(settler); ok {
-		s.settle()
+	if f, ok := out.(combinedFinisher); ok {
+		f.finishCombined()
 	}
 	return out
 }

@@ -19,6 +19,30 @@ const (
 	ConfigSkills         ConfigSource = "skills"
 )
 
+// ConfigChange fires when a settings file or the skills change during a
+// session. The matcher is tested against Source. The answer can keep the
+// change from being applied (see [ConfigChangeOutput]), except for policy
+// settings; exit code 2 ([Block]) does too. Nothing is shown to anyone.
+type ConfigChange struct {
+	Event
+	// Source says which settings changed.
+	Source ConfigSource `json:"source"`
+	// FilePath is the changed file, if any.
+	FilePath string `json:"file_path,omitempty"`
+}
+
+// ConfigChangeOutput is the answer to a [ConfigChange] event. Claude Code
+// discards Halt, StopReason and SystemMessage for this event.
+type ConfigChangeOutput struct {
+	Common
+
+	// Block writes "decision": "block": the change is not applied. A
+	// policy_settings change cannot be blocked; the library refuses to.
+	Block bool
+	// Reason explains the block (never shown); it needs Block.
+	Reason string
+}
+
 func (o *ConfigChangeOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	decision, reason, err := blockFields(o.Block, o.Reason)
 	if err != nil {

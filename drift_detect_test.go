@@ -175,10 +175,11 @@ func TestDriftAllowList(t *testing.T) {
 	assert.NotContains(t, stale, first)
 }
 
-// TestDriftChecksTheSchema: an event whose input members in the protocol
-// schema are not those of its input struct cannot be compared, and says
-// which; the schema as committed agrees with every input struct.
-func TestDriftChecksTheSchema(t *testing.T) {
+// TestDriftChecksTheDeclarations: an event whose input members as read
+// from its Go declaration are not those of its compiled struct cannot be
+// compared, and says which; the declarations as committed agree with
+// every input struct.
+func TestDriftChecksTheDeclarations(t *testing.T) {
 	c, err := checkDrift(driftSDK, driftTools)
 	require.NoError(t, err)
 	require.Empty(t, c.errs)
@@ -192,11 +193,11 @@ func TestDriftChecksTheSchema(t *testing.T) {
 	c.schema[EventPreToolUse] = typ
 	c.schemaInput(EventPreToolUse)
 	require.Len(t, c.errs, 1)
-	assert.Contains(t, c.errs[0], "input PreToolUse: the schema's members [")
+	assert.Contains(t, c.errs[0], "input PreToolUse: the declaration's members [")
 	assert.Contains(t, c.errs[0], "extra")
-	assert.Contains(t, c.errs[0], "run go generate")
+	assert.Contains(t, c.errs[0], "protocol.ReadTypes misreads it")
 
 	delete(c.schema, EventStop)
 	c.schemaInput(EventStop)
-	assert.Contains(t, c.errs, "the schema has no input type Stop")
+	assert.Contains(t, c.errs, "the source declares no input type Stop")
 }

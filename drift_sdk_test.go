@@ -16,9 +16,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gohooks/hook/internal/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // This file fetches the Agent SDK package for the drift test

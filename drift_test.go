@@ -26,9 +26,10 @@ import (
 // input's members, at every depth where both sides are objects. A member
 // missing on either side is drift, unless driftAllowed lists it. The
 // tables that pair library and SDK types are in drift_tables_test.go.
-// Each event's input members are also checked against the protocol
-// schema (internal/protocol/types.json), where an input field is added,
-// so that the drift found in an input struct is drift in the schema.
+// Each event's input members are also checked against its Go declaration
+// as internal/protocol reads it (protocol.ReadTypes, which the generator
+// uses too), so that what the tools read from the source is what the
+// compiled struct decodes.
 //
 // By default it runs against verifiedSDK and fails on drift. With
 // HOOK_SDK_VERSION set to another version or a tag (latest), it prints
@@ -55,7 +56,8 @@ func (d drift) String() string {
 // driftCheck collects the drift between the library and one SDK.
 type driftCheck struct {
 	sdk, tools *sdkdecl.File
-	// schema is the protocol schema's types by name.
+	// schema is the package's struct declarations by name, as
+	// protocol.ReadTypes reads them: Go is the schema.
 	schema map[string]protocol.Type
 	found  []drift
 	errs   []string
@@ -105,7 +107,7 @@ func checkDrift(sdkSrc, toolsSrc string) (*driftCheck, error) {
 	if err != nil {
 		return nil, err
 	}
-	types, err := protocol.Types()
+	types, err := protocol.ReadTypes(".")
 	if err != nil {
 		return nil, err
 	}
@@ -163,14 +165,14 @@ func (c *driftCheck) events(lib []string) {
 	}
 }
 
-// schemaInput reports an event whose input members in the protocol
-// schema (the embedded Event's and each field's json member) are not
-// those its input struct reads: the struct is generated from the schema,
-// so the drift of the one is the drift of the other only while they agree.
+// schemaInput reports an event whose input members in its declaration as
+// read from the source (the embedded Event's and each field's json
+// member) are not those its compiled struct reads: the generator and the
+// tests that read the declarations see the struct only while they agree.
 func (c *driftCheck) schemaInput(event string) {
 	typ, ok := c.schema[event]
 	if !ok {
-		c.errorf("the schema has no input type %s", event)
+		c.errorf("the source declares no input type %s", event)
 		return
 	}
 	var inSchema []string
@@ -181,7 +183,7 @@ func (c *driftCheck) schemaInput(event string) {
 				inSchema = append(inSchema, fl.Name)
 			}
 		case f.Name == "":
-			c.errorf("the schema's %s embeds %s, not Event", event, f.Type)
+			c.errorf("the declaration of %s embeds %s, not Event", event, f.Type)
 		case f.Member() != "":
 			inSchema = append(inSchema, f.Member())
 		}
@@ -193,7 +195,7 @@ func (c *driftCheck) schemaInput(event string) {
 	slices.Sort(inSchema)
 	slices.Sort(inStruct)
 	if !slices.Equal(inSchema, inStruct) {
-		c.errorf("input %s: the schema's members %v are not its struct's %v (run go generate ./...)", event, inSchema, inStruct)
+		c.errorf("input %s: the declaration's members %v are not its compiled struct's %v (protocol.ReadTypes misreads it)", event, inSchema, inStruct)
 	}
 }
 

@@ -3,11 +3,10 @@ package hook
 import (
 	"fmt"
 	"reflect"
-	"sync"
-	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
@@ -35,7 +34,7 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 	if err := edit(v); err != nil {
 		return nil, err
 	}
-	out, err := updateValue(orig, v) // orig is checked above
+	out, err := inputedit.Diff(orig, v) // orig is checked above
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +78,7 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	if err := foreignView("Update", servedTool(orig), reflect.TypeOf(edited)); err != nil {
 		return nil, err
 	}
-	out, err := updateValue(orig, edited)
+	out, err := inputedit.Diff(orig, edited)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +91,7 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 // library's rules (see internal/wire).
 func checkEditable(fn string, orig jsontext.Value) error {
 	if _, err := rawjson.Members(orig); err != nil {
-		return objectError(fn+": the original", err)
+		return inputedit.ObjectError(fn+": the original", err)
 	}
 	return nil
 }
@@ -196,56 +195,4 @@ func foreignView(fn, tool string, t reflect.Type) error {
 		}
 	}
 	return fmt.Errorf("hook: %s: %s is a view of the %s tool's input, and this is a %s call: its fields would be added to the %s input as new members (use the view of %s, or a struct of your own)", fn, t.Name(), want[0], tool, tool, tool)
-}
-
-// servedInputs maps the first byte of each tool_input being served (as
-// Serve read it) to its length and tool name, so that [Edit] and [Update]
-// know the tool of the input they are given; an entry lives while its
-// handler runs (see serveTool).
-var servedInputs sync.Map // unsafe.Pointer → servedInput
-
-type servedInput struct {
-	n    int
-	tool string
-}
-
-// serveTool records the tool of ev's tool_input while its handler runs,
-// and returns the function that forgets it.
-func serveTool(ev *Event) (forget func()) {
-	in, ok := ev.Field("tool_input")
-	raw, named := ev.Field("tool_name")
-	if !ok || !named || len(in) == 0 {
-		return func() {}
-	}
-	// The read validated raw: a string needs no codec, only unquoting,
-	// and a name without escapes is looked up as it is, so that an MCP
-	// tool's name is not copied.
-	if len(raw) < 2 || raw[0] != '"' {
-		return func() {}
-	}
-	var tool string
-	if content := raw[1 : len(raw)-1]; rawjson.IsSimple(content) {
-		if !builtinTool(string(content)) {
-			return func() {}
-		}
-		tool = string(content)
-	} else if tool, _ = wire.Unquote(raw); !builtinTool(tool) {
-		return func() {}
-	}
-	key := unsafe.Pointer(unsafe.SliceData(in))
-	servedInputs.Store(key, servedInput{n: len(in), tool: tool})
-	return func() { servedInputs.Delete(key) }
-}
-
-// servedTool returns the tool whose input orig is, when orig is the
-// tool_input of an event being served, else "".
-func servedTool(orig []byte) string {
-	if len(orig) == 0 {
-		return ""
-	}
-	v, ok := servedInputs.Load(unsafe.Pointer(unsafe.SliceData(orig)))
-	if !ok || v.(servedInput).n != len(orig) {
-		return ""
-	}
-	return v.(servedInput).tool
 }

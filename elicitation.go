@@ -34,6 +34,48 @@ const (
 	ElicitationCancel ElicitationAction = "cancel"
 )
 
+// Elicitation fires when an MCP server asks the user for input, before the
+// dialog is shown. The matcher is tested against MCPServerName. The answer
+// can respond in the user's place (accept with content, decline, cancel)
+// or decline with a block (see [ElicitationOutput]); exit code 2
+// ([Block]) declines too (stderr is not shown).
+type Elicitation struct {
+	Event
+	// MCPServerName is the asking server's name.
+	MCPServerName string `json:"mcp_server_name"`
+	// Message is the server's question.
+	Message string `json:"message"`
+	// Mode is "form" or "url"; empty when absent.
+	Mode ElicitationMode `json:"mode,omitempty"`
+	// URL is the page to open (url mode).
+	URL string `json:"url,omitempty"`
+	// ElicitationID identifies the request (url mode).
+	ElicitationID string `json:"elicitation_id,omitempty"`
+	// RequestedSchema is the JSON Schema of the requested input (form
+	// mode), kept raw; nil when absent.
+	RequestedSchema jsontext.Value `json:"requested_schema,omitzero"`
+}
+
+// ElicitationOutput is the answer to an [Elicitation] event. Claude Code
+// discards Halt, StopReason and SystemMessage for this event. With several
+// hooks, roughly the last response wins and a cancel can override it.
+type ElicitationOutput struct {
+	Common
+
+	// Action responds in the user's place; empty shows the dialog.
+	Action ElicitationAction
+	// Content is the answer of an accept: a JSON object matching the
+	// requested schema (build it with [Merge] or encode a struct).
+	// Claude Code only reads it with [ElicitationAccept]; with another
+	// action only an empty object is allowed.
+	Content jsontext.Value
+	// Block writes "decision": "block": the request is declined. It
+	// cannot be combined with Action or Content.
+	Block bool
+	// Reason is the decline's message; it needs Block.
+	Reason string
+}
+
 func (o *ElicitationOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	return appendElicitation(dst, EventElicitation, &o.Common, o.Action, o.Content, o.Block, o.Reason)
 }
@@ -83,6 +125,52 @@ func appendElicitation(dst []byte, name string, c *Common, action ElicitationAct
 		a.specific = &elicitationSpecific{HookEventName: name, Action: action, Content: content}
 	}
 	return appendWire(dst, a)
+}
+
+// elicitationSpecific is the hookSpecificOutput of an Elicitation or
+// ElicitationResult answer.
+type elicitationSpecific struct {
+	HookEventName string            `json:"hookEventName"`
+	Action        ElicitationAction `json:"action,omitempty"`
+	Content       jsontext.Value    `json:"content,omitzero"`
+}
+
+// ElicitationResult fires after the user answered an MCP elicitation,
+// before the answer is sent to the server. The matcher is tested against
+// MCPServerName. The answer can override the user's response (see
+// [ElicitationResultOutput]); exit code 2 ([Block]) turns it into a
+// decline.
+type ElicitationResult struct {
+	Event
+	// MCPServerName is the asking server's name.
+	MCPServerName string `json:"mcp_server_name"`
+	// ElicitationID identifies the request (url mode).
+	ElicitationID string `json:"elicitation_id,omitempty"`
+	// Mode is "form" or "url"; empty when absent.
+	Mode ElicitationMode `json:"mode,omitempty"`
+	// Action is the user's response.
+	Action ElicitationAction `json:"action"`
+	// Content is the user's answer (accept), kept raw; nil when absent.
+	Content jsontext.Value `json:"content,omitzero"`
+}
+
+// ElicitationResultOutput is the answer to an [ElicitationResult] event;
+// its fields work as in [ElicitationOutput], overriding the user's
+// response. Claude Code discards Halt, StopReason and SystemMessage for
+// this event.
+type ElicitationResultOutput struct {
+	Common
+
+	// Action overrides the user's response; empty keeps it.
+	Action ElicitationAction
+	// Content overrides the answer of an accept; see
+	// [ElicitationOutput.Content].
+	Content jsontext.Value
+	// Block writes "decision": "block": the response becomes a decline.
+	// It cannot be combined with Action or Content.
+	Block bool
+	// Reason is the decline's message; it needs Block.
+	Reason string
 }
 
 func (o *ElicitationResultOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {

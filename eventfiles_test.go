@@ -13,9 +13,8 @@ import (
 )
 
 // TestEventFilesListed: events.go's list names the file of every event in
-// the protocol table; the schema (internal/protocol/types.json) names that
-// file for the event's struct and its answer, and the file holds the
-// answer's methods unless the table generates them.
+// the protocol table; that file declares the event's struct and its
+// answer, and holds the answer's methods unless the table generates them.
 func TestEventFilesListed(t *testing.T) {
 	src, err := os.ReadFile("events.go")
 	require.NoError(t, err)
@@ -27,7 +26,7 @@ func TestEventFilesListed(t *testing.T) {
 		}
 	}
 	require.Len(t, fileOf, len(protocol.Events))
-	types, err := protocol.Types()
+	types, err := protocol.ReadTypes(".")
 	require.NoError(t, err)
 	schemaFile := map[string]string{}
 	for _, typ := range types {
@@ -40,8 +39,8 @@ func TestEventFilesListed(t *testing.T) {
 		}
 		b, err := os.ReadFile(file)
 		require.NoError(t, err)
-		assert.Equal(t, file, schemaFile[e.Name], "the schema's file of %s", e.Name)
-		assert.Equal(t, file, schemaFile[e.Name+"Output"], "the schema's file of %sOutput", e.Name)
+		assert.Equal(t, file, schemaFile[e.Name], "the file that declares %s", e.Name)
+		assert.Equal(t, file, schemaFile[e.Name+"Output"], "the file that declares %sOutput", e.Name)
 		// The answer's own methods are in its file, unless its row says
 		// its fields decide them (then they are generated).
 		own := e.Answer == protocol.AnswerOwn

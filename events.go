@@ -8,12 +8,10 @@ package hook
 // plain-text forms, and appendForm and join where the Answer column says
 // the answer's fields decide them) into adapters_gen.go, both from the
 // protocol table in internal/protocol.
-// The declarations of the event struct, its answer and its
-// hookSpecificOutput, with their docs, are generated into types_gen.go
-// from the protocol schema (internal/protocol/types.json), which names
-// each type's file below. Everything else about an event is written by
-// hand in its own file, one per event or group: the named value types of
-// its fields and the answer's methods — appendForm (validation and the
+// Everything else about an event is written by hand in its own file, one
+// per event or group: the declarations of the event struct, its answer
+// and its hookSpecificOutput with their docs, the named value types of
+// its fields, and the answer's methods — appendForm (validation and the
 // wire form), join (how [Chain] combines it with the answers before it)
 // and, where the event has them, its rewrite and its own refusal rule:
 //

@@ -9,10 +9,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/gohooks/hook/internal/jsstr"
-	"github.com/gohooks/hook/internal/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/jsstr"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // serveCase is one run of Serve: an input fixture, a handler, and the

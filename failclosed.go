@@ -33,30 +33,31 @@ func (f failClosedHandler) ServeHook(ctx context.Context, ev *Event) (out Output
 		return nil, nil
 	}
 	inv := ev.invocation().root()
-	// The count goes down only when this wrapper has settled its outcome
+	// The count goes down only when this wrapper has its outcome
 	// (returned or recovered a panic): a handler that ends its goroutine
 	// with runtime.Goexit, or is still running — or still inside its
 	// error's Error method — when the deadline passes, leaves the
 	// invocation failing closed.
 	inv.closed.Add(1)
-	settled := false
+	done := false
 	defer func() {
 		if p := recover(); p != nil {
 			out, err = nil, closedFailure(ev, fmt.Errorf("hook: the %s handler panicked: %v%s", ev.HookEventName, p, panicSite()))
-			settled = true
+			done = true
 		}
-		if settled {
+		if done {
 			inv.closed.Add(-1)
 		}
 	}()
 	out, err = f.h.ServeHook(ctx, ev)
-	out, err = f.settle(ev, out, err)
-	settled = true
+	out, err = f.wrapOutcome(ev, out, err)
+	done = true
 	return out, err
 }
 
-// settle turns the outcome of the wrapped handler into the wrapper's.
-func (f failClosedHandler) settle(ev *Event, out Output, err error) (Output, error) {
+// wrapOutcome turns the outcome of the wrapped handler into the
+// wrapper's.
+func (f failClosedHandler) wrapOutcome(ev *Event, out Output, err error) (Output, error) {
 	if err != nil {
 		var be *BlockError
 		if errors.As(err, &be) {

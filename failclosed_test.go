@@ -228,42 +228,6 @@ func TestTypedNilAnswers(t *testing.T) {
 	assert.Equal(t, "blocked by hook", (*hook.BlockError)(nil).Error())
 }
 
-// TestMuxRefusesMisuse: registering an adapter under another event's
-// name, an unknown name or a nil function panics at set-up.
-func TestMuxRefusesMisuse(t *testing.T) {
-	guard := hook.PreToolUseFunc(func(context.Context, *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
-		return &hook.PreToolUseOutput{Decision: hook.Deny, Reason: "no"}, nil
-	})
-	for name, f := range map[string]func(m *hook.Mux){
-		"adapter of another event":             func(m *hook.Mux) { m.Handle(hook.EventStop, guard) },
-		"fail-closed adapter of another event": func(m *hook.Mux) { m.Handle(hook.EventStop, hook.FailClosed(guard)) },
-		"a Mux without a handler for the event": func(m *hook.Mux) {
-			inner := hook.NewMux()
-			inner.Handle(hook.EventPreToolUse, guard)
-			m.Handle(hook.EventStop, inner)
-		},
-		"unknown event":   func(m *hook.Mux) { m.Handle("PreToolUsee", guard) },
-		"empty name":      func(m *hook.Mux) { m.Handle("", guard) },
-		"nil handler":     func(m *hook.Mux) { m.Handle(hook.EventPreToolUse, nil) },
-		"nil adapter":     func(m *hook.Mux) { m.Handle(hook.EventPreToolUse, hook.PreToolUseFunc(nil)) },
-		"nil HandlerFunc": func(m *hook.Mux) { m.Handle(hook.EventPreToolUse, hook.HandlerFunc(nil)) },
-		"bad matcher":     func(m *hook.Mux) { m.Handle("PreToolUse Bash|(", guard) },
-		"StopFunc under SubagentStop": func(m *hook.Mux) {
-			m.Handle(hook.EventSubagentStop, hook.StopFunc(func(context.Context, *hook.Stop) (*hook.StopOutput, error) { return nil, nil }))
-		},
-	} {
-		assert.Panics(t, func() { f(hook.NewMux()) }, name)
-	}
-	// Every adapter is accepted under its own event, and the Mux then
-	// routes that event to it.
-	m := hook.NewMux()
-	m.Handle(hook.EventPreToolUse, hook.FailClosed(guard))
-	m.Handle(hook.EventStop, middleware(guard)) // unknown to the Mux: accepted
-	code, stdout, _ := testutil.Serve(t, m, []byte(badBash(`{"command":"ls"}`)))
-	assert.Equal(t, hook.ExitOK, code)
-	assert.Equal(t, badDenyOut, stdout)
-}
-
 // unwrapping is middleware that implements hook.Wrapper.
 type unwrapping struct{ h hook.Handler }
 

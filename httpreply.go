@@ -110,7 +110,7 @@ func (s *Server) ServeHTTPBody(ctx context.Context, body io.Reader, size int64, 
 	)
 	defer func() {
 		if p := recover(); p != nil {
-			o = failed(srv.failsClosed(srv.Handler, result{}), fmt.Errorf("hook: internal error: %s", describe(p)))
+			o = failed(srv.failureBlocks(srv.Handler, result{}), fmt.Errorf("hook: internal error: %s", describe(p)))
 			reply = o.httpReply(false)
 		}
 	}()

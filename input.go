@@ -1,15 +1,15 @@
 package hook
 
 import (
-	"github.com/gohooks/hook/internal/agent"
-	"github.com/gohooks/hook/internal/rawjson"
-	"github.com/gohooks/hook/internal/wire"
-
 	"errors"
 	"fmt"
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/internal/rawjson"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // maxInputDepth is the deepest nesting of objects and arrays that [Serve]

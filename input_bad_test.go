@@ -311,6 +311,9 @@ func containsInOrder(t *testing.T, s string, parts []string) {
 // non-ASCII text and surrogate pair escapes) under a raised cap and gets
 // it back byte for byte in the answer.
 func TestBadInput100MB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a 100 MB input: not with -short")
+	}
 	in, toolInput := bigToolInput(memInputSize)
 	srv := hook.Server{Handler: badEcho, MaxInputBytes: 128 << 20}
 	code, stdout, stderr := badServe(t, &srv, bytes.NewReader(in))

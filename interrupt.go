@@ -42,3 +42,30 @@ const (
 	// program or a service (a stream-json control request, for one).
 	InterruptViaClient InterruptVia = "client"
 )
+
+// Interrupt fires once when an interrupt ends the main conversation's turn
+// (Esc or Ctrl+C, an SDK program's or app's interrupt request, a denied
+// permission that stops the turn, a rewind), except where the work goes on
+// by itself or Claude Code is exiting. The matcher is tested against
+// Source. Nothing can be decided: Claude Code ignores the exit code and
+// the answer (see [InterruptOutput]); the hook has 30 seconds.
+//
+// Codex sends Interrupt too, with turn_id and model (read them with
+// [Event.Field]) and without Source, Reason or Via.
+type Interrupt struct {
+	Event
+	// Source says who stopped the turn.
+	Source InterruptSource `json:"source"`
+	// Reason says what ended the turn.
+	Reason InterruptReason `json:"reason"`
+	// Via says how the stop arrived, where Claude Code knows it; empty
+	// otherwise.
+	Via InterruptVia `json:"via,omitempty"`
+}
+
+// InterruptOutput is the answer to an [Interrupt] event: only the common
+// fields. Claude Code ignores every one of them; Codex reads SystemMessage
+// and refuses the others.
+type InterruptOutput struct {
+	Common
+}

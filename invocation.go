@@ -3,6 +3,7 @@ package hook
 import (
 	"sync/atomic"
 
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/wire"
 )
 
@@ -31,11 +32,11 @@ type invocation struct {
 	// closedAnswer is set when a fail-closed handler's answer is part of
 	// what is to be written.
 	closedAnswer atomic.Bool
-	// vouching holds the incoming tool_input, read before any handler
+	// Vouching holds the incoming tool_input, read before any handler
 	// had the event, for the partial-answer check (its members' keys
 	// are a copy: a handler that writes into the raw tool_input it was
 	// given cannot change them), and the values vouched for.
-	vouching
+	inputedit.Vouching
 }
 
 // init makes inv the state of the invocation of ev, read as o, with the
@@ -46,8 +47,8 @@ func (inv *invocation) init(ev *Event, o wire.Object) {
 		if in, ok := ev.Field("tool_input"); ok && len(in) > 0 && in[0] == '{' {
 			// The read split the tool_input, unless it has very many
 			// members: those are split when an answer needs them.
-			inv.setInput(in, o.Sub, o.HasSub, o.Compact)
-			inv.setKnown(o.Raw, o.Long)
+			inv.SetInput(in, o.Sub, o.HasSub, o.Compact)
+			inv.SetKnown(o.Raw, o.Long)
 		}
 	}
 }
@@ -88,3 +89,13 @@ func (e *Event) origin() *Event {
 	}
 	return e
 }
+
+// vouched returns inv's vouching, or nil when inv is nil.
+func (inv *invocation) vouched() *inputedit.Vouching {
+	if inv == nil {
+		return nil
+	}
+	return &inv.Vouching
+}
+
+//END

@@ -211,6 +211,9 @@ const (
 // and judges against the RSS targets, and quoted in
 // docs/reliability.md.
 func TestServeMemory100MB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 100 MB inputs through hook processes: not with -short")
+	}
 	if name := os.Getenv(memChildEnv); name != "" {
 		memChild(t, name)
 		return

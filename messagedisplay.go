@@ -2,8 +2,41 @@ package hook
 
 import (
 	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/gohooks/hook/internal/wire"
 )
+
+// MessageDisplay fires while an assistant message is being shown, once per
+// batch of completed lines. It has no matcher. The answer can replace the
+// text displayed for this batch (see [MessageDisplayOutput]); the stored
+// message does not change. Exit code 2 displays the original text. In -p
+// and SDK runs it fires once per message, with Index 0, Final true and the
+// whole text.
+type MessageDisplay struct {
+	Event
+	// TurnID is the current turn's UUID.
+	TurnID string `json:"turn_id"`
+	// MessageID is the message's UUID, the same for all its batches (not
+	// the API's msg_ id).
+	MessageID string `json:"message_id"`
+	// Index is the batch's 0-based index within the message.
+	Index int64 `json:"index"`
+	// Final is true on the message's last batch (exactly one per message).
+	Final bool `json:"final"`
+	// Delta is the batch's text: whole lines, except possibly in the final
+	// batch, which may be empty.
+	Delta string `json:"delta"`
+}
+
+// MessageDisplayOutput is the answer to a [MessageDisplay] event. Claude
+// Code discards Halt, StopReason and SystemMessage for this event.
+type MessageDisplayOutput struct {
+	Common
+
+	// DisplayContent is displayed in place of the batch's Delta; empty
+	// displays the original.
+	DisplayContent string
+}
 
 func (o *MessageDisplayOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	a := answer{common: &o.Common}
@@ -34,4 +67,11 @@ func (o *MessageDisplayOutput) rewrite() (string, jsontext.Value) {
 		return "", nil // refused by the answer's own check
 	}
 	return "delta", s
+}
+
+// messageDisplaySpecific is the hookSpecificOutput of a MessageDisplay
+// answer.
+type messageDisplaySpecific struct {
+	HookEventName  string `json:"hookEventName"`
+	DisplayContent string `json:"displayContent"`
 }

@@ -46,6 +46,50 @@ const (
 	PricingDefault Pricing = "default"
 )
 
+// PreModelSwitch fires before a requested model switch. The matcher is
+// tested against the canonical id of ToModel. The answer can allow the
+// switch without the interactive cache-miss confirmation, cancel it, or
+// ask the user (see [PreModelSwitchOutput]); exit code 2 ([Block])
+// cancels it, with stderr shown to the user.
+type PreModelSwitch struct {
+	Event
+	// FromModel is the resolved id of the model before the switch.
+	FromModel string `json:"from_model"`
+	// ToModel is the resolved id of the model after the switch.
+	ToModel string `json:"to_model"`
+	// RequestedModel is what was asked for: an alias such as "opus" or a
+	// full id; empty for the default model (null on the wire).
+	RequestedModel string `json:"requested_model"`
+	// Source says how the switch was requested (command, picker or sdk).
+	Source ModelSwitchSource `json:"source"`
+	// ContextTokens is the number of prompt tokens the next request
+	// re-sends.
+	ContextTokens int64 `json:"context_tokens"`
+	// PromptCacheWarm is true when the current model's prompt cache is
+	// probably still warm (the switch then forfeits it).
+	PromptCacheWarm bool `json:"prompt_cache_warm"`
+	// CacheTTL is the prompt cache's lifetime.
+	CacheTTL CacheTTL `json:"cache_ttl"`
+	// EstimatedCacheWriteUSD is the estimated cost of re-caching
+	// ContextTokens on ToModel, in US dollars.
+	EstimatedCacheWriteUSD float64 `json:"estimated_cache_write_usd"`
+	// Pricing says where that estimate's prices came from.
+	Pricing Pricing `json:"pricing"`
+}
+
+// PreModelSwitchOutput is the answer to a [PreModelSwitch] event.
+type PreModelSwitchOutput struct {
+	Common
+
+	// Decision is [Allow] (switch without the interactive cache-miss
+	// confirmation), [Deny] (cancel the switch) or [Ask] (ask the user to
+	// confirm; a headless session refuses instead). This event has no
+	// Defer.
+	Decision PermissionDecision
+	// Reason explains the decision.
+	Reason string
+}
+
 func (o *PreModelSwitchOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	switch o.Decision {
 	case "", Allow, Deny, Ask:
@@ -61,6 +105,50 @@ func (a *PreModelSwitchOutput) join(n *PreModelSwitchOutput) (stop bool, err err
 	a.Common.join(n.Common)
 	joinDecision(&a.Decision, &a.Reason, n.Decision, n.Reason)
 	return n.Decision == Deny, nil
+}
+
+// PostModelSwitch fires after the model changed. The matcher is tested
+// against the canonical id of ToModel. Nothing can be decided; the answer
+// can add context for the next request to the new model, as JSON or as
+// plain text (see [PostModelSwitchOutput]).
+type PostModelSwitch struct {
+	Event
+	// FromModel is the resolved id of the model before the switch.
+	FromModel string `json:"from_model"`
+	// ToModel is the resolved id of the model after the switch.
+	ToModel string `json:"to_model"`
+	// RequestedModel is what was asked for; empty for the default model
+	// (null on the wire).
+	RequestedModel string `json:"requested_model"`
+	// Source says how the switch happened.
+	Source ModelSwitchSource `json:"source"`
+	// ContextTokens is the number of prompt tokens the next request
+	// re-sends.
+	ContextTokens int64 `json:"context_tokens"`
+	// PromptCacheWarm is true when the previous model's prompt cache was
+	// probably still warm.
+	PromptCacheWarm bool `json:"prompt_cache_warm"`
+	// CacheTTL is the prompt cache's lifetime.
+	CacheTTL CacheTTL `json:"cache_ttl"`
+	// EstimatedCacheWriteUSD is the estimated cost of re-caching
+	// ContextTokens on ToModel, in US dollars.
+	EstimatedCacheWriteUSD float64 `json:"estimated_cache_write_usd"`
+	// Pricing says where that estimate's prices came from.
+	Pricing Pricing `json:"pricing"`
+}
+
+// PostModelSwitchOutput is the answer to a [PostModelSwitch] event.
+type PostModelSwitchOutput struct {
+	Common
+
+	// AdditionalContext reaches the model with the next request the new
+	// model serves.
+	AdditionalContext string
+	// Text, when set, is the whole answer: it is written on stdout as
+	// plain text, which Claude Code gives to Claude with the next request.
+	// Every other field must be empty; the trimmed text must not start
+	// with "{".
+	Text string
 }
 
 func (o *PostModelSwitchOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {

@@ -25,3 +25,28 @@ const (
 	NotificationAuthStorageFailure      NotificationType = "auth_storage_failure"
 	NotificationPluginNotification      NotificationType = "plugin_notification"
 )
+
+// Notification fires when Claude Code raises a notification (it needs a
+// permission, it waits for input, …). The matcher is tested against
+// NotificationType. Nothing can be decided: the exit code does not block,
+// Claude Code discards Halt and SystemMessage, and only TerminalSequence
+// (for a desktop notification, say) has a known effect.
+type Notification struct {
+	Event
+	// Message is the notification's text.
+	Message string `json:"message"`
+	// Title is its title, if any.
+	Title string `json:"title,omitempty"`
+	// NotificationType says what the notification is about. The set is
+	// open; the known values are the Notification* constants.
+	NotificationType NotificationType `json:"notification_type"`
+}
+
+// NotificationOutput is the answer to a [Notification] event.
+type NotificationOutput struct {
+	Common
+
+	// AdditionalContext is accepted by Claude Code's schema, but nothing
+	// indicates that it is delivered anywhere.
+	AdditionalContext string
+}

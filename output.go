@@ -1,15 +1,15 @@
 package hook
 
 import (
-	"github.com/gohooks/hook/internal/jsstr"
-	"github.com/gohooks/hook/internal/wire"
-
 	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/gohooks/hook/internal/jsstr"
+	"github.com/gohooks/hook/internal/wire"
 )
 
 // Common holds the answer fields that every event accepts. Every answer

@@ -48,6 +48,37 @@ const (
 	DestinationCLIArg PermissionDestination = "cliArg"
 )
 
+// PermissionUpdate is one change to the permission settings: the
+// "always allow" choices a [PermissionRequest] carries as
+// PermissionSuggestions, and the changes a [PermissionRequestOutput]
+// applies with UpdatedPermissions. Which fields it uses depends on Type:
+//
+//   - [PermissionUpdateAddRules], [PermissionUpdateReplaceRules],
+//     [PermissionUpdateRemoveRules]: Rules, Behavior, Destination;
+//   - [PermissionUpdateSetMode]: Mode, Destination;
+//   - [PermissionUpdateAddDirectories], [PermissionUpdateRemoveDirectories]:
+//     Directories, Destination.
+//
+// Echoing one of an event's PermissionSuggestions in UpdatedPermissions
+// equals the user choosing that option in the permission dialog.
+type PermissionUpdate struct {
+	// Type says what the update does.
+	Type PermissionUpdateType `json:"type"`
+	// Rules are the permission rules to add, replace or remove.
+	Rules []PermissionRule `json:"rules,omitempty"`
+	// Behavior is what the rules do: allow, deny or ask.
+	Behavior PermissionBehavior `json:"behavior,omitempty"`
+	// Mode is the permission mode to switch to (setMode). Switching to
+	// bypassPermissions only works in a session started with bypass
+	// available, and is never saved as the default mode.
+	Mode PermissionMode `json:"mode,omitempty"`
+	// Directories are the absolute paths to add or remove as working
+	// directories.
+	Directories []string `json:"directories,omitempty"`
+	// Destination is where the update is saved.
+	Destination PermissionDestination `json:"destination"`
+}
+
 // check refuses an update that Claude Code's schema would reject.
 func (u *PermissionUpdate) check() error {
 	switch u.Destination {
@@ -101,4 +132,15 @@ func (u *PermissionUpdate) check() error {
 		return fmt.Errorf("a %s update takes no Directories", u.Type)
 	}
 	return nil
+}
+
+// PermissionRule is one permission rule, such as Bash with the content
+// "git push *".
+type PermissionRule struct {
+	// ToolName is the tool the rule is about, e.g. "Bash" or an MCP tool
+	// name.
+	ToolName string `json:"toolName"`
+	// RuleContent narrows the rule, e.g. "docker compose up *" for Bash;
+	// empty means the whole tool.
+	RuleContent string `json:"ruleContent,omitempty"`
 }

@@ -7,12 +7,71 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
+
+// PostToolUse fires after a tool call succeeded. The call already ran: the
+// answer can give Claude feedback next to the result, add context, or
+// replace the result Claude sees (see [PostToolUseOutput]). Exit code 2
+// ([Block]) shows the reason to Claude next to the result.
+type PostToolUse struct {
+	Event
+	// ToolName is the tool's current name, or "mcp__<server>__<tool>".
+	ToolName string `json:"tool_name"`
+	// ToolInput is the arguments that were executed, kept raw.
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolResponse is the tool's result, kept raw: the tool's structured
+	// output for built-in tools (decode it with [DecodeView] into
+	// [BashResponse], [EditResponse], …), and for MCP tools a string, an
+	// array of content blocks or an object. Paths inside it are as the
+	// model wrote them (possibly relative).
+	ToolResponse jsontext.Value `json:"tool_response"`
+	// ToolUseID is the call's id ("toolu_…").
+	ToolUseID string `json:"tool_use_id"`
+	// DurationMS is how long the tool ran, in milliseconds, without
+	// permission prompts and hooks; zero when absent.
+	DurationMS float64 `json:"duration_ms,omitempty"`
+	// MCPServer says which MCP server serves the tool; nil for built-in
+	// tools.
+	MCPServer *MCPServer `json:"mcp_server,omitempty"`
+}
+
+// PostToolUseOutput is the answer to a [PostToolUse] event. All the common
+// fields are honoured.
+type PostToolUseOutput struct {
+	Common
+
+	// Block writes "decision": "block": Reason is shown to Claude next to
+	// the tool result, which is kept (or replaced by UpdatedToolOutput).
+	Block bool
+	// Reason is the feedback for Claude; it needs Block.
+	Reason string
+	// AdditionalContext is added next to the tool result for Claude.
+	AdditionalContext string
+	// ClassifierContext is a note for auto mode's permission classifier
+	// about this call's result (only genuine user statements belong in
+	// it). Claude Code caps it at 2000 UTF-16 code units shared by all
+	// hooks of the call, and ignores it from async hooks.
+	ClassifierContext string
+	// UpdatedToolOutput replaces the result Claude sees; the tool already
+	// ran. For a built-in tool it must match the tool's output type
+	// (Claude Code ignores it otherwise), so the library refuses a value
+	// of another JSON kind than the incoming tool_response and, for the
+	// tools it knows, one that lacks a required member. Build it from the
+	// incoming ToolResponse with [Edit] or [Merge]. MCP results are not
+	// checked. null is refused.
+	UpdatedToolOutput jsontext.Value
+	// UpdatedMCPToolOutput is the legacy, MCP-only form of
+	// UpdatedToolOutput. Claude Code ignores it for built-in tools, when
+	// UpdatedToolOutput is set, and when it is null, "", 0 or false; the
+	// library refuses those cases.
+	UpdatedMCPToolOutput jsontext.Value
+}
 
 func (o *PostToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	decision, reason, err := blockFields(o.Block, o.Reason)
@@ -25,7 +84,7 @@ func (o *PostToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	}
 	// The answer carries copies of the handler's raw values: what is
 	// checked is what is written.
-	updOut, updMCP := ownCopy(o.UpdatedToolOutput), ownCopy(o.UpdatedMCPToolOutput)
+	updOut, updMCP := inputedit.OwnCopy(o.UpdatedToolOutput), inputedit.OwnCopy(o.UpdatedMCPToolOutput)
 	// A rewrite that changes nothing is not written (see unchanged).
 	if updOut != nil && unchanged(ev, "tool_response", updOut) {
 		updOut = nil
@@ -166,4 +225,49 @@ func isFalsy(v jsontext.Value) bool {
 		return err == nil && f == 0
 	}
 	return false
+}
+
+// postToolUseSpecific is the hookSpecificOutput of a PostToolUse answer.
+type postToolUseSpecific struct {
+	HookEventName        string         `json:"hookEventName"`
+	AdditionalContext    string         `json:"additionalContext,omitempty"`
+	ClassifierContext    string         `json:"classifierContext,omitempty"`
+	UpdatedToolOutput    jsontext.Value `json:"updatedToolOutput,omitzero"`
+	UpdatedMCPToolOutput jsontext.Value `json:"updatedMCPToolOutput,omitzero"`
+}
+
+// PostToolUseFailure fires after a tool call started and failed. It does
+// not fire for calls refused before they ran (unknown tool, invalid input,
+// permission denied). The answer can only add context for Claude (see
+// [PostToolUseFailureOutput]); exit code 2 ([Block]) shows the reason to
+// Claude.
+type PostToolUseFailure struct {
+	Event
+	// ToolName is the tool's current name, or "mcp__<server>__<tool>".
+	ToolName string `json:"tool_name"`
+	// ToolInput is the call's arguments, kept raw.
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolUseID is the call's id ("toolu_…").
+	ToolUseID string `json:"tool_use_id"`
+	// Error is usually the text Claude receives; for Bash and PowerShell
+	// its first line is "Exit code N". Long errors are cut in the middle
+	// (above 10,000 characters). Not a stable format.
+	Error string `json:"error"`
+	// IsInterrupt is true when the failure was an abort.
+	IsInterrupt bool `json:"is_interrupt,omitempty"`
+	// DurationMS is how long the tool ran, in milliseconds; zero when
+	// absent.
+	DurationMS float64 `json:"duration_ms,omitempty"`
+	// MCPServer says which MCP server serves the tool; nil for built-in
+	// tools.
+	MCPServer *MCPServer `json:"mcp_server,omitempty"`
+}
+
+// PostToolUseFailureOutput is the answer to a [PostToolUseFailure] event.
+// All the common fields are honoured.
+type PostToolUseFailureOutput struct {
+	Common
+
+	// AdditionalContext is added next to the error for Claude.
+	AdditionalContext string
 }

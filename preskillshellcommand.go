@@ -3,7 +3,34 @@ package hook
 import (
 	"errors"
 	"fmt"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
+
+// PreSkillShellCommand fires before a skill's (or a slash command's)
+// inline shell command runs. The answer can keep the command from running
+// (see [PreSkillShellCommandOutput]); exit code 2 ([Block]) does too, with
+// stderr shown to Claude and the user.
+type PreSkillShellCommand struct {
+	Event
+	// ToolName is the shell that would run the command: "Bash" or
+	// "PowerShell".
+	ToolName string `json:"tool_name"`
+	// ToolInput is {"command": …}, the command with its arguments
+	// substituted, kept raw; see [PreSkillShellCommand.Command].
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolUseID identifies this command; it names no tool call in the
+	// transcript.
+	ToolUseID string `json:"tool_use_id"`
+	// CommandName is the skill or command whose text holds the shell
+	// command.
+	CommandName string `json:"command_name"`
+	// CommandSource says where that skill or command came from, e.g.
+	// "project" or "plugin"; empty when absent.
+	CommandSource string `json:"command_source,omitempty"`
+	// InvokedBy says who started the skill load.
+	InvokedBy InvokedBy `json:"invoked_by"`
+}
 
 // Command returns the shell command, read from ToolInput.
 func (e *PreSkillShellCommand) Command() (string, error) {
@@ -27,6 +54,24 @@ const (
 	// message) or not known.
 	InvokedByOther InvokedBy = "other"
 )
+
+// PreSkillShellCommandOutput is the answer to a [PreSkillShellCommand]
+// event.
+//
+// Claude Code rewrites this event's answers before applying them: ask and
+// defer become a block ("a skill can't wait for approval"), and any
+// updatedInput becomes a block ("the hook changed the command"). The
+// library therefore offers only Allow and Deny and no updated input, so
+// that an answer never blocks by surprise.
+type PreSkillShellCommandOutput struct {
+	Common
+
+	// Decision is [Deny] to keep the command from running, or [Allow],
+	// which adds nothing: the command runs unless some hook refuses it.
+	Decision PermissionDecision
+	// Reason explains a Deny; shown to Claude and the user.
+	Reason string
+}
 
 func (o *PreSkillShellCommandOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	switch o.Decision {
@@ -62,4 +107,12 @@ func appendDecision(dst []byte, c *Common, name string, d PermissionDecision, re
 		a.specific = &permissionDecisionSpecific{HookEventName: name, PermissionDecision: d, PermissionDecisionReason: reason}
 	}
 	return appendWire(dst, a)
+}
+
+// permissionDecisionSpecific is the hookSpecificOutput of a
+// PreSkillShellCommand answer (and, with its own name, of PreModelSwitch).
+type permissionDecisionSpecific struct {
+	HookEventName            string             `json:"hookEventName"`
+	PermissionDecision       PermissionDecision `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string             `json:"permissionDecisionReason,omitempty"`
 }

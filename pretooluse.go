@@ -1,18 +1,36 @@
 package hook
 
 import (
-	"bytes"
-
-	"github.com/gohooks/hook/internal/rawjson"
-	"github.com/gohooks/hook/internal/wire"
-
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/inputedit"
 )
+
+// PreToolUse fires after Claude produced a tool call's arguments and before
+// the permission check and the call itself. Its answer can allow, deny, ask
+// or defer the call, and can replace the call's input (see
+// [PreToolUseOutput]). Exit code 2 ([Block]) denies the call with the
+// reason.
+type PreToolUse struct {
+	Event
+	// ToolName is the tool's current name, e.g. "Bash", "Agent" (never the
+	// legacy "Task"), or "mcp__<server>__<tool>" for MCP tools.
+	ToolName string `json:"tool_name"`
+	// ToolInput is the call's arguments, exactly as Claude Code sent them:
+	// defaults filled in and file paths made absolute. Decode it with one
+	// of the typed views ([BashInput], …); build an update with [Merge],
+	// [Edit] or [PreToolUse.Update], never from a decoded copy.
+	ToolInput jsontext.Value `json:"tool_input"`
+	// ToolUseID is the call's id ("toolu_…").
+	ToolUseID string `json:"tool_use_id"`
+	// MCPServer says which MCP server serves the tool; nil for built-in
+	// tools.
+	MCPServer *MCPServer `json:"mcp_server,omitempty"`
+}
 
 // Merge returns the call's input with the members of patch set and every
 // other member kept byte for byte; see [Merge].
@@ -55,6 +73,64 @@ const (
 	// turn has a single tool call; ignored otherwise.
 	Defer PermissionDecision = "defer"
 )
+
+// MCPServer identifies the MCP server of an MCP tool call.
+type MCPServer struct {
+	// Name is the server's configuration key (untrusted text).
+	Name string `json:"name"`
+	// Source says where the server was defined: "sdk", "plugin", "user",
+	// "project", "local", "dynamic", "managed", "enterprise", "claudeai",
+	// "agent", … Trust this, not the tool-name prefix.
+	Source string `json:"source"`
+}
+
+// PreToolUseOutput is the answer to a [PreToolUse] event. The zero value
+// (or a nil *PreToolUseOutput) makes no decision: the normal permission
+// flow runs. Silence never approves.
+//
+// The answer is refused before anything is written when Claude Code would
+// reject or misread it: a decision other than allow, deny, ask and defer,
+// a Reason without a Decision, or an UpdatedInput that is not a complete
+// rewrite of the incoming tool_input. All the common fields are honoured.
+//
+// Tools that need the user (AskUserQuestion, ExitPlanMode, MCP tools that
+// require interaction) are not satisfied by Allow alone: answer them with
+// Allow and an UpdatedInput that carries the answer (for AskUserQuestion,
+// add Answers with [Edit] on an [AskUserQuestionInput]).
+type PreToolUseOutput struct {
+	Common
+
+	// Decision is the permission decision; empty leaves it to the normal
+	// permission flow.
+	Decision PermissionDecision
+	// Reason explains the decision: shown to Claude for Deny, to the user
+	// for Allow and Ask, ignored for Defer. A Deny whose Reason is blank
+	// (empty or only white space) is written with the default reason
+	// "blocked by hook", as [Block] is.
+	Reason string
+	// UpdatedInput replaces the call's whole input. Build it from the
+	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
+	// answer is refused (before anything is written) when it is not an
+	// object, is empty, or lacks a member of the incoming input that is
+	// not listed in Removed. An UpdatedInput equal to the incoming input
+	// byte for byte is not written; under Codex, whose "allow" only
+	// carries a rewrite, an Allow beside it (and its Reason) is dropped
+	// with it.
+	UpdatedInput jsontext.Value
+	// Removed lists the tool_input members that UpdatedInput drops on
+	// purpose (see [Remove]).
+	Removed []string
+	// AdditionalContext is added next to the tool result for Claude;
+	// ignored with Defer.
+	AdditionalContext string
+	// Legacy writes Decision in the deprecated top-level form that Claude
+	// Code still accepts: "decision": "approve" for [Allow], "decision":
+	// "block" for [Deny], with Reason as the top-level "reason" (the deny
+	// message; "blocked by hook" when blank). Only Allow and Deny have a
+	// legacy form, and it cannot carry UpdatedInput or AdditionalContext.
+	// New hooks should leave it false.
+	Legacy bool
+}
 
 func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	switch o.Decision {
@@ -145,37 +221,11 @@ func (o *PreToolUseOutput) appendLegacy(dst []byte, a answer) ([]byte, error) {
 // event's incoming tool_input: the names read before the handler had the
 // event when Serve read it, else the tool_input as it is now. It returns
 // what the answer is to carry for upd: a copy of upd, a vouched Merge
-// result's copy or placeholder (see vouch.go), or nil when upd is the incoming
-// tool_input byte for byte (see unchanged).
+// result's copy or placeholder, or nil when upd is the incoming tool_input
+// byte for byte (see unchanged and inputedit.Vouching.CheckAnswer).
 func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Value, error) {
-	if upd == nil {
-		if len(removed) > 0 {
-			//lint:ignore ST1005 the message starts with a field's or Claude Code's name
-			return nil, errors.New("Removed is set without UpdatedInput; removals only make sense in an updated input")
-		}
-		return nil, nil
-	}
-	if inv := ev.inv; inv != nil && inv.hasInput {
-		if v, ok, err := inv.vouchedAnswer(ev, upd); ok || err != nil {
-			// A Merge of the incoming input, which keeps it all.
-			return v, err
-		}
-		ms, ok := inv.inputMembers()
-		if !ok {
-			return upd, errors.New("the handler wrote into the bytes of the tool_input it was given, so the members the input came with are not known and updatedInput cannot be checked; build updatedInput with Merge, Edit or Remove, which copy")
-		}
-		upd = ownCopy(upd)
-		if err := checkUpdatedKeys(ms, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
-			return nil, err
-		}
-		return upd, nil
-	}
 	orig, _ := ev.Field("tool_input")
-	upd = ownCopy(upd)
-	if err := checkUpdatedInput(orig, upd, removed); err != nil || unchanged(ev, "tool_input", upd) {
-		return nil, err
-	}
-	return upd, nil
+	return ev.inv.vouched().CheckAnswer(orig, spacedInput(ev), upd, removed)
 }
 
 // unchanged reports whether the rewrite upd is byte for byte the event's
@@ -186,54 +236,20 @@ func checkUpdate(ev *Event, upd jsontext.Value, removed []string) (jsontext.Valu
 // parallel hooks last-wins, so a rewrite that changes nothing could undo
 // another hook's real one.
 func unchanged(ev *Event, name string, upd []byte) bool {
-	orig, ok := ev.Field(name)
-	return ok && (bytes.Equal(orig, upd) || spacedInput(ev) && rawjson.SameTokens(orig, upd))
+	orig, _ := ev.Field(name)
+	return inputedit.Unchanged(orig, upd, spacedInput(ev))
 }
 
-// ownCopy returns a copy of v, a raw value of a handler's answer, which
-// the answer then carries: what is checked is what is written, even if a
-// goroutine of the handler still writes into v.
-func ownCopy(v jsontext.Value) jsontext.Value {
-	if v == nil {
-		return nil
+// spacedInput reports whether the tool_input of ev may have whitespace
+// between its tokens: not when Serve read the event's tool_input compact
+// (a chain's view holds that input or a rewrite of it, which Merge,
+// Update and Edit write compact). An Event built outside Serve may.
+func spacedInput(ev *Event) bool {
+	if ev.inv == nil {
+		return true
 	}
-	return append(make(jsontext.Value, 0, len(v)), v...)
-}
-
-// checkUpdatedInput refuses an updatedInput that Claude Code would take as
-// a partial input: not an object, empty, or missing a member of the
-// original tool input that removed does not name.
-func checkUpdatedInput(orig, upd jsontext.Value, removed []string) error {
-	var oms []rawjson.Member
-	if orig != nil {
-		oms, _ = rawjson.MembersTrusted(orig)
-	}
-	return checkUpdatedKeys(oms, upd, removed)
-}
-
-// checkUpdatedKeys is checkUpdatedInput with the original's members.
-func checkUpdatedKeys(orig []rawjson.Member, upd jsontext.Value, removed []string) error {
-	ums, err := rawjson.Members(upd)
-	if err != nil {
-		return fmt.Errorf("updatedInput must be one JSON object: %w", err)
-	}
-	if len(ums) == 0 {
-		return errors.New("updatedInput is empty; Claude Code would take {} as the whole tool input (omit it to keep the input)")
-	}
-	if i := wire.InvalidUTF8(upd); i >= 0 {
-		return fmt.Errorf("updatedInput is not valid UTF-8 (byte %#02x at offset %d): the handler set raw bytes that JSON text cannot carry; write a lone surrogate as an escape such as \\ud800, or build the value with hook.Merge", upd[i], i)
-	}
-	var lost []string
-	find, meant := indexMembers(ums), nameSet(removed)
-	for _, m := range orig {
-		if find(m.Key) < 0 && !meant(m.Key) {
-			lost = append(lost, "/"+rawjson.PointerToken(m.Key))
-		}
-	}
-	if len(lost) > 0 {
-		return fmt.Errorf("updatedInput is partial: it lacks %s of the incoming tool_input, and Claude Code replaces the whole input (build it with hook.Merge, or list removals in Removed)", strings.Join(lost, ", "))
-	}
-	return nil
+	root := ev.inv.root()
+	return !root.HasInput() || !root.Compact()
 }
 
 // rewriteStands reports whether the rewrite can reach the combined
@@ -242,10 +258,19 @@ func (o *PreToolUseOutput) rewriteStands() bool {
 	return o.Decision != Deny && o.Decision != Defer
 }
 
-// settle leaves the rewrite out of a combined final deny or defer: the
-// client ignores it there.
-func (o *PreToolUseOutput) settle() {
+// finishCombined leaves the rewrite out of a combined final deny or
+// defer: the client ignores it there.
+func (o *PreToolUseOutput) finishCombined() {
 	if o.Decision == Deny || o.Decision == Defer {
 		o.UpdatedInput, o.Removed = nil, nil
 	}
+}
+
+// preToolUseSpecific is the hookSpecificOutput of a PreToolUse answer.
+type preToolUseSpecific struct {
+	HookEventName            string             `json:"hookEventName"`
+	PermissionDecision       PermissionDecision `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string             `json:"permissionDecisionReason,omitempty"`
+	UpdatedInput             jsontext.Value     `json:"updatedInput,omitzero"`
+	AdditionalContext        string             `json:"additionalContext,omitempty"`
 }

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gohooks/hook/internal/inputedit"
 	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
@@ -181,8 +182,8 @@ type outcome struct {
 	code   int
 	stdout []byte // the answer and its newline, or nil
 	// spliced, when set, is a vouched value written after stdout, and
-	// after is the rest of the answer with its newline (see vouch.go).
-	spliced *splicedValue
+	// after is the rest of the answer with its newline (see internal/inputedit).
+	spliced *inputedit.Spliced
 	after   []byte
 	stderr  string // one line, or ""
 	// closed reports whether an answer that cannot be written blocks.
@@ -216,13 +217,13 @@ func (o outcome) write(stdout, stderr io.Writer) int {
 
 // writeAnswer writes the answer: one write, so that the answer and its
 // newline reach Claude Code together, or, for an answer with a vouched
-// value spliced in, its head, the value's pieces (see vouchsplice.go) and
+// value spliced in, its head, the value's pieces (see internal/inputedit) and
 // its tail in order, so that a large answer is never copied whole.
 func (o outcome) writeAnswer(w io.Writer) error {
 	if _, err := w.Write(o.stdout); err != nil || o.spliced == nil {
 		return err
 	}
-	if err := o.spliced.writeTo(w); err != nil {
+	if err := o.spliced.WriteInto(w); err != nil {
 		return err
 	}
 	_, err := w.Write(o.after)
@@ -231,12 +232,12 @@ func (o outcome) writeAnswer(w io.Writer) error {
 
 // whole returns o with its answer in stdout alone, as one slice, or the
 // failure to write instead when its vouched value can no longer be
-// written (see splicedValue.writeTo).
+// written (see inputedit.Spliced.WriteInto).
 func (o outcome) whole() outcome {
 	if o.spliced == nil {
 		return o
 	}
-	b := bytes.NewBuffer(make([]byte, 0, len(o.stdout)+o.spliced.n+len(o.after)))
+	b := bytes.NewBuffer(make([]byte, 0, len(o.stdout)+o.spliced.Len()+len(o.after)))
 	if err := o.writeAnswer(b); err != nil {
 		f := failed(o.closed, err)
 		f.ev, f.stage = o.ev, o.stage
@@ -262,11 +263,11 @@ func failed(block bool, err error) outcome {
 	return o
 }
 
-// failsClosed reports whether a failure of r exits 2: the event can block
+// failureBlocks reports whether a failure of r exits 2: the event can block
 // (or is not known yet) and the server fails closed, a fail-closed
 // handler has the event or has answered it, or, for input that could not
 // be read, the handler would have failed closed for it.
-func (s *Server) failsClosed(h Handler, r result) bool {
+func (s *Server) failureBlocks(h Handler, r result) bool {
 	name := ""
 	if r.ev != nil {
 		name = r.ev.HookEventName
@@ -313,7 +314,7 @@ func (s *Server) settle(r result, h Handler, onGoexit func(outcome)) (o outcome)
 			onGoexit(o)
 		}
 	}()
-	closed = s.failsClosed(h, r)
+	closed = s.failureBlocks(h, r)
 	o = s.decide(r, h, closed)
 	done = true
 	return o
@@ -368,12 +369,12 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 	// A vouched updatedInput went into b as a placeholder: b was
 	// validated around it, and the vouched bytes take its place now.
 	vg := ev.inv.vouched()
-	head, value, tail, ok, err := vg.splice(b)
+	head, value, tail, ok, err := vg.Splice(b)
 	if err != nil {
 		return failed(closed, err)
 	}
 	if !ok {
-		vg.noPlaceholders.Store(true)
+		vg.NoPlaceholders()
 		if b, fail = encodeAnswer(out, ev, closed); b == nil {
 			return fail
 		}
@@ -383,7 +384,7 @@ func (s *Server) decide(r result, h Handler, closed bool) (o outcome) {
 		head, value, tail = append(b, '\n'), nil, nil
 	}
 	o = outcome{code: ExitOK, stdout: head, spliced: value, after: tail, closed: closed}
-	if value != nil && value.n <= inputBlock {
+	if value != nil && value.OneBlock() {
 		// One block: the answer is put together now, so that a handler
 		// that writes into its input cannot make a part of it be written.
 		o.ev, o.stage = r.ev, r.stage
@@ -522,7 +523,7 @@ func interrupted(ctx context.Context, ev *Event) result {
 // ctx.
 func (s *Server) work(ctx context.Context, stdin io.Reader, h Handler) outcome {
 	if err := ctx.Err(); err != nil {
-		return failed(s.failsClosed(h, result{}), fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx)))
+		return failed(s.failureBlocks(h, result{}), fmt.Errorf("hook: gave up before reading stdin: %w", context.Cause(ctx)))
 	}
 	return getWorker().run(s, ctx, stdin, h)
 }

@@ -121,6 +121,9 @@ func goexitChild(mode string) {
 // stderr that begins with "hook: ", no Go stack trace and nothing on
 // stdout; over HTTP, the PreToolUse deny form or a 500.
 func TestHostileValuesProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the hook as processes: not with -short")
+	}
 	if mode := os.Getenv(goexitChildEnv); mode != "" {
 		goexitChild(mode)
 	}

@@ -37,6 +37,9 @@ func (readyError) Error() string {
 // deadline and SIGTERM also bound the work done after the handler
 // returned (here an error whose Error method never returns).
 func TestRunDelivers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the hook as processes: not with -short")
+	}
 	slow := badAny(func(context.Context) error { return readyError{} })
 	if os.Getenv(deliverChildEnv) != "" {
 		childTakesSignals()

@@ -230,31 +230,6 @@ func TestPreToolUseDecodesEveryField(t *testing.T) {
 	assert.Equal(t, `"toolu_01"`, string(v))
 }
 
-func TestMux(t *testing.T) {
-	m := hook.NewMux()
-	m.Handle(hook.EventPreToolUse, testutil.AddFingerprint)
-	m.HandleFunc(hook.EventSessionEnd, func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
-		return nil, hook.Block("session end seen")
-	})
-	assert.Panics(t, func() { m.Handle("PreToolUse Bash|(", testutil.AddFingerprint) }, "a bad matcher panics")
-	assert.Panics(t, func() { m.Handle("", testutil.AddFingerprint) })
-	assert.Panics(t, func() { m.Handle("Stop", nil) })
-
-	code, stdout, _ := testutil.Serve(t, m, testutil.PreToolUse("mcp__probe__listen_here", `{"room":"x"}`))
-	assert.Equal(t, hook.ExitOK, code)
-	assert.Contains(t, stdout, `"updatedInput":{"room":"x","fingerprint":"6689668a49dc648b"}`)
-
-	code, stdout, stderr := testutil.Serve(t, m, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"SessionEnd","reason":"other"}`))
-	assert.Equal(t, hook.ExitBlock, code)
-	assert.Empty(t, stdout)
-	assert.Equal(t, "session end seen\n", stderr)
-
-	code, stdout, stderr = testutil.Serve(t, m, []byte(`{"session_id":"s","transcript_path":"t","cwd":"/","hook_event_name":"Stop","stop_hook_active":false}`))
-	assert.Equal(t, hook.ExitOK, code)
-	assert.Empty(t, stdout)
-	assert.Empty(t, stderr)
-}
-
 func TestAnswerForAnotherEventIsRefused(t *testing.T) {
 	h := hook.HandlerFunc(func(ctx context.Context, ev *hook.Event) (hook.Output, error) {
 		return &hook.PreToolUseOutput{Decision: hook.Allow}, nil

@@ -4,23 +4,27 @@ import (
 	"bytes"
 	"context"
 	stdjson "encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/benchpayload"
+	"github.com/gohooks/hook/internal/inputedit"
 )
 
 // TestVouchingTakesTheFastPath checks, from inside the handler, which
 // inputs and Merge results an invocation vouches for: a compact input and
-// a Merge of it (of spliceFrom bytes or more, the answer carries it as a
+// a Merge of it (of inputedit.SpliceFrom bytes or more, the answer carries it as a
 // placeholder until Serve splices the value in), also with whitespace
 // between its tokens; not an input written into, or a Merge result
 // written into. The tests in vouch_test.go check that the answers are the same
 // either way; this one that both ways are taken.
 func TestVouchingTakesTheFastPath(t *testing.T) {
-	big := `{"room":"Z\u00fcrich","notes":"` + strings.Repeat(`caf\u00e9 \"x\" `, spliceFrom/8) + `"}`
+	big := `{"room":"Z\u00fcrich","notes":"` + strings.Repeat(`caf\u00e9 \"x\" `, inputedit.SpliceFrom/8) + `"}`
 	small := `{"room":"Z\u00fcrich"}`
 	spaced := strings.Replace(big, `,"notes":`, `, "notes":`, 1)
 	event := func(in string) []byte {
@@ -50,22 +54,21 @@ func TestVouchingTakesTheFastPath(t *testing.T) {
 				if c.before != nil {
 					c.before(e, nil)
 				}
-				_, ok := vg.splitOf(e.ToolInput)
+				_, ok := vg.SplitOf(e.ToolInput)
 				assert.Equal(t, c.input, ok, "the input is vouched for")
 				upd, err := e.Merge(map[string]int{"n": 1})
 				require.NoError(t, err)
 				if c.after != nil {
 					c.after(e, upd)
 				}
-				vv, found := vg.lookup(upd)
-				assert.Equal(t, c.merged, found && vg.holds(vv, upd), "the Merge result is vouched for")
+				assert.Equal(t, c.merged, vg.Vouches(upd), "the Merge result is vouched for")
 				out := &PreToolUseOutput{Decision: Allow, UpdatedInput: upd}
 				b, err := out.appendAnswer(nil, &e.Event)
 				if c.after != nil {
 					return out, nil // the answer is what the checks make of it
 				}
 				require.NoError(t, err)
-				assert.Equal(t, c.placeholder, bytes.Contains(b, []byte(placeholderPrefix)), "the encoded answer carries a placeholder: %.120s", b)
+				assert.Equal(t, c.placeholder, bytes.Contains(b, []byte(inputedit.PlaceholderPrefix)), "the encoded answer carries a placeholder: %.120s", b)
 				return out, nil
 			})
 			var stdout, stderr bytes.Buffer
@@ -87,4 +90,37 @@ func indented(s string) string {
 		panic(err)
 	}
 	return "\r\n" + strings.ReplaceAll(b.String(), "\n", "\r\n") + " "
+}
+
+// TestServeRefusesAnAnswerFromAWrittenInput serves handlers that merge,
+// then write into the tool_input they were lent, on inputs of one block
+// of the vouching's hashes and of several (3 MiB): the answer built from it is never written, and the
+// fail-closed hook blocks.
+func TestServeRefusesAnAnswerFromAWrittenInput(t *testing.T) {
+	for _, c := range []struct {
+		size   int
+		spaced bool
+	}{{2 * inputedit.SpliceFrom, false}, {3 << 20, false}, {2 * inputedit.SpliceFrom, true}, {3 << 20, true}} {
+		size := c.size
+		t.Run(strconv.Itoa(size)+map[bool]string{true: " indented"}[c.spaced], func(t *testing.T) {
+			in := []byte(`{"a":1,"big":"` + strings.Repeat(`x\"y`, size/4) + `","z":[true,null]}`)
+			if c.spaced {
+				in = benchpayload.Indented(in)
+			}
+			event := `{"session_id":"s","transcript_path":"/t","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"mcp__a__b","tool_input":` + string(in) + `}`
+			h := FailClosed(PreToolUseFunc(func(ctx context.Context, e *PreToolUse) (*PreToolUseOutput, error) {
+				upd, err := e.Merge(map[string]int{"n": 1})
+				if err != nil {
+					return nil, err
+				}
+				e.ToolInput[len(e.ToolInput)-3] = '"' // breaks the input: [true,nul"]
+				return &PreToolUseOutput{Decision: Allow, UpdatedInput: upd}, nil
+			}))
+			var stdout, stderr bytes.Buffer
+			code := Serve(context.Background(), strings.NewReader(event), &stdout, &stderr, h)
+			assert.Equal(t, ExitBlock, code)
+			assert.Empty(t, stdout.String())
+			assert.Contains(t, stderr.String(), "wrote into the bytes of the tool_input")
+		})
+	}
 }

@@ -31,6 +31,9 @@ import (
 // the library's side (everything in this package's process) runs under
 // the detector as usual.
 func TestRacingHandlerProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a hook and runs it as processes: not with -short")
+	}
 	bin := hooktest.BuildGo(t, "./testdata/racehook")
 	big := strings.Repeat("ab", 4<<10) // well over the 4 KiB from which a Merge result is spliced
 	toolInput := `{"command":"echo ` + big + `","description":"d"}`

@@ -1,13 +1,51 @@
 package hook
 
 import (
-	"github.com/gohooks/hook/internal/jsstr"
-
 	"errors"
 	"fmt"
 	"runtime"
 	"strings"
+
+	"github.com/gohooks/hook/internal/jsstr"
 )
+
+// WorktreeCreate fires when Claude Code needs a worktree, and lets the hook
+// create it. It has no matcher. The answer names the worktree's path (see
+// [WorktreeCreateOutput]); any non-zero exit code, [Block] included, makes
+// the creation fail.
+type WorktreeCreate struct {
+	Event
+	// Name is the worktree's slug, e.g. "bold-oak-a3f2".
+	Name string `json:"name"`
+}
+
+// WorktreeCreateOutput is the answer to a [WorktreeCreate] event.
+//
+// A command hook (the kind [Serve] runs) answers with the path as plain
+// text: Claude Code reads the last non-empty stdout line and does not read
+// JSON from a command hook. That is what the library writes by default:
+// WorktreePath and a newline, nothing else. JSONForm writes the
+// hookSpecificOutput answer of an HTTP hook instead.
+type WorktreeCreateOutput struct {
+	// Common holds the common fields; they are only written (and only
+	// allowed) with JSONForm, since a command hook's JSON is not read.
+	Common
+
+	// WorktreePath is the absolute path of the worktree the hook created
+	// (required). Claude Code refuses paths with "." or ".." segments; the
+	// library also refuses relative paths, which Claude Code would resolve
+	// against the hook's working directory, and paths that are not one
+	// line. "Absolute" is what Claude Code, a Node program on the same
+	// machine, takes as absolute: on Windows a drive path (C:\wt, C:/wt),
+	// a UNC or device path (\\server\share\wt, \\?\C:\wt) and a rooted
+	// path (\wt or /wt, on the current drive, as Git Bash writes it); a
+	// drive-relative C:wt is refused. Elsewhere only /wt is.
+	WorktreePath string
+	// JSONForm writes {"hookSpecificOutput":{"hookEventName":
+	// "WorktreeCreate","worktreePath":…}}, the form HTTP hooks return,
+	// instead of the plain path line.
+	JSONForm bool
+}
 
 func (o *WorktreeCreateOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if err := checkWorktreePath(o.WorktreePath); err != nil {
@@ -91,4 +129,26 @@ func clientAbs(goos, p string) bool {
 	}
 	letter := len(p) > 0 && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 	return letter && len(p) > 2 && p[1] == ':' && sep(p[2])
+}
+
+// worktreeCreateSpecific is the hookSpecificOutput of a WorktreeCreate
+// answer.
+type worktreeCreateSpecific struct {
+	HookEventName string `json:"hookEventName"`
+	WorktreePath  string `json:"worktreePath"`
+}
+
+// WorktreeRemove fires when a worktree is being removed. It has no
+// matcher and nothing can be decided: failures are only logged in debug
+// mode, and Claude Code discards the answer's fields.
+type WorktreeRemove struct {
+	Event
+	// WorktreePath is the worktree's absolute path.
+	WorktreePath string `json:"worktree_path"`
+}
+
+// WorktreeRemoveOutput is the answer to a [WorktreeRemove] event: only the
+// common fields, which Claude Code discards for this event.
+type WorktreeRemoveOutput struct {
+	Common
 }

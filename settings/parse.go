@@ -1,8 +1,6 @@
 package settings
 
 import (
-	"github.com/gohooks/hook/internal/jsonopts"
-
 	"bytes"
 	"errors"
 	"fmt"
@@ -10,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/gohooks/hook/internal/jsonopts"
 )
 
 // readOpts are the options every file is read with, the module's lenient

@@ -1,29 +1,30 @@
 // Package protocol is the one description of the Claude Code hook
 // protocol that the library is built on. The table (Events, in this file)
-// holds every event of Claude Code 2.1.336, once, with its facts; the
-// schema (types.json, read by [Types]) holds every struct type of the
-// protocol as the root package declares it: each event's input struct
-// (Foo, embedding Event), its answer (FooOutput, embedding Common), the
-// hookSpecificOutput structs, and the typed views of the tools' inputs
-// and results, each with its doc comment and its fields' Go types, json
-// tags and docs.
+// holds every event of Claude Code 2.1.336, once, with its facts. The
+// struct types of the protocol are Go: each event's input struct (Foo,
+// embedding Event), its answer (FooOutput, embedding Common) and its
+// hookSpecificOutput are declared with their docs in the event's file of
+// the root package, next to their rules, the typed views of the tools'
+// inputs in tools.go and of their results in toolresults.go. [ReadTypes]
+// reads those declarations with go/parser, for the generator and the
+// drift tests.
 //
-// The mechanical code of the root package is generated from them by `go
-// generate ./...` (see gen/): events_gen.go (event constants, knownEvent,
-// canBlock, eventNames, the matcher fields, the block forms, honoursHalt)
-// and adapters_gen.go (the typed adapters, their ServeHook methods, each
-// answer's combine, which calls its join, and appendAnswer, which checks
-// the event and calls its appendForm; both of those too where the Answer
-// column says the answer's fields decide them) from the table, and
-// types_gen.go (the struct declarations) from the schema. CI checks that
-// the generated files are fresh, and the drift test checks the table and
-// the schema against the Agent SDK.
+// The mechanical code of the root package is generated from the table by
+// `go generate ./...` (see gen/): events_gen.go (event constants,
+// knownEvent, canBlock, eventNames, the matcher fields, the block forms,
+// honoursHalt) and adapters_gen.go (the typed adapters, their ServeHook
+// methods, each answer's combine, which calls its join, and appendAnswer,
+// which checks the event and calls its appendForm; both of those too
+// where the Answer column says the answer's fields decide them, which gen
+// checks against the answer's declaration). CI checks that the generated
+// files are fresh, and the drift test checks the table and the
+// declarations against the Agent SDK.
 //
-// To add an event: add a row here; add its input and answer structs to
-// types.json with the file of the root package that holds their rules;
-// write that file's answer methods (appendForm and join) unless the row's
-// Answer column generates them; and run `go generate ./...`. To add an
-// input or answer field, add it to its type in types.json and regenerate.
+// To add an event: add a row here; declare its input and answer structs
+// in its file of the root package (listed in events.go); write that
+// file's answer methods (appendForm and join) unless the row's Answer
+// column generates them; and run `go generate ./...`. To add an input or
+// answer field, declare it in its struct.
 package protocol
 
 // Block says how a block is written as a JSON answer (an HTTP hook cannot

@@ -1,12 +1,11 @@
 package rawjson
 
 import (
+	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"encoding/binary"
-	"math/bits"
 )
 
 // This file holds the two fast scanners behind [Members] and

@@ -1,5 +1,6 @@
 // Command gen writes the root package's generated files from the
-// protocol table (internal/protocol): events_gen.go, the protocol's facts
+// protocol table (internal/protocol) and the package's own struct
+// declarations: events_gen.go, the protocol's facts
 // (event constants, Events, KnownEvent, CanBlock, the matcher fields, the
 // block forms, which events honour a halt), and adapters_gen.go, the typed
 // adapters (FooFunc and its ServeHook) and the answer methods that follow
@@ -7,12 +8,13 @@
 // the event and calls appendForm) for every answer; appendForm and join
 // themselves where the Answer column says the answer's fields decide
 // them; and, where the row says so, refuses (Decisions), denyAnswer (BlockDeny),
-// feedbackBlock (Feedback) and the plain-text forms (Text); and, from the
-// protocol schema (internal/protocol/types.json), types_gen.go, the
-// declarations of the protocol's struct types with their docs. It is run
-// by `go generate ./...` from the module root (see events.go); CI fails
-// when its output differs from the committed files.
-// An optional argument names the directory to write them to.
+// feedbackBlock (Feedback) and the plain-text forms (Text). The structs
+// themselves are hand-written Go in each event's file: gen reads them with
+// go/parser (see [protocol.ReadTypes]) only to check that an answer whose
+// methods the Answer column generates holds the fields they write. It is
+// run by `go generate ./...` from the module root (see events.go); CI
+// fails when its output differs from the committed files.
+// An optional argument names the package's directory, read and written.
 package main
 
 import (
@@ -23,8 +25,6 @@ import (
 	"log"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
 	"text/template"
 
@@ -36,7 +36,7 @@ func main() {
 	if len(os.Args) > 1 {
 		dir = os.Args[1]
 	}
-	types, err := protocol.Types()
+	types, err := protocol.ReadTypes(dir)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -60,24 +60,17 @@ type file struct {
 }
 
 // generate returns the generated files of the root package for events
-// and types: events_gen.go, the protocol's facts, adapters_gen.go, the
-// typed adapters and the per-event glue of their answers, and
-// types_gen.go, the declarations of the protocol's struct types.
+// and the package's struct types: events_gen.go, the protocol's facts,
+// and adapters_gen.go, the typed adapters and the per-event glue of their
+// answers.
 func generate(events []protocol.Event, types []protocol.Type) ([]file, error) {
 	if err := checkAnswers(events, types); err != nil {
 		return nil, err
 	}
 	var files []file
-	for _, t := range []*template.Template{facts, adapters, structs} {
-		var data any = events
-		if t == structs {
-			data = struct {
-				Imports []string
-				Types   []protocol.Type
-			}{imports(types), types}
-		}
+	for _, t := range []*template.Template{facts, adapters} {
 		var b bytes.Buffer
-		if err := t.Execute(&b, data); err != nil {
+		if err := t.Execute(&b, events); err != nil {
 			return nil, err
 		}
 		src, err := format.Source(b.Bytes())
@@ -92,7 +85,7 @@ func generate(events []protocol.Event, types []protocol.Type) ([]file, error) {
 // An answerForm is what the generated appendForm and join write for an
 // answer whose row's Answer column names the form.
 type answerForm struct {
-	// Fields are the fields the answer type must have in the schema.
+	// Fields are the fields the answer type must declare.
 	Fields string
 	// Specific is the hookSpecificOutput of the wire form, a format of
 	// the event's constant ("" for none).
@@ -127,7 +120,7 @@ var answerForms = map[protocol.Answer]*answerForm{
 }
 
 // checkAnswers reports an event whose row generates its answer's methods
-// while the schema's answer type holds other fields than they write.
+// while the answer type's declaration holds other fields than they write.
 func checkAnswers(events []protocol.Event, types []protocol.Type) error {
 	fields := map[string]string{}
 	for _, t := range types {
@@ -146,61 +139,13 @@ func checkAnswers(events []protocol.Event, types []protocol.Type) error {
 			return fmt.Errorf("gen: %s: unknown Answer %d", e.Name, e.Answer)
 		}
 		if got := fields[e.Name+"Output"]; got != form.Fields {
-			return fmt.Errorf("gen: %s's row generates the methods of an answer with the fields %s, but the schema's %sOutput has %q", e.Name, form.Fields, e.Name, got)
+			return fmt.Errorf("gen: %s's row generates the methods of an answer with the fields %s, but %sOutput declares %q", e.Name, form.Fields, e.Name, got)
 		}
 	}
 	return nil
 }
 
-// packages are the import paths of the package names a field's type may
-// name.
-var packages = map[string]string{
-	"jsontext": "github.com/go-json-experiment/json/jsontext",
-	"json":     "github.com/go-json-experiment/json",
-	"time":     "time",
-}
-
-// qualified finds the package names in a Go type expression.
-var qualified = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.`)
-
-// imports returns the import paths the fields of types need, sorted.
-func imports(types []protocol.Type) []string {
-	seen := map[string]bool{}
-	var paths []string
-	for _, t := range types {
-		for _, f := range t.Fields {
-			for _, m := range qualified.FindAllStringSubmatch(f.Type, -1) {
-				path, ok := packages[m[1]]
-				if !ok {
-					path = m[1] // not found: format.Source reports it
-				}
-				if !seen[path] {
-					seen[path] = true
-					paths = append(paths, path)
-				}
-			}
-		}
-	}
-	sort.Strings(paths)
-	return paths
-}
-
-// comment returns the doc lines as a Go comment indented by indent, each
-// line ending in a newline.
-func comment(indent string, lines []string) string {
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(indent + "//")
-		if l != "" && l[0] != '\t' {
-			b.WriteByte(' ')
-		}
-		b.WriteString(l + "\n")
-	}
-	return b.String()
-}
-
 var funcs = template.FuncMap{
-	"comment":    comment,
 	"claudeCode": func() string { return protocol.ClaudeCode },
 	"article": func(s string) string {
 		if strings.ContainsRune("AEIOU", rune(s[0])) {
@@ -440,25 +385,4 @@ func (o *{{.Name}}Output) jsonForm(ev *Event) (Output, error) {
 	return nil, noHTTPText(ev)
 }
 {{- end}}
-{{end}}`))
-
-var structs = template.Must(template.New("types_gen.go").Funcs(funcs).Parse(`// Code generated by internal/protocol/gen from the protocol schema (internal/protocol/types.json); DO NOT EDIT.
-
-package hook
-{{- if .Imports}}
-
-import (
-{{- range .Imports}}
-	{{quote .}}
-{{- end}}
-)
-{{- end}}
-{{range .Types}}
-{{comment "" .Doc}}type {{.Name}} struct {
-{{- range .Fields}}
-{{- if .Gap}}
-{{end}}
-{{comment "\t" .Doc}}	{{.Name}} {{.Type}}{{if .JSON}} ` + "`" + `json:{{quote .JSON}}` + "`" + `{{end}}
-{{- end}}
-}
 {{end}}`))

@@ -1,4 +1,4 @@
-package hook
+package inputedit
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 	"github.com/gohooks/hook/internal/wire"
 )
 
-// This file holds the engine behind [Update]: a diff of a typed view
+// This file holds the engine behind hook.Update: a diff of a typed view
 // before and after an edit, applied to the original bytes. It walks the Go
 // values and the JSON side by side and rewrites only what changed, so that
 // every byte the edit did not touch, at every depth, is the original's.
@@ -22,8 +22,12 @@ import (
 // errRemoves is the error of an edit that would drop a member.
 var errRemoves = errors.New("typed edits never remove members; use hook.Remove (or build the value with hook.Merge)")
 
-// updateValue is Update without the argument checks.
-func updateValue(orig []byte, edited any) ([]byte, error) {
+// Diff returns orig, a valid JSON object, with exactly the values that
+// differ between edited (a typed view after the hook changed it) and a
+// fresh decode of orig into the same type replaced, at every depth: the
+// engine behind hook.Update and hook.Edit, whose docs give the rules. The
+// callers check orig and the view's tool first.
+func Diff(orig []byte, edited any) ([]byte, error) {
 	rv := reflect.ValueOf(edited)
 	for rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
@@ -111,7 +115,7 @@ func diffStruct(raw []byte, b, a reflect.Value, ptr string) ([]byte, bool, error
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", where(ptr), err)
 	}
-	find := indexMembers(ms)
+	find := IndexMembers(ms)
 	var patch []rawjson.Member
 	for _, f := range wire.Fields(a.Type()) {
 		fa, okA := fieldByIndex(a, f.Index)
@@ -150,7 +154,7 @@ func diffMap(raw []byte, b, a reflect.Value, ptr string) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", where(ptr), err)
 	}
-	find := indexMembers(ms)
+	find := IndexMembers(ms)
 	if !b.IsNil() {
 		for _, k := range b.MapKeys() {
 			if !a.MapIndex(k).IsValid() && find(k.String()) >= 0 {

@@ -1,4 +1,4 @@
-package hook
+package inputedit
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
-// objectError wraps a failure to read a JSON object with what was being read.
-func objectError(what string, err error) error {
+// ObjectError wraps a failure to read a JSON object with what was being read.
+func ObjectError(what string, err error) error {
 	if errors.Is(err, rawjson.ErrNotObject) {
 		return fmt.Errorf("hook: %s is %w", what, err)
 	}

@@ -1,4 +1,4 @@
-package hook
+package inputedit
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 // This file keeps large tool inputs from being validated again and again.
 //
 // Serve validates every byte of the input once, when it reads it. A
-// handler then typically builds its updatedInput with [PreToolUse.Merge]
+// handler then typically builds its updatedInput with hook.PreToolUse.Merge
 // from that input and a small patch, and the answer goes through the
 // partial-answer check, the encoder and the final "stdout is one valid
 // answer" guard, each of which would scan the whole value again (with a
@@ -33,24 +33,24 @@ import (
 // string: the small answer around it is encoded and validated whole, and
 // the vouched value is written in the placeholder's place at the end, from
 // the pieces Merge recorded of it, never from the handler's bytes (see
-// vouchsplice.go).
+// splice.go).
 // Replacing one JSON value of a valid document by another valid value
 // keeps the document valid (the names around it do not change), so the
 // guarantee that stdout is one valid JSON object holds as before.
 
-// spliceFrom is the size from which a vouched updatedInput travels
+// SpliceFrom is the size from which a vouched updatedInput travels
 // through the encoder as a placeholder: below it, encoding the value
 // itself costs less than splicing it in.
-const spliceFrom = 4 << 10
+const SpliceFrom = 4 << 10
 
 // vouchedValue is one value an invocation vouches for.
 type vouchedValue struct {
 	v   []byte // the value; its identity is &v[0] and len(v)
 	sum uint64 // the seeded hash of v's bytes when vouched
-	// sp is, for a Merge result of spliceFrom bytes or more, the same
+	// sp is, for a Merge result of SpliceFrom bytes or more, the same
 	// bytes as ranges of the input and bytes of the library's own,
-	// which is what an answer writes (see vouchsplice.go).
-	sp *splicedValue
+	// which is what an answer writes (see splice.go).
+	sp *Spliced
 	// spaced is set when v may hold whitespace between its tokens,
 	// which an answer does not carry (the encoder compacts raw values).
 	spaced bool
@@ -58,14 +58,14 @@ type vouchedValue struct {
 
 // vouching is the part of an invocation that tracks the incoming
 // tool_input and the values vouched for. Its methods may be called on a
-// nil *vouching (an Event built outside Serve), which knows no input and
+// nil *Vouching (an Event built outside Serve), which knows no input and
 // vouches for nothing.
-type vouching struct {
+type Vouching struct {
 	seed maphash.Seed
 	// input is the incoming tool_input object; hasInput is set when
 	// there is one. compact is set when it has no whitespace between
 	// tokens. A Merge result of an input with whitespace is vouched for
-	// all the same, and compacted as it is written (see vouchsplice.go),
+	// all the same, and compacted as it is written (see splice.go),
 	// stepping over the long strings the read validated: known are their
 	// spans, in the offsets of the event's bytes, where the input starts
 	// at offset inputOff. sums are the seeded
@@ -98,20 +98,31 @@ type vouching struct {
 	// out are the vouched Merge results that answers carry as
 	// placeholders, each by its pieces: splice writes these, never the
 	// bytes a handler holds.
-	out []*splicedValue
+	out []*Spliced
 	tag string // the placeholders' random part; "" until one is out
 	// noPlaceholders is set when an answer is encoded again without
 	// placeholders.
 	noPlaceholders atomic.Bool
 }
 
-// vouched returns inv's vouching, or nil when inv is nil.
-func (inv *invocation) vouched() *vouching {
-	if inv == nil {
-		return nil
-	}
-	return &inv.vouching
+// Vouches reports whether v is a Merge result vg vouches for, unchanged
+// since Merge built it.
+func (vg *Vouching) Vouches(v []byte) bool {
+	vv, found := vg.lookup(v)
+	return found && vg.holds(vv, v)
 }
+
+// HasInput reports whether vg holds an incoming tool_input object.
+func (vg *Vouching) HasInput() bool { return vg != nil && vg.hasInput }
+
+// Compact reports whether the incoming tool_input has no whitespace
+// between its tokens.
+func (vg *Vouching) Compact() bool { return vg != nil && vg.compact }
+
+// NoPlaceholders makes the answers encoded from now on carry vouched
+// values as their bytes: an answer is being encoded again after its
+// placeholder could not be resolved (see Splice).
+func (vg *Vouching) NoPlaceholders() { vg.noPlaceholders.Store(true) }
 
 // sameBytes reports whether a and b are the same bytes in memory.
 func sameBytes(a, b []byte) bool {
@@ -119,12 +130,12 @@ func sameBytes(a, b []byte) bool {
 }
 
 // holds reports whether vv vouches for v: the same bytes, unchanged.
-func (vg *vouching) holds(vv vouchedValue, v []byte) bool {
+func (vg *Vouching) holds(vv vouchedValue, v []byte) bool {
 	return sameBytes(vv.v, v) && vg.sum(v) == vv.sum
 }
 
 // holdsInput reports whether v is the incoming tool_input, unchanged.
-func (vg *vouching) holdsInput(v []byte) bool {
+func (vg *Vouching) holdsInput(v []byte) bool {
 	return sameBytes(vg.input, v) && vg.inputIntact()
 }
 
@@ -132,18 +143,18 @@ func (vg *vouching) holdsInput(v []byte) bool {
 // (without copying them), which the runtime's hasher takes in one pass,
 // three times as fast on large values as maphash.Bytes, which hashes a
 // long slice in 128-byte pieces.
-func (vg *vouching) sum(v []byte) uint64 {
+func (vg *Vouching) sum(v []byte) uint64 {
 	if len(v) == 0 {
 		return maphash.Comparable(vg.seed, "")
 	}
 	return maphash.Comparable(vg.seed, unsafe.String(unsafe.SliceData(v), len(v)))
 }
 
-// setInput records the incoming tool_input object in, which the read
+// SetInput records the incoming tool_input object in, which the read
 // validated as part of a valid UTF-8 event (compact when the event was):
 // with its members ms when split is set, else to be split on first use.
-// See setKnown for the strings the read validated.
-func (vg *vouching) setInput(in []byte, ms []rawjson.Member, split, compact bool) {
+// See SetKnown for the strings the read validated.
+func (vg *Vouching) SetInput(in []byte, ms []rawjson.Member, split, compact bool) {
 	vg.seed = maphash.MakeSeed()
 	vg.input, vg.hasInput, vg.compact = in, true, compact
 	vg.sums = vg.sum1[:0]
@@ -155,18 +166,18 @@ func (vg *vouching) setInput(in []byte, ms []rawjson.Member, split, compact bool
 	}
 }
 
-// setKnown records known, the spans of the long strings the read
+// SetKnown records known, the spans of the long strings the read
 // validated in event, the bytes of the event that holds the input: the
 // answer's writer steps over them when it compacts a Merge result of an
 // input with whitespace.
-func (vg *vouching) setKnown(event []byte, known []rawjson.StringSpan) {
+func (vg *Vouching) SetKnown(event []byte, known []rawjson.StringSpan) {
 	if off, ok := offsetIn(event, vg.input); ok {
 		vg.known, vg.inputOff = known, off
 	}
 }
 
 // inputIntact reports whether the input's bytes are those read.
-func (vg *vouching) inputIntact() bool {
+func (vg *Vouching) inputIntact() bool {
 	for i, sum := range vg.sums {
 		k := i * inputBlock
 		if vg.sum(vg.input[k:min(k+inputBlock, len(vg.input))]) != sum {
@@ -179,7 +190,7 @@ func (vg *vouching) inputIntact() bool {
 // inputMembers returns the members of the incoming tool_input, and false
 // when they cannot be known: the input was split on first use, and by
 // then a handler had written into its bytes.
-func (vg *vouching) inputMembers() ([]rawjson.Member, bool) {
+func (vg *Vouching) inputMembers() ([]rawjson.Member, bool) {
 	vg.splitMu.Lock()
 	defer vg.splitMu.Unlock()
 	if !vg.splitDone {
@@ -192,9 +203,9 @@ func (vg *vouching) inputMembers() ([]rawjson.Member, bool) {
 	return vg.split, vg.splitOK
 }
 
-// splitOf returns the members of orig when orig is the incoming
+// SplitOf returns the members of orig when orig is the incoming
 // tool_input, unchanged.
-func (vg *vouching) splitOf(orig []byte) ([]rawjson.Member, bool) {
+func (vg *Vouching) SplitOf(orig []byte) ([]rawjson.Member, bool) {
 	if vg == nil || !vg.hasInput || !vg.holdsInput(orig) {
 		return nil, false
 	}
@@ -203,9 +214,9 @@ func (vg *vouching) splitOf(orig []byte) ([]rawjson.Member, bool) {
 
 // vouchMerged records v, a valid UTF-8 object that Merge built from the
 // vouched tool_input and a validated patch, with its pieces sp when it
-// is spliceFrom bytes or more; spaced is set when v may hold whitespace
+// is SpliceFrom bytes or more; spaced is set when v may hold whitespace
 // between its tokens.
-func (vg *vouching) vouchMerged(v []byte, sp *splicedValue, spaced bool) {
+func (vg *Vouching) vouchMerged(v []byte, sp *Spliced, spaced bool) {
 	vv := vouchedValue{v: v, sum: vg.sum(v), sp: sp, spaced: spaced}
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
@@ -223,9 +234,23 @@ func (vg *vouching) vouchMerged(v []byte, sp *splicedValue, spaced bool) {
 	vg.merged = append(vg.merged, vv)
 }
 
+// CarryTo vouches for upd in root, a vouching whose incoming tool_input
+// upd holds every member of (a chain's Serve-level invocation), when upd
+// is a Merge result vg vouched for and is unchanged since: the chain's
+// last rewrite then takes the one-pass path of a single handler's. It
+// reports whether it did; root must have a compact tool_input.
+func (vg *Vouching) CarryTo(root *Vouching, upd []byte) bool {
+	vv, ok := vg.lookup(upd)
+	if !ok || !vg.holds(vv, upd) || !root.HasInput() || !root.Compact() {
+		return false
+	}
+	root.vouchMerged(upd, nil, vv.spaced)
+	return true
+}
+
 // lookup returns the vouched Merge result that is v's bytes, if any. It
 // does not tell whether they are unchanged.
-func (vg *vouching) lookup(v []byte) (vouchedValue, bool) {
+func (vg *Vouching) lookup(v []byte) (vouchedValue, bool) {
 	if vg == nil || !vg.hasInput {
 		return vouchedValue{}, false
 	}
@@ -239,16 +264,16 @@ func (vg *vouching) lookup(v []byte) (vouchedValue, bool) {
 	return vouchedValue{}, false
 }
 
-// vouchedAnswer returns what an answer to ev carries for its updatedInput
-// upd when upd is a vouched Merge result, unchanged since Merge built it,
-// and reports whether it is. The answer never carries the bytes the
+// vouchedAnswer returns what an answer carries for its updatedInput upd when
+// upd is a vouched Merge result, unchanged since Merge built it, and
+// reports whether it is. The answer never carries the bytes the
 // handler holds, which a goroutine of the handler may still write into:
 // it carries a copy whose hash matches what was vouched, or, for a value
-// of spliceFrom bytes or more, a placeholder for its pieces (see
-// answerValue); nil when upd is the incoming tool_input byte for byte
-// (see unchanged). err is set when the handler wrote into the
-// tool_input the value was built from.
-func (vg *vouching) vouchedAnswer(ev *Event, upd []byte) (v jsontext.Value, ok bool, err error) {
+// of SpliceFrom bytes or more, a placeholder for its pieces (see
+// answerValue); nil when unchanged reports that upd's bytes are the
+// incoming tool_input as the client has it. err is set when the handler
+// wrote into the tool_input the value was built from.
+func (vg *Vouching) vouchedAnswer(upd []byte, unchanged func([]byte) bool) (v jsontext.Value, ok bool, err error) {
 	vv, found := vg.lookup(upd)
 	if !found {
 		return nil, false, nil
@@ -259,7 +284,7 @@ func (vg *vouching) vouchedAnswer(ev *Event, upd []byte) (v jsontext.Value, ok b
 		if vg.sum(cp) != vv.sum {
 			return nil, false, nil
 		}
-		if unchanged(ev, "tool_input", cp) {
+		if unchanged(cp) {
 			return nil, true, nil
 		}
 		if vv.spaced {
@@ -279,15 +304,15 @@ func (vg *vouching) vouchedAnswer(ev *Event, upd []byte) (v jsontext.Value, ok b
 	return v, err == nil, err
 }
 
-// placeholderPrefix begins every placeholder: a JSON string that starts
+// PlaceholderPrefix begins every placeholder: a JSON string that starts
 // with an escaped NUL, which no answer field is expected to hold.
-const placeholderPrefix = `"\u0000hook-vouched-`
+const PlaceholderPrefix = `"\u0000hook-vouched-`
 
 // answerValue returns what an answer being encoded carries for the
 // vouched Merge result sp: a placeholder when it is large enough, else
 // its bytes.
-func (vg *vouching) answerValue(sp *splicedValue) (jsontext.Value, error) {
-	if sp.n < spliceFrom || vg.noPlaceholders.Load() {
+func (vg *Vouching) answerValue(sp *Spliced) (jsontext.Value, error) {
+	if sp.n < SpliceFrom || vg.noPlaceholders.Load() {
 		return sp.bytes()
 	}
 	vg.mu.Lock()
@@ -304,12 +329,12 @@ func (vg *vouching) answerValue(sp *splicedValue) (jsontext.Value, error) {
 }
 
 // placeholder returns the placeholder of the value with the given id.
-func (vg *vouching) placeholder(id int) string {
-	return placeholderPrefix + vg.tag + "-" + strconv.Itoa(id) + `"`
+func (vg *Vouching) placeholder(id int) string {
+	return PlaceholderPrefix + vg.tag + "-" + strconv.Itoa(id) + `"`
 }
 
 // handedOut reports whether a placeholder may be in an answer.
-func (vg *vouching) handedOut() bool {
+func (vg *Vouching) handedOut() bool {
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
 	return vg.tag != ""
@@ -323,12 +348,12 @@ func (vg *vouching) handedOut() bool {
 // resolve, or more than one; the caller then encodes the answer again
 // without placeholders. err is set when the value's input is no longer
 // the one read: a handler wrote into it.
-func (vg *vouching) splice(b []byte) (head []byte, value *splicedValue, tail []byte, ok bool, err error) {
-	if vg == nil || !vg.handedOut() || !bytes.Contains(b, []byte(placeholderPrefix)) {
+func (vg *Vouching) Splice(b []byte) (head []byte, value *Spliced, tail []byte, ok bool, err error) {
+	if vg == nil || !vg.handedOut() || !bytes.Contains(b, []byte(PlaceholderPrefix)) {
 		return append(b, '\n'), nil, nil, true, nil
 	}
 	vg.mu.Lock()
-	out, tagged := vg.out, placeholderPrefix+vg.tag+"-"
+	out, tagged := vg.out, PlaceholderPrefix+vg.tag+"-"
 	vg.mu.Unlock()
 	for _, sp := range out {
 		before, after, found := wire.Cut(b, vg.placeholder(sp.id))
@@ -346,98 +371,13 @@ func (vg *vouching) splice(b []byte) (head []byte, value *splicedValue, tail []b
 	return nil, nil, nil, false, nil
 }
 
-// mergeInput returns the Merge result of orig, the vouched input, with
-// the validated patch pb of members ps: orig's members ms with ps set,
-// or, when ms is nil, orig with ps appended (orig has none of their
-// keys). It vouches for the result when the patch is UTF-8 and the
-// result has members, and then, when the result may be spliceFrom bytes
-// or more, records its pieces too. compact tells whether the patch has
-// no whitespace between its tokens: a result that may have some (from
-// the input or the patch) is vouched for too, and compacted when it is
-// written, as the encoder would write it.
-func (vg *vouching) mergeInput(orig []byte, ms []rawjson.Member, pb []byte, ps []rawjson.Member, compact, members bool) jsontext.Value {
-	m, spaced := vg.startMerge(orig, pb, ps, compact)
-	if ms == nil {
-		m.append(ps)
-	} else {
-		m.merge(ms, ps)
-	}
-	return vg.endMerge(m, pb, members, spaced)
-}
-
-// appendInput is mergeInput for orig, the vouched input with whitespace
-// between its tokens, and a patch ps of the given keys: it walks orig's
-// members once, to find whether one has a key of the patch and to write
-// them, without splitting orig. It reports false when one has.
-func (vg *vouching) appendInput(orig, pb []byte, ps []rawjson.Member, keys []string, compact bool) (jsontext.Value, bool) {
-	m, spaced := vg.startMerge(orig, pb, ps, compact)
-	n, ok := m.appendSpaced(ps, keys)
-	if !ok {
-		return nil, false
-	}
-	return vg.endMerge(m, pb, n+len(ps) > 0, spaced), true
-}
-
-// startMerge returns where a Merge of orig, the vouched input, and the
-// patch pb of members ps writes its result, and whether the result may
-// have whitespace between its tokens (compact tells whether the patch
-// has none). It records the result's pieces too when the result may be
-// vouched for (the patch is UTF-8) and may be spliceFrom bytes or more.
-func (vg *vouching) startMerge(orig, pb []byte, ps []rawjson.Member, compact bool) (mergeOut, bool) {
-	m := mergeOut{out: make(jsontext.Value, 0, len(orig)+patchSize(ps)+2), base: orig}
-	spaced := !compact || !vg.compact
-	if cap(m.out) >= spliceFrom && wire.InvalidUTF8(pb) < 0 {
-		m.sp = &splicedValue{vg: vg, spaced: !vg.compact, ownSpaced: !compact}
-	}
-	return m, spaced
-}
-
-// endMerge vouches for the result of m when the patch pb is UTF-8 and
-// the result has members, and returns it.
-func (vg *vouching) endMerge(m mergeOut, pb []byte, members, spaced bool) jsontext.Value {
-	if members && wire.InvalidUTF8(pb) < 0 {
-		vg.vouchMerged(m.out, m.sp, spaced)
-	}
-	return m.out
-}
-
 // unsplit reports whether orig is the incoming tool_input, at its place,
 // and the read left it unsplit.
-func (vg *vouching) unsplit(orig []byte) bool {
+func (vg *Vouching) unsplit(orig []byte) bool {
 	if vg == nil || !vg.hasInput || !sameBytes(vg.input, orig) {
 		return false
 	}
 	vg.splitMu.Lock()
 	defer vg.splitMu.Unlock()
 	return !vg.splitDone
-}
-
-// splitPatch encodes and splits the patch of a Merge: its bytes, its
-// members and whether it is compact. A raw patch is copied first: what is
-// validated is what the result is built from, even if a goroutine of the
-// handler still writes into the handler's bytes.
-func splitPatch(patch any) (pb []byte, ps []rawjson.Member, compact bool, err error) {
-	if pb, err = patchBytes(patch); err != nil {
-		return nil, nil, false, err
-	}
-	switch patch.(type) {
-	case jsontext.Value, *jsontext.Value:
-		pb = bytes.Clone(pb)
-	}
-	if ps, compact, err = rawjson.MembersCompact(pb); err != nil {
-		return nil, nil, false, objectError("Merge: the patch", err)
-	}
-	return pb, ps, compact, nil
-}
-
-// spacedInput reports whether the tool_input of ev may have whitespace
-// between its tokens: not when Serve read the event's tool_input compact
-// (a chain's view holds that input or a rewrite of it, which Merge,
-// Update and Edit write compact). An Event built outside Serve may.
-func spacedInput(ev *Event) bool {
-	if ev.inv == nil {
-		return true
-	}
-	root := ev.inv.root()
-	return !root.hasInput || !root.compact
 }

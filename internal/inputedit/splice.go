@@ -1,4 +1,4 @@
-package hook
+package inputedit
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 // records the result a second time as its pieces — ranges of the input
 // and the patch's bytes, copied — and the answer writes those. The input
 // is the library's: Serve read it, and a handler is only lent it, to read
-// (see [Handler]). It is hashed in blocks when it is read, and each block
+// (see hook.Handler). It is hashed in blocks when it is read, and each block
 // is copied into a buffer of the library's and its hash checked before it
 // is written, so that what reaches stdout is what was checked even if a
 // handler broke that rule; the whole input is checked once more before
@@ -37,19 +37,19 @@ const inputBlock = 256 << 10
 // lent.
 var errInputWritten = errors.New("the handler wrote into the bytes of the tool_input it was given, which are read-only; the answer built from them is not written")
 
-// splicedValue is a vouched Merge result as its pieces: n bytes, made of
+// Spliced is a vouched Merge result as its pieces: n bytes, made of
 // ranges of the vouched input and of owned, the library's own bytes.
 //
 // When spaced is set, the input had whitespace between tokens, which an
 // answer does not carry (the encoder writes raw values compact): the
 // ranges of the input may then also cover the whitespace between the
 // members they hold, so that a run of untouched members stays one
-// range, and writeTo compacts them as it writes. When ownSpaced is set,
+// range, and WriteInto compacts them as it writes. When ownSpaced is set,
 // the patch had some, and the owned bytes are kept compact. Either way
 // the pieces are then the result's tokens but not its bytes, and same
 // tells whether the result is the input's tokens.
-type splicedValue struct {
-	vg        *vouching
+type Spliced struct {
+	vg        *Vouching
 	id        int // what its placeholder calls it
 	n         int
 	pieces    []piece
@@ -66,7 +66,7 @@ type piece struct {
 }
 
 // addBase adds v, a slice of base (the input), as a range of it.
-func (sp *splicedValue) addBase(base, v []byte) {
+func (sp *Spliced) addBase(base, v []byte) {
 	if len(v) == 0 {
 		return
 	}
@@ -110,7 +110,7 @@ func skipSpace(b []byte, i int) int {
 // compact when sp is spaced). A single byte that base holds just after
 // the last range continues that range: the commas and colons of the input
 // are taken from it, and, when sp is spaced, also after whitespace.
-func (sp *splicedValue) addOwn(base, v []byte) {
+func (sp *Spliced) addOwn(base, v []byte) {
 	if len(v) == 0 {
 		return
 	}
@@ -147,7 +147,7 @@ func (sp *splicedValue) addOwn(base, v []byte) {
 }
 
 // addOwned adds the owned bytes from offset from on as the next piece.
-func (sp *splicedValue) addOwned(from int) {
+func (sp *Spliced) addOwned(from int) {
 	to := len(sp.owned)
 	sp.n += to - from
 	if k := len(sp.pieces) - 1; k >= 0 && sp.pieces[k].own && sp.pieces[k].to == from {
@@ -156,6 +156,13 @@ func (sp *splicedValue) addOwned(from int) {
 		sp.pieces = append(sp.pieces, piece{from: from, to: to, own: true})
 	}
 }
+
+// Len returns the length of the value.
+func (sp *Spliced) Len() int { return sp.n }
+
+// OneBlock reports whether the value is no longer than one block of the
+// input, which is checked and written at once.
+func (sp *Spliced) OneBlock() bool { return sp.n <= inputBlock }
 
 // offsetIn returns the offset of v in base when v is a slice of base's
 // bytes.
@@ -175,7 +182,7 @@ func offsetIn(base, v []byte) (int, bool) {
 // set members to the values they had. For a spaced value, whose pieces
 // are not its bytes, the merge told whether it is the input's tokens,
 // which is what unchanged compares then.
-func (sp *splicedValue) sameAsInput() bool {
+func (sp *Spliced) sameAsInput() bool {
 	if sp.spaced || sp.ownSpaced {
 		return sp.same
 	}
@@ -201,7 +208,7 @@ func (sp *splicedValue) sameAsInput() bool {
 	return true
 }
 
-// writeTo writes sp's bytes to w: its owned pieces as they are, and the
+// WriteInto writes sp's bytes to w: its owned pieces as they are, and the
 // input's ranges through a buffer of the library's, one block of the
 // input at a time, each checked against the hash taken when the input was
 // read before any of it is written. It fails with errInputWritten, having
@@ -210,7 +217,7 @@ func (sp *splicedValue) sameAsInput() bool {
 // outcome then fails, and exit 2 tells Claude Code to ignore stdout).
 // A spaced value's ranges of the input are compacted in the buffer as
 // they are written, stepping over the long strings the read validated.
-func (sp *splicedValue) writeTo(w io.Writer) error {
+func (sp *Spliced) WriteInto(w io.Writer) error {
 	vg, in := sp.vg, sp.vg.input
 	var buf []byte
 	block := -1 // the block of the input buf holds
@@ -255,10 +262,10 @@ func (sp *splicedValue) writeTo(w io.Writer) error {
 	return nil
 }
 
-// bytes returns a copy of sp's bytes, written as writeTo writes them.
-func (sp *splicedValue) bytes() ([]byte, error) {
+// bytes returns a copy of sp's bytes, written as WriteInto writes them.
+func (sp *Spliced) bytes() ([]byte, error) {
 	b := bytes.NewBuffer(make([]byte, 0, sp.n))
-	if err := sp.writeTo(b); err != nil {
+	if err := sp.WriteInto(b); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

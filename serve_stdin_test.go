@@ -286,6 +286,9 @@ func childTakesSignals() {
 // answers and exits. A second hook, whose handler hangs ignoring its
 // context, exits with one line on stderr when it gets SIGTERM.
 func TestRunProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the hook as processes: not with -short")
+	}
 	hang := badAny(func(context.Context) error {
 		os.WriteFile(os.Getenv(stdinReadyEnv), nil, 0o600)
 		select {} // ignores its context
