@@ -6,10 +6,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -50,21 +48,10 @@ func CallID(n int) string { return fmt.Sprintf("toolu_claudetest_%d", n) }
 // request. Pointed at as an HTTP(S) proxy, it logs and refuses each
 // request, so the log shows any attempt to reach another host.
 type FakeAPI struct {
-	// URL is the server's base URL, http://127.0.0.1:<port>.
-	URL string
+	fakeServer // URL, CloseLog, Requests, MainRequests, OutsideTries, Close
 
 	// Script is what it plays.
 	Script Script
-
-	ln  net.Listener
-	srv *http.Server
-	log io.Writer
-
-	// CloseLog, if set, is closed with the server.
-	CloseLog io.Closer
-
-	mu   sync.Mutex
-	reqs []*Request
 }
 
 // Request is one request the fake API received.
@@ -191,41 +178,11 @@ func (b Block) ContentText() string {
 // 127.0.0.1. Each request is also written to log (if not nil) as one JSON
 // line. Close stops it.
 func StartFakeAPI(script Script, log io.Writer) (*FakeAPI, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("fake API: %w", err)
+	f := &FakeAPI{Script: script}
+	if err := f.start("fake API", f.serve, log); err != nil {
+		return nil, err
 	}
-	f := &FakeAPI{URL: "http://" + ln.Addr().String(), Script: script, ln: ln, log: log}
-	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 30 * time.Second}
-	go f.srv.Serve(ln)
 	return f, nil
-}
-
-// Close stops the server.
-func (f *FakeAPI) Close() error {
-	err := f.srv.Close()
-	if f.CloseLog != nil {
-		f.CloseLog.Close()
-	}
-	return err
-}
-
-// Requests returns the requests received so far, in order.
-func (f *FakeAPI) Requests() []*Request {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]*Request(nil), f.reqs...)
-}
-
-// MainRequests returns the requests answered from the script, in order.
-func (f *FakeAPI) MainRequests() []*Request {
-	var out []*Request
-	for _, r := range f.Requests() {
-		if r.Main() {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // Offered returns the tool names of the request that offered the most
@@ -242,32 +199,6 @@ func (f *FakeAPI) Offered() []string {
 		out = append(out, t.Name)
 	}
 	return out
-}
-
-// OutsideTries returns the targets of requests that tried to reach another
-// host through the fake API as a proxy.
-func (f *FakeAPI) OutsideTries() []string {
-	var out []string
-	for _, r := range f.Requests() {
-		if r.Outside() {
-			out = append(out, r.Target)
-		}
-	}
-	return out
-}
-
-func (f *FakeAPI) record(r *Request) {
-	f.mu.Lock()
-	r.Seq = len(f.reqs) + 1
-	f.reqs = append(f.reqs, r)
-	f.mu.Unlock()
-	if f.log == nil {
-		return
-	}
-	line := logLine(r)
-	f.mu.Lock()
-	f.log.Write(line)
-	f.mu.Unlock()
 }
 
 // logLine returns r as one JSON line of a fake API's request log: its

@@ -3,12 +3,9 @@ package clientrun
 import (
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -33,23 +30,14 @@ func ResponsesCallID(n int) string { return "call_" + strconv.Itoa(n) }
 // Every request is logged; pointed at as an HTTP(S) proxy, it logs and
 // refuses each request, so the log shows any attempt to reach another
 // host.
+//
+// Its URL is the server's base URL, http://127.0.0.1:<port>; the client's
+// base_url is URL + "/v1".
 type FakeResponses struct {
-	// URL is the server's base URL, http://127.0.0.1:<port>; the
-	// client's base_url is URL + "/v1".
-	URL string
+	fakeServer // URL, CloseLog, Requests, MainRequests, OutsideTries, Close
 
 	// Script is what it plays.
 	Script Script
-
-	ln  net.Listener
-	srv *http.Server
-	log io.Writer
-
-	// CloseLog, if set, is closed with the server.
-	CloseLog io.Closer
-
-	mu   sync.Mutex
-	reqs []*Request
 }
 
 // ResponsesRequest is the part of a Responses API request body the tests
@@ -138,53 +126,11 @@ func partsText(v jsontext.Value) string {
 // free port of 127.0.0.1. Each request is also written to log (if not
 // nil) as one JSON line. Close stops it.
 func StartFakeResponses(script Script, log io.Writer) (*FakeResponses, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("fake Responses API: %w", err)
+	f := &FakeResponses{Script: script}
+	if err := f.start("fake Responses API", f.serve, log); err != nil {
+		return nil, err
 	}
-	f := &FakeResponses{URL: "http://" + ln.Addr().String(), Script: script, ln: ln, log: log}
-	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 30 * time.Second}
-	go f.srv.Serve(ln)
 	return f, nil
-}
-
-// Close stops the server.
-func (f *FakeResponses) Close() error {
-	err := f.srv.Close()
-	if f.CloseLog != nil {
-		f.CloseLog.Close()
-	}
-	return err
-}
-
-// Requests returns the requests received so far, in order.
-func (f *FakeResponses) Requests() []*Request {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]*Request(nil), f.reqs...)
-}
-
-// MainRequests returns the requests answered from the script, in order.
-func (f *FakeResponses) MainRequests() []*Request {
-	var out []*Request
-	for _, r := range f.Requests() {
-		if r.Main() {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// OutsideTries returns the targets of requests that tried to reach another
-// host through the fake API as a proxy.
-func (f *FakeResponses) OutsideTries() []string {
-	var out []string
-	for _, r := range f.Requests() {
-		if r.Outside() {
-			out = append(out, r.Target)
-		}
-	}
-	return out
 }
 
 // Offered returns the names of the tools of the request that offered the
@@ -208,20 +154,6 @@ func (f *FakeResponses) Offered() []string {
 		}
 	}
 	return out
-}
-
-func (f *FakeResponses) record(r *Request) {
-	f.mu.Lock()
-	r.Seq = len(f.reqs) + 1
-	f.reqs = append(f.reqs, r)
-	f.mu.Unlock()
-	if f.log == nil {
-		return
-	}
-	line := logLine(r)
-	f.mu.Lock()
-	f.log.Write(line)
-	f.mu.Unlock()
 }
 
 // serve answers req. The request is recorded before the first byte of
