@@ -54,16 +54,7 @@ var mainCalled bool
 
 // netNote says, for a run's log, what network the runs use.
 func netNote() string {
-	switch {
-	case inLoopbackNetNS():
-		return "in a network namespace that has only loopback"
-	case os.Getenv(envNetNS) == "0":
-		return envNetNS + "=0: on the host network; Claude Code is pointed only at 127.0.0.1 and its proxy refuses other hosts"
-	case mainCalled:
-		return "on the host network (no network namespace here: `unshare -n` or ip does not work); Claude Code is pointed only at 127.0.0.1 and its proxy refuses other hosts"
-	default:
-		return "on the host network (call claudetest.Main from TestMain for a loopback-only namespace); Claude Code is pointed only at 127.0.0.1 and its proxy refuses other hosts"
-	}
+	return clientrun.NetNote("Claude Code", "claudetest", envNetNS, inLoopbackNetNS(), mainCalled)
 }
 
 // enterLoopbackNetNS restarts the running program (same arguments and

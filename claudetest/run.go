@@ -125,30 +125,14 @@ func need(t testing.TB) string {
 
 var logOnce sync.Once
 
-// The limit of claude runs at a time.
-var (
-	jobsOnce sync.Once
-	jobsCh   chan struct{}
-)
+// runJobs limits the runs at a time ($HOOK_E2E_JOBS).
+var runJobs = clientrun.Jobs{Env: envJobs}
 
-func jobs() chan struct{} {
-	jobsOnce.Do(func() {
-		n := 3
-		if v, err := strconv.Atoi(os.Getenv(envJobs)); err == nil && v > 0 {
-			n = v
-		}
-		jobsCh = make(chan struct{}, n)
-	})
-	return jobsCh
-}
+// jobs returns the channel whose buffer is the runs at a time.
+func jobs() chan struct{} { return runJobs.Places() }
 
-// timeout returns the limit of one claude run.
-func timeout() time.Duration {
-	if v, err := strconv.Atoi(os.Getenv(envTimeout)); err == nil && v > 0 {
-		return time.Duration(v) * time.Second
-	}
-	return 120 * time.Second
-}
+// timeout returns the limit of one run.
+func timeout() time.Duration { return clientrun.RunTimeout(envTimeout) }
 
 // run is one run under way: its result and what serves it.
 type run struct {
