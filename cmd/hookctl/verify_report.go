@@ -38,6 +38,9 @@ type observed struct {
 	Seconds      float64  `json:"seconds"`
 	OutsideTries []string `json:"outsideTries,omitempty"`
 	Fail         string   `json:"fail,omitempty"`
+	// ToolRan says the call's tool ran, as its effect shows (the marker
+	// file written), when no recorder saw it.
+	ToolRan bool `json:"toolRan,omitempty"`
 }
 
 // hookRecord is one recorded invocation.
@@ -80,6 +83,7 @@ const (
 	statusDidNotRun  = "did not run"  // fired, but its program could not start
 	statusNotFired   = "did not fire" // the client never started it
 	statusNotChecked = "not checked"  // verify could not make it fire
+	statusWillNotRun = "will not run" // the agent does not run it for the user (trust, disabled)
 )
 
 // hookReport is one hook's line of the report (and its -json object).
@@ -94,6 +98,8 @@ type hookReport struct {
 	// Why says why not, when verify can tell.
 	Status string `json:"status"`
 	Why    string `json:"why,omitempty"`
+	// Fix says how to make a hook that will not run run.
+	Fix string `json:"fix,omitempty"`
 	// Call is the call the fake model made for it ("" for none).
 	Call string `json:"call,omitempty"`
 	// Valid says whether its answer is one Claude Code reads as meant;
@@ -203,7 +209,7 @@ func outcome(o *observed) string {
 			return "ran"
 		}
 	}
-	if len(o.ProbeArgs) > 0 {
+	if len(o.ProbeArgs) > 0 || o.ToolRan {
 		return "ran"
 	}
 	return "blocked"
@@ -349,7 +355,7 @@ func whatItDid(f found, run hookRecord) (string, []string) {
 // problem reports whether r is a hook that should have fired and did not
 // (or whose program did not run).
 func (r hookReport) problem() bool {
-	return r.Status == statusNotFired || r.Status == statusDidNotRun && r.Fail == ""
+	return r.Status == statusNotFired || r.Status == statusWillNotRun || r.Status == statusDidNotRun && r.Fail == ""
 }
 
 // summary says in a few words what became of the hook, for the progress
@@ -391,6 +397,9 @@ func printReport(w io.Writer, reps []hookReport) {
 		var notes []string
 		if r.Why != "" {
 			notes = append(notes, r.Why)
+		}
+		if r.Fix != "" {
+			notes = append(notes, "fix: "+r.Fix)
 		}
 		if r.Invalid != "" {
 			notes = append(notes, "answer: "+r.Invalid)

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/internal/clientrun"
+)
+
+// buildCodexReport judges one run of the Codex hook f, whose trust for
+// the user is t.
+func buildCodexReport(n int, f found, t codexHookTrust, o *observed) hookReport {
+	r := buildReport(n, f, o)
+	r.Timeout = float64(agent.CodexTimeout(f.hook.Event, t.hook.Handler.Timeout))
+	if o.Fail == clientrun.FailHang && r.Timeout > hangTimeout {
+		r.Timeout = hangTimeout
+	}
+	if r.Status == statusNotChecked {
+		return r
+	}
+	r.Call = codexCallString(o.Plan)
+	switch {
+	case t.noRun:
+		r.Status, r.Why, r.Fix = statusWillNotRun, t.off, t.fix
+		r.Call, r.Outcome, r.Told, r.Fail = "", "", "", ""
+		return r
+	case t.off != "" && len(o.Runs) == 0:
+		r.Status, r.Why, r.Fix = statusWillNotRun, t.off, t.fix
+	case t.off != "":
+		r.Why = "Codex ran it although verify expected it not to: " + t.off
+	case r.Status == statusNotFired:
+		r.Why = codexNotFiredWhy(o)
+	}
+	if r.Status == statusFired && t.hook.Handler.Async {
+		r.Did = "ran async (Codex does not wait for it, and acts on no decision of it)"
+		r.Valid, r.Invalid, r.Lost, r.Received = nil, "", nil, nil
+	}
+	if t.note != "" {
+		if r.Why != "" {
+			r.Why += "; "
+		}
+		r.Why += t.note
+	}
+	return r
+}
+
+// codexCallString shows the plan's call as the hook sees it: the shell
+// tool as Bash with its command.
+func codexCallString(p verifyPlan) string {
+	if p.Call == nil {
+		return ""
+	}
+	if p.Call.Tool == "exec_command" {
+		v, _ := clientrun.ValueAt([]byte(p.Call.Input), "cmd")
+		return "Bash " + string(marshalValue(map[string]any{"command": jsonString(v)}))
+	}
+	return p.Call.Tool + " " + p.Call.Input
+}
+
+// jsonString returns the string the JSON value v holds ("" when none).
+func jsonString(v []byte) string {
+	var s string
+	clientrun.Unmarshal(v, &s)
+	return s
+}
+
+// codexNotFiredWhy says why a hook Codex should have run did not fire, as
+// far as the run tells.
+func codexNotFiredWhy(o *observed) string {
+	switch {
+	case o.ClaudeExit != 0 && o.ClaudeStderr != "":
+		return fmt.Sprintf("codex exited %d: %s", o.ClaudeExit, o.ClaudeStderr)
+	case o.ClaudeExit != 0:
+		return fmt.Sprintf("codex exited %d", o.ClaudeExit)
+	case o.Plan.Call != nil && o.Told == nil:
+		return "the model's call never reached the tool (see the run's api.log)"
+	}
+	return "Codex did not start it (see the run's codex.err)"
+}
