@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/settings"
+)
+
+// codexRecordedRuns returns the hooks of testdata/verifycodex/hooks.json
+// with the observations of their runs in the real Codex 0.171.0
+// (observed.json, saved by verify -agent codex -keep).
+func codexRecordedRuns(t *testing.T) ([]found, []*observed) {
+	t.Helper()
+	dir := filepath.Join("testdata", "verifycodex")
+	data, err := os.ReadFile(filepath.Join(dir, "hooks.json"))
+	require.NoError(t, err)
+	hs, err := settings.Parse(data)
+	require.NoError(t, err)
+	require.Len(t, hs, 4)
+	var fs []found
+	var obs []*observed
+	for i, h := range hs {
+		fs = append(fs, found{src: settings.Source{Scope: settings.ScopeUser}, file: "~/.codex/hooks.json", hook: h})
+		b, err := os.ReadFile(filepath.Join(dir, []string{"hook-1.json", "hook-4.json", "hook-2.json", "hook-3.json"}[i]))
+		require.NoError(t, err)
+		var o observed
+		require.NoError(t, json.Unmarshal(b, &o))
+		obs = append(obs, &o)
+	}
+	return fs, obs
+}
+
+func TestVerifyCodexReportOfRecordedRuns(t *testing.T) {
+	fs, obs := codexRecordedRuns(t)
+	trusted := codexHookTrust{trusted: true}
+	reps := make([]hookReport, len(fs))
+	for i := range fs {
+		reps[i] = buildCodexReport(i+1, fs[i], trusted, obs[i])
+	}
+
+	g := reps[0]
+	assert.Equal(t, statusFired, g.Status)
+	assert.Equal(t, "blocked", g.Did)
+	assert.Equal(t, "blocked", g.Outcome, "the shell never ran")
+	require.NotNil(t, g.Valid)
+	assert.True(t, *g.Valid)
+	assert.Contains(t, g.Told, "no shell today")
+	assert.Equal(t, `Bash {"command":"echo 'hookctl verify' > hookctl-verify-marker.txt"}`, g.Call, "the call as the hook sees it")
+	assert.Equal(t, 600.0, g.Timeout, "Codex's default")
+	assert.False(t, g.problem())
+
+	rw := reps[1]
+	assert.Equal(t, statusFired, rw.Status)
+	assert.Equal(t, "rewrote", rw.Did)
+	assert.Equal(t, "ran", rw.Outcome)
+	assert.JSONEq(t, `{"command":"echo rewritten > hookctl-verify-marker.txt"}`, string(rw.Received), "the members the tool received")
+
+	m := reps[2]
+	assert.Equal(t, statusDidNotRun, m.Status)
+	assert.Contains(t, m.Why, "/nonexistent/hook")
+	assert.True(t, m.problem())
+
+	c := reps[3]
+	assert.Equal(t, statusFired, c.Status)
+	assert.Equal(t, "ran", c.Outcome)
+
+	// The same guard, untrusted: the run saw it not fire.
+	none := *obs[0]
+	none.Runs, none.Told, none.Observed = nil, nil, nil
+	none.ToolRan = true
+	u := buildCodexReport(1, fs[0], codexHookTrust{off: "not trusted: x", fix: "trust it"}, &none)
+	assert.Equal(t, statusWillNotRun, u.Status)
+	assert.Equal(t, "not trusted: x", u.Why)
+	assert.Equal(t, "trust it", u.Fix)
+	assert.True(t, u.problem(), "a hook that will not run fails verify")
+	var out bytes.Buffer
+	printReport(&out, []hookReport{u})
+	assert.Contains(t, out.String(), "fix: trust it")
+
+	// Async: Codex does not wait, the answer decides nothing.
+	async := codexHookTrust{trusted: true}
+	async.hook.Handler.Async = true
+	a := buildCodexReport(1, fs[0], async, obs[0])
+	assert.Contains(t, a.Did, "async")
+	assert.Nil(t, a.Valid)
+
+	// Not fired, trusted: codex's own failure is the reason given.
+	nf := *obs[0]
+	nf.Runs, nf.ClaudeExit, nf.ClaudeStderr = nil, 1, "Error: boom"
+	assert.Equal(t, "codex exited 1: Error: boom", buildCodexReport(1, fs[0], trusted, &nf).Why)
+}
+
+func TestVerifyCodexPlan(t *testing.T) {
+	h := func(event, matcher string) settings.Hook {
+		return settings.Hook{Event: event, Matcher: matcher, Handler: settings.Handler{Type: settings.TypeCommand, Command: "x"}}
+	}
+	p := codexPlanFor(h("PreToolUse", "Bash"), "/p")
+	require.NotNil(t, p.Call)
+	assert.Equal(t, "exec_command", p.Call.Tool)
+	p = codexPlanFor(h("PostToolUse", "mcp__docs__search"), "/p")
+	require.NotNil(t, p.Call)
+	assert.Equal(t, "mcp__docs__search", p.Call.Tool)
+	assert.Equal(t, "docs", p.Server)
+	assert.Empty(t, codexPlanFor(h("Stop", ""), "/p").Skip)
+	assert.Nil(t, codexPlanFor(h("UserPromptSubmit", ""), "/p").Call)
+	assert.Contains(t, codexPlanFor(h("SessionStart", "resume"), "/p").Skip, `"startup"`)
+	assert.Contains(t, codexPlanFor(h("PermissionRequest", "Bash"), "/p").Skip, "approvals")
+	assert.Contains(t, codexPlanFor(h("PreToolUse", "Write"), "/p").Skip, "catches no tool")
+	assert.Contains(t, codexPlanFor(h("Notification", ""), "/p").Skip, "not a Codex")
+}
+
+// codexUser writes a user's Codex folder and project: hooks.json with a
+// trusted, an untrusted, a modified and a disabled hook, and a project
+// hook; returns the loaded configuration.
+func codexUser(t *testing.T, trustProject bool) (*loaded, string, string) {
+	home := t.TempDir()
+	proj := t.TempDir()
+	proj, _ = filepath.EvalSymlinks(proj)
+	t.Setenv("CODEX_HOME", home)
+	hooksJSON := `{"hooks":{"PreToolUse":[
+ {"matcher":"Bash","hooks":[{"type":"command","command":"guard-trusted","timeout":9}]},
+ {"matcher":"Bash","hooks":[{"type":"command","command":"guard-untrusted"}]},
+ {"matcher":"Bash","hooks":[{"type":"command","command":"guard-modified"}]},
+ {"matcher":"Bash","hooks":[{"type":"command","command":"guard-disabled"}]}]}}`
+	require.NoError(t, os.WriteFile(filepath.Join(home, "hooks.json"), []byte(hooksJSON), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(home, "auth.json"), []byte(`{"OPENAI_API_KEY":"sk-must-not-leak"}`), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(home, "AGENTS.md"), []byte("be careful\n"), 0o644))
+	hs, err := agent.CodexHooksOf([]byte(hooksJSON))
+	require.NoError(t, err)
+	src := codexSource(home, "hooks.json")
+	var cfg strings.Builder
+	for i, h := range hs {
+		hash, err := h.Hash()
+		require.NoError(t, err)
+		switch i {
+		case 0:
+			cfg.WriteString("[hooks.state." + tomlQuote(h.Key(src)) + "]\ntrusted_hash = " + tomlQuote(hash) + "\n")
+		case 2:
+			cfg.WriteString("[hooks.state." + tomlQuote(h.Key(src)) + "]\ntrusted_hash = \"sha256:00\"\n")
+		case 3:
+			cfg.WriteString("[hooks.state." + tomlQuote(h.Key(src)) + "]\ntrusted_hash = " + tomlQuote(hash) + "\nenabled = false\n")
+		}
+	}
+	projHooks := `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"project-stop"}]}]}}`
+	require.NoError(t, os.MkdirAll(filepath.Join(proj, ".codex"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(proj, ".codex", "hooks.json"), []byte(projHooks), 0o644))
+	ph, err := agent.CodexHooksOf([]byte(projHooks))
+	require.NoError(t, err)
+	hash, err := ph[0].Hash()
+	require.NoError(t, err)
+	cfg.WriteString("[hooks.state." + tomlQuote(ph[0].Key(codexSource(filepath.Join(proj, ".codex"), "hooks.json"))) + "]\ntrusted_hash = " + tomlQuote(hash) + "\n")
+	if trustProject {
+		cfg.WriteString("[projects." + tomlQuote(proj) + "]\ntrust_level = \"trusted\"\n")
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(cfg.String()), 0o644))
+	l, err := loadCodex(proj)
+	require.NoError(t, err)
+	require.Empty(t, l.errs)
+	require.Len(t, l.hooks, 5)
+	return l, home, proj
+}
+
+func TestVerifyCodexTrustCarriedOver(t *testing.T) {
+	for _, trustProject := range []bool{true, false} {
+		l, home, proj := codexUser(t, trustProject)
+		before := map[string][]byte{}
+		for _, p := range []string{filepath.Join(home, "hooks.json"), filepath.Join(home, "config.toml"), filepath.Join(home, "auth.json"), filepath.Join(proj, ".codex", "hooks.json")} {
+			b, err := os.ReadFile(p)
+			require.NoError(t, err)
+			before[p] = b
+		}
+		work := t.TempDir()
+		v, err := newCodexVerifier(l, "codex", "/bin/hookctl", "", work, 0)
+		require.NoError(t, err)
+		assert.Equal(t, trustProject, v.projectTrusted)
+
+		want := []struct {
+			trusted bool
+			off     string
+		}{{true, ""}, {false, "not trusted"}, {false, "modified"}, {false, "disabled"}, {trustProject, "the project is not trusted"}}
+		for i, f := range l.hooks {
+			tr := v.trustFor(f)
+			require.Empty(t, tr.skip, "hook %d", i+1)
+			w := want[i]
+			if i == 4 && trustProject {
+				w.off = ""
+			}
+			assert.Equal(t, w.trusted, tr.trusted, "hook %d (%s): trusted", i+1, f.hook.Handler.Command)
+			if w.off == "" {
+				assert.Empty(t, tr.off, "hook %d", i+1)
+			} else {
+				assert.True(t, strings.HasPrefix(tr.off, w.off), "hook %d: %q", i+1, tr.off)
+				assert.NotEmpty(t, tr.fix, "hook %d: a will-not-run comes with its fix", i+1)
+			}
+
+			p := codexPlanFor(f.hook, filepath.Join(work, "p"))
+			s, state, err := v.prepare(i, tr, p)
+			require.NoError(t, err)
+			// The wrapped hook's own trust entry, keyed in the scratch.
+			layer := s.home
+			if f.src.Scope == settings.ScopeProject {
+				layer = filepath.Join(s.proj, ".codex")
+			}
+			wrapped, err := os.ReadFile(filepath.Join(layer, "hooks.json"))
+			require.NoError(t, err)
+			assert.Contains(t, string(wrapped), f.hook.Handler.Command, "the recorder runs the user's command")
+			key := "[hooks.state." + tomlQuote(codexSource(layer, "hooks.json")+":"+map[string]string{"PreToolUse": "pre_tool_use", "Stop": "stop"}[f.hook.Event]+":0:0") + "]"
+			if tr.trusted {
+				assert.Contains(t, state, key, "hook %d: trusted for the user, trusted in the scratch", i+1)
+			} else {
+				assert.NotContains(t, state, key, "hook %d: not trusted for the user, not in the scratch either", i+1)
+			}
+			assert.Equal(t, trustProject, strings.Contains(state, "[projects."+tomlQuote(s.proj)+"]"), "the project's trust carried over")
+			if i == 0 {
+				assert.Contains(t, string(wrapped), `"timeout":9`, "options kept")
+			}
+			// No credential in the scratch; the instructions are there.
+			_, err = os.Stat(filepath.Join(s.home, "auth.json"))
+			assert.ErrorIs(t, err, os.ErrNotExist, "auth.json is never copied")
+			agents, err := os.ReadFile(filepath.Join(s.home, "AGENTS.md"))
+			require.NoError(t, err)
+			assert.Equal(t, "be careful\n", string(agents))
+		}
+		assert.Empty(t, v.files.changed())
+		for p, b := range before {
+			now, err := os.ReadFile(p)
+			require.NoError(t, err)
+			assert.Equal(t, b, now, "%s is byte-identical", p)
+		}
+	}
+}
+
+func TestVerifyCodexHooksOff(t *testing.T) {
+	l, home, _ := codexUser(t, true)
+	cfg, err := os.ReadFile(filepath.Join(home, "config.toml"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(home, "config.toml"), append([]byte("[features]\nhooks = false\n"), cfg...), 0o644))
+	v, err := newCodexVerifier(l, "codex", "/bin/hookctl", "", t.TempDir(), 0)
+	require.NoError(t, err)
+	tr := v.trustFor(l.hooks[0])
+	assert.True(t, tr.noRun)
+	assert.Contains(t, tr.off, "[features] turns hooks off")
+	r := buildCodexReport(1, l.hooks[0], tr, &observed{Plan: codexPlanFor(l.hooks[0].hook, "PROJECT")})
+	assert.Equal(t, statusWillNotRun, r.Status)
+	assert.Empty(t, r.Call, "nothing was run")
+}
+
+func TestVerifyCodexWrappedHang(t *testing.T) {
+	ten := uint64(10)
+	msg := "checking"
+	w := string(codexWrapped(agent.CodexHandler{Command: "guard 'x'", Timeout: &ten, StatusMessage: &msg, Async: true}, "/bin/hookctl", "/cap", "hang"))
+	assert.Contains(t, w, `"timeout": 5`, "a hang is cut to 5s")
+	assert.Contains(t, w, `"statusMessage": "checking"`)
+	assert.Contains(t, w, `"async": true`)
+	assert.Contains(t, w, `-fail hang`)
+}
