@@ -48,7 +48,11 @@ func codexPlanFor(h settings.Hook, proj string) verifyPlan {
 	switch h.Event {
 	case "PreToolUse", "PostToolUse":
 	case "PermissionRequest":
-		return verifyPlan{Skip: "Codex asks for permission only when approvals are on, and verify runs codex exec with approvals and sandbox bypassed, so it cannot fire PermissionRequest yet"}
+		// Checked on Codex 0.171.0: codex exec runs with the approval
+		// policy "never" whatever config.toml says, and rejects a call
+		// asking for escalation ("approval policy is Never"), so it never
+		// asks and PermissionRequest never fires in a headless run.
+		return verifyPlan{Skip: "Codex fires PermissionRequest only when it asks for approval, and codex exec never asks (its approval policy is \"never\": it rejects a call that needs approval), so a headless run cannot fire it"}
 	default:
 		return verifyPlan{Skip: fmt.Sprintf("verify cannot fire %s in a headless codex exec run yet", h.Event)}
 	}

@@ -170,6 +170,11 @@ func (v *codexVerifier) trustFor(f found) codexHookTrust {
 	default:
 		t.off, t.fix = "not trusted: the user's config.toml records no trusted_hash for it", fix
 	}
+	if name == "config.toml" && t.off != "" && !strings.HasPrefix(t.off, "disabled") {
+		// install -trust writes the trust of the hooks it installs into
+		// a hooks.json only.
+		t.fix = "review and trust it with /hooks in codex"
+	}
 	return t
 }
 

@@ -113,7 +113,7 @@ func TestVerifyCodexPlan(t *testing.T) {
 	assert.Empty(t, codexPlanFor(h("Stop", ""), "/p").Skip)
 	assert.Nil(t, codexPlanFor(h("UserPromptSubmit", ""), "/p").Call)
 	assert.Contains(t, codexPlanFor(h("SessionStart", "resume"), "/p").Skip, `"startup"`)
-	assert.Contains(t, codexPlanFor(h("PermissionRequest", "Bash"), "/p").Skip, "approvals")
+	assert.Contains(t, codexPlanFor(h("PermissionRequest", "Bash"), "/p").Skip, "approval")
 	assert.Contains(t, codexPlanFor(h("PreToolUse", "Write"), "/p").Skip, "catches no tool")
 	assert.Contains(t, codexPlanFor(h("Notification", ""), "/p").Skip, "not a Codex")
 }
@@ -262,4 +262,37 @@ func TestVerifyCodexWrappedHang(t *testing.T) {
 	assert.Contains(t, w, `"statusMessage": "checking"`)
 	assert.Contains(t, w, `"async": true`)
 	assert.Contains(t, w, `-fail hang`)
+}
+
+func TestVerifyCodexTOMLHookTrust(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	t.Setenv("CODEX_HOME", home)
+	hooks := "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"guard-toml\"\ntimeout = 7\n" +
+		"[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"guard-toml-untrusted\"\n"
+	tt := readCodexTOML([]byte(hooks))
+	require.Len(t, tt.Codex, 2)
+	hash, err := tt.Codex[0].Hash()
+	require.NoError(t, err)
+	state := "\n[hooks.state." + tomlQuote(tt.Codex[0].Key(codexSource(home, "config.toml"))) + "]\ntrusted_hash = " + tomlQuote(hash) + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(home, "config.toml"), []byte(hooks+state), 0o644))
+	l, err := loadCodex(proj)
+	require.NoError(t, err)
+	require.Empty(t, l.errs)
+	require.Len(t, l.hooks, 2)
+	v, err := newCodexVerifier(l, "codex", "/bin/hookctl", "", t.TempDir(), 0)
+	require.NoError(t, err)
+
+	tr := v.trustFor(l.hooks[0])
+	assert.Empty(t, tr.skip)
+	assert.True(t, tr.trusted, "%+v", tr)
+	require.NotNil(t, tr.hook.Handler.Timeout)
+	assert.EqualValues(t, 7, *tr.hook.Handler.Timeout)
+	s, st, err := v.prepare(0, tr, codexPlanFor(l.hooks[0].hook, "/p"))
+	require.NoError(t, err)
+	assert.Contains(t, st, tomlQuote(codexSource(s.home, "hooks.json")+":pre_tool_use:0:0"), "moved into the scratch hooks.json, trusted there")
+
+	tr = v.trustFor(l.hooks[1])
+	assert.False(t, tr.trusted)
+	assert.Contains(t, tr.off, "not trusted")
+	assert.Equal(t, "review and trust it with /hooks in codex", tr.fix, "install -trust does not trust a config.toml hook")
 }
