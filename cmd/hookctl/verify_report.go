@@ -404,8 +404,19 @@ func printReport(w io.Writer, reps []hookReport) {
 		if r.Invalid != "" {
 			notes = append(notes, "answer: "+r.Invalid)
 		}
-		if len(r.Lost) > 0 {
-			notes = append(notes, "the rewrite lost "+strings.Join(r.Lost, ", "))
+		var changed, lost []string
+		for _, l := range r.Lost {
+			if p, ok := strings.CutSuffix(l, " ("+verdict.Changed+")"); ok {
+				changed = append(changed, p)
+			} else {
+				lost = append(lost, l)
+			}
+		}
+		if len(changed) > 0 {
+			notes = append(notes, "the rewrite changed "+strings.Join(changed, ", "))
+		}
+		if len(lost) > 0 {
+			notes = append(notes, "the rewrite lost "+strings.Join(lost, ", "))
 		}
 		if r.Told != "" {
 			notes = append(notes, fmt.Sprintf("the model was told %.200q", r.Told))
