@@ -78,13 +78,15 @@ func TestVerifyCodex(t *testing.T) {
 		require.NoError(t, writeFile(p, []byte("#!/bin/sh\n"+body), 0o755))
 		return p
 	}
-	guard := script("guard", "cat >/dev/null\necho 'no shell today' >&2\nexit 2\n")
+	// The guard lives in the Codex folder, which verify copies, and is
+	// named through $CODEX_HOME, the scratch one in the run.
+	require.NoError(t, writeFile(filepath.Join(home, "hooks", "guard"), []byte("#!/bin/sh\ncat >/dev/null\necho 'no shell today' >&2\nexit 2\n"), 0o755))
 	rewrite := script("rewrite", `cat >/dev/null
 echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo rewritten > rewritten.txt"}}}'
 `)
 	untrusted := script("untrusted", "cat >/dev/null\n")
 	require.NoError(t, writeFile(filepath.Join(home, "auth.json"), []byte(`{"OPENAI_API_KEY":"sk-secret"}`), 0o600))
-	run(t, home, proj, "install", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "-timeout", "10", "-trust", "--", guard)
+	run(t, home, proj, "install", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "-timeout", "10", "-trust", "--", "$CODEX_HOME/hooks/guard")
 	run(t, home, proj, "install", "-agent", "codex", "-scope", "user", "-event", "Stop", "-trust", "--", filepath.Join(dir, "missing", "hook"))
 	run(t, home, proj, "install", "-agent", "codex", "-scope", "user", "-event", "UserPromptSubmit", "--", untrusted)
 	run(t, home, proj, "install", "-agent", "codex", "-scope", "project", "-event", "PreToolUse", "-matcher", "Bash", "-trust", "--", rewrite)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/clientrun"
@@ -19,6 +20,12 @@ func buildCodexReport(n int, f found, t codexHookTrust, o *observed) hookReport 
 		return r
 	}
 	r.Call = codexCallString(o.Plan)
+	if r.Status == statusDidNotRun {
+		r.Why = strings.TrimSuffix(r.Why, claudeHomeNote)
+		if c := f.hook.Handler.String(); (strings.Contains(c, "~") || strings.Contains(c, "$HOME")) && !strings.Contains(c, "/.codex/") {
+			r.Why += " (verify runs with a scratch HOME, also its CODEX_HOME, that holds only a copy of the user's Codex folder: a program elsewhere under HOME is not there)"
+		}
+	}
 	switch {
 	case t.noRun:
 		r.Status, r.Why, r.Fix = statusWillNotRun, t.off, t.fix

@@ -24,13 +24,33 @@ import (
 // The model and provider of verify's Codex runs: its fake API.
 const codexVerifyModel = "hookctl-verify"
 
-// codexUserCopied are the entries of the user's Codex folder verify
-// copies into the scratch CODEX_HOME: instructions, prompts, rules and
-// skills. Nothing else is: auth.json holds credentials, sessions and
-// history the user's conversations, and config.toml can name providers,
-// MCP servers and their tokens (verify writes its own config.toml, with
-// the user's hook and project trust carried over).
-var codexUserCopied = []string{"AGENTS.md", "AGENTS.override.md", "prompts", "rules", "skills"}
+// codexSkipped are the entries of the user's Codex folder verify does
+// not copy into the scratch CODEX_HOME: credentials (auth.json), the
+// files it writes itself (config.toml, which can name model providers,
+// MCP servers and their tokens, gets the user's hook and project trust
+// carried over; hooks.json), the user's conversations and Codex's state
+// (sessions, history, logs, caches, its databases), and plugins (verify
+// runs with plugins off). Everything else — AGENTS.md, prompts, rules,
+// skills, the hooks' own programs kept there — is copied, without
+// credential-like names.
+var codexSkipped = []string{
+	"auth.json", "config.toml", "hooks.json", "sessions", "archived_sessions", "history.jsonl", "log", "logs",
+	"cache", ".tmp", "tmp", "shell_snapshots", "plugins", "models_cache.json", "version.json", "installation_id",
+	"internal_storage.json", "thread-writer-locks", "memories",
+}
+
+// codexSkips returns the top-level names of the user's Codex folder dir
+// verify does not copy: codexSkipped, and Codex's databases.
+func codexSkips(dir string) []string {
+	skip := slices.Clone(codexSkipped)
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if n := strings.ToLower(e.Name()); strings.Contains(n, ".sqlite") || strings.HasSuffix(n, ".db") {
+			skip = append(skip, e.Name())
+		}
+	}
+	return skip
+}
 
 // codexVerifier runs the hooks of one loaded Codex configuration.
 type codexVerifier struct {
@@ -274,8 +294,8 @@ func codexTrustEntries(data []byte, dir string, trusted func(command string) boo
 	return b.String(), nil
 }
 
-// prepare makes the scratch of the run of hook i: the user's
-// instructions and the project's .codex/ copied, hooks.json files with
+// prepare makes the scratch of the run of hook i: the user's Codex
+// folder (but codexSkips) and the project's .codex/ copied, hooks.json files with
 // only the hook under test (wrapped in the recorder) in its own layer and
 // verify's observer in the user's, and the marker file.
 func (v *codexVerifier) prepare(i int, t codexHookTrust, p verifyPlan) (*codexScratch, string, error) {
@@ -293,28 +313,12 @@ func (v *codexVerifier) prepare(i int, t codexHookTrust, p verifyPlan) (*codexSc
 	if s.proj, err = filepath.EvalSymlinks(s.proj); err != nil {
 		return nil, "", err
 	}
-	for _, name := range codexUserCopied {
-		src := filepath.Join(v.userDir, name)
-		info, err := os.Stat(src)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			continue
-		case err != nil:
-			return nil, "", err
-		case info.Mode().IsRegular():
-			if err := copyRegular(src, filepath.Join(s.home, name), info.Mode().Perm()); err != nil {
-				return nil, "", err
-			}
-			v.files.digest(src)
-			continue
-		}
-		copied, err := copyTree(src, filepath.Join(s.home, name), nil, true)
-		if err != nil {
-			return nil, "", fmt.Errorf("copying %s: %w", src, err)
-		}
-		v.files.digest(copied...)
+	copied, err := copyTree(v.userDir, s.home, codexSkips(v.userDir), true)
+	if err != nil {
+		return nil, "", fmt.Errorf("copying %s: %w", v.userDir, err)
 	}
-	copied, err := copyTree(filepath.Join(v.l.locs.Project, ".codex"), filepath.Join(s.proj, ".codex"), []string{"hooks.json", "config.toml", "auth.json"}, true)
+	v.files.digest(copied...)
+	copied, err = copyTree(filepath.Join(v.l.locs.Project, ".codex"), filepath.Join(s.proj, ".codex"), []string{"hooks.json", "config.toml", "auth.json"}, true)
 	if err != nil {
 		return nil, "", fmt.Errorf("copying the project's .codex: %w", err)
 	}

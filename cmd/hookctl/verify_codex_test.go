@@ -68,6 +68,14 @@ func TestVerifyCodexReportOfRecordedRuns(t *testing.T) {
 	assert.Equal(t, statusDidNotRun, m.Status)
 	assert.Contains(t, m.Why, "/nonexistent/hook")
 	assert.True(t, m.problem())
+	assert.NotContains(t, m.Why, "scratch HOME")
+	home := fs[2]
+	home.hook.Handler = settings.Handler{Command: "~/bin/hook"}
+	why := buildCodexReport(3, home, trusted, obs[2]).Why
+	assert.Contains(t, why, "copy of the user's Codex folder", "a program under HOME is not in the scratch")
+	assert.NotContains(t, why, "~/.claude")
+	home.hook.Handler = settings.Handler{Command: "~/.codex/hooks/hook"}
+	assert.NotContains(t, buildCodexReport(3, home, trusted, obs[2]).Why, "scratch HOME", "the Codex folder is copied")
 
 	c := reps[3]
 	assert.Equal(t, statusFired, c.Status)
@@ -134,6 +142,10 @@ func codexUser(t *testing.T, trustProject bool) (*loaded, string, string) {
 	require.NoError(t, os.WriteFile(filepath.Join(home, "hooks.json"), []byte(hooksJSON), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(home, "auth.json"), []byte(`{"OPENAI_API_KEY":"sk-must-not-leak"}`), 0o600))
 	require.NoError(t, os.WriteFile(filepath.Join(home, "AGENTS.md"), []byte("be careful\n"), 0o644))
+	for _, f := range []string{"hooks/guard.sh", "sessions/2026/x.jsonl", "state_5.sqlite", "history.jsonl", "my-token.txt"} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(home, f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(home, f), []byte("x\n"), 0o644))
+	}
 	hs, err := agent.CodexHooksOf([]byte(hooksJSON))
 	require.NoError(t, err)
 	src := codexSource(home, "hooks.json")
@@ -229,6 +241,12 @@ func TestVerifyCodexTrustCarriedOver(t *testing.T) {
 			agents, err := os.ReadFile(filepath.Join(s.home, "AGENTS.md"))
 			require.NoError(t, err)
 			assert.Equal(t, "be careful\n", string(agents))
+			_, err = os.Stat(filepath.Join(s.home, "hooks", "guard.sh"))
+			assert.NoError(t, err, "a hook's program kept in the Codex folder is there")
+			for _, gone := range []string{"sessions", "state_5.sqlite", "history.jsonl", "my-token.txt"} {
+				_, err = os.Stat(filepath.Join(s.home, gone))
+				assert.ErrorIs(t, err, os.ErrNotExist, "%s is not copied", gone)
+			}
 		}
 		assert.Empty(t, v.files.changed())
 		for p, b := range before {

@@ -171,7 +171,7 @@ func buildReport(n int, f found, o *observed) hookReport {
 		}
 		r.Did = "failed"
 		if c := f.hook.Handler.String(); (strings.Contains(c, "~") || strings.Contains(c, "$HOME")) && !strings.Contains(c, "/.claude/") {
-			r.Why += " (verify runs with a scratch HOME that holds only ~/.claude: a program elsewhere under HOME is not there)"
+			r.Why += claudeHomeNote
 		}
 		return r
 	}
@@ -188,6 +188,10 @@ func buildReport(n int, f found, o *observed) hookReport {
 	}
 	return r
 }
+
+// claudeHomeNote ends the note of a hook that did not run and whose
+// program is under HOME.
+const claudeHomeNote = " (verify runs with a scratch HOME that holds only ~/.claude: a program elsewhere under HOME is not there)"
 
 // spawnFailure reports whether a shell's stderr says the command was not
 // found (exit 127).
