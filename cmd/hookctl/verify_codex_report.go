@@ -38,9 +38,23 @@ func buildCodexReport(n int, f found, t codexHookTrust, o *observed) hookReport 
 	case r.Status == statusNotFired:
 		r.Why = codexNotFiredWhy(o)
 	}
-	if r.Status == statusFired && t.hook.Handler.Async {
-		r.Did = "ran async (Codex does not wait for it, and acts on no decision of it)"
-		r.Valid, r.Invalid, r.Lost, r.Received = nil, "", nil, nil
+	if r.Status == statusFired {
+		run := o.Runs[0]
+		async := t.hook.Handler.Async || f.hook.Handler.Async
+		r.Valid, r.Invalid = nil, ""
+		if !(run.Code == -1 && async) {
+			// (An async hook still running at the end of the session is
+			// stopped there: it gave no answer to judge.)
+			valid, invalid := judgeCodexAnswer(f.hook.Event, run, async)
+			r.Valid, r.Invalid = &valid, invalid
+			if !valid && !async && (run.Code == 0 || run.Code == 2) {
+				r.Did, r.Lost, r.Received = "failed (Codex ignores the answer)", nil, nil
+			}
+		}
+		if async {
+			r.Did = "ran async (Codex does not wait for it, and acts on no decision of it)"
+			r.Lost, r.Received = nil, nil
+		}
 	}
 	if t.note != "" {
 		if r.Why != "" {
@@ -83,4 +97,45 @@ func codexNotFiredWhy(o *observed) string {
 		return "the model's call never reached the tool (see the run's api.log)"
 	}
 	return "Codex did not start it (see the run's codex.err)"
+}
+
+// judgeCodexAnswer says whether the hook's answer is one Codex reads as
+// the hook meant, and what is wrong with it, by Codex's rules
+// (internal/agent): the closed output schema of each event and the rules
+// Codex applies after parsing, plain text only where Codex reads it,
+// exit 2 only on the events where it blocks, and with a reason.
+func judgeCodexAnswer(event string, run hookRecord, async bool) (bool, string) {
+	out := []byte(strings.TrimSpace(run.Out))
+	switch run.Code {
+	case 0:
+	case 2:
+		switch {
+		case !agent.CodexBlocksOnExit2(event):
+			return false, fmt.Sprintf("exit 2: Codex blocks nothing on %s; it reports a failed hook and goes on", event)
+		case strings.TrimSpace(run.Err) == "":
+			return false, "exit 2 without a reason on stderr: Codex reports a failed hook and blocks nothing"
+		}
+		return true, ""
+	case -1:
+		return false, "did not finish within its timeout"
+	default:
+		return false, fmt.Sprintf("exit %d: Codex reports a failed hook and goes on", run.Code)
+	}
+	if len(out) == 0 {
+		return true, ""
+	}
+	if out[0] != '{' {
+		if err := agent.CheckCodexText(event, out); err != nil {
+			return false, err.Error()
+		}
+		return true, ""
+	}
+	check := agent.CheckCodexAnswer
+	if async {
+		check = agent.CheckCodexAsyncAnswer
+	}
+	if err := check(event, out); err != nil {
+		return false, err.Error()
+	}
+	return true, ""
 }

@@ -99,7 +99,11 @@ func TestVerifyCodexReportOfRecordedRuns(t *testing.T) {
 	async.hook.Handler.Async = true
 	a := buildCodexReport(1, fs[0], async, obs[0])
 	assert.Contains(t, a.Did, "async")
-	assert.Nil(t, a.Valid)
+	assert.NotNil(t, a.Valid, "its answer is judged by the rules of an async hook")
+	killed := *obs[0]
+	killed.Runs = []hookRecord{killed.Runs[0]}
+	killed.Runs[0].Code = -1
+	assert.Nil(t, buildCodexReport(1, fs[0], async, &killed).Valid, "an async hook stopped at the end of the session gave no answer")
 
 	// Not fired, trusted: codex's own failure is the reason given.
 	nf := *obs[0]
@@ -313,4 +317,45 @@ func TestVerifyCodexTOMLHookTrust(t *testing.T) {
 	assert.False(t, tr.trusted)
 	assert.Contains(t, tr.off, "not trusted")
 	assert.Equal(t, "review and trust it with /hooks in codex", tr.fix, "install -trust does not trust a config.toml hook")
+}
+
+func TestVerifyCodexJudgesByCodexRules(t *testing.T) {
+	for _, c := range []struct {
+		event, out, err string
+		code            int
+		async, valid    bool
+		why             string
+	}{
+		{event: "PreToolUse", code: 2, err: "no", valid: true},
+		{event: "PreToolUse", code: 2, valid: false, why: "without a reason"},
+		{event: "SessionStart", code: 2, err: "no", valid: false, why: "blocks nothing on SessionStart"},
+		{event: "PreToolUse", out: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`, valid: false, why: "updatedInput"},
+		{event: "PreToolUse", out: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}`, valid: false},
+		{event: "PreToolUse", out: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, valid: true},
+		{event: "Stop", out: "plain text", valid: false, why: "plain text"},
+		{event: "SessionStart", out: "remember this", valid: true},
+		{event: "UserPromptSubmit", out: `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"x"}}`, valid: true},
+		{event: "PreToolUse", code: 1, valid: false, why: "exit 1"},
+		{event: "PreToolUse", code: -1, valid: false, why: "timeout"},
+	} {
+		valid, why := judgeCodexAnswer(c.event, hookRecord{Event: c.event, Out: c.out, Err: c.err, Code: c.code}, c.async)
+		assert.Equal(t, c.valid, valid, "%+v: %s", c, why)
+		if c.why != "" {
+			assert.Contains(t, why, c.why, "%+v", c)
+		}
+		if valid {
+			assert.Empty(t, why)
+		}
+	}
+
+	// A report: an allow without updatedInput is a failed hook to Codex.
+	fs, obs := codexRecordedRuns(t)
+	o := *obs[1]
+	o.Runs = []hookRecord{o.Runs[0]}
+	o.Runs[0].Out = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`
+	r := buildCodexReport(2, fs[1], codexHookTrust{trusted: true}, &o)
+	require.NotNil(t, r.Valid)
+	assert.False(t, *r.Valid)
+	assert.Equal(t, "failed (Codex ignores the answer)", r.Did)
+	assert.Empty(t, r.Received)
 }
