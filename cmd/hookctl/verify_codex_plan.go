@@ -9,9 +9,14 @@ import (
 	"github.com/gohooks/hook/settings"
 )
 
-// codexTurnEvents are the events every headless codex exec turn fires,
-// with the value their matcher is tested against ("" for none).
-var codexTurnEvents = map[string]string{"SessionStart": "startup", "UserPromptSubmit": "", "Stop": ""}
+// codexTurnEvents are the events every headless codex exec run fires
+// (checked on Codex 0.171.0), with the value their matcher is tested
+// against where Codex reads one: the source of SessionStart, the reason
+// of SessionEnd.
+var codexTurnEvents = map[string]string{
+	"SessionStart": "startup", "UserPromptSubmit": "", "Stop": "", "SessionEnd": "other",
+	"PreModelRequest": "", "PostModelRequest": "",
+}
 
 // codexShellCall is the call of Codex's shell tool (exec_command) that
 // writes the marker file in the project: hooks see it as the tool "Bash"
@@ -35,13 +40,17 @@ func codexPlanFor(h settings.Hook, proj string) verifyPlan {
 	if !agent.CodexConfigEvent(h.Event) {
 		return verifyPlan{Skip: fmt.Sprintf("%q is not a Codex %s hook event", h.Event, agent.CodexVersion)}
 	}
-	m, err := hook.CompileMatcher(h.Event, h.Matcher)
-	if err != nil {
-		return verifyPlan{Skip: "matcher: " + err.Error()}
+	var m hook.Matcher
+	if agent.CodexMatcherUsed(h.Event) {
+		var err error
+		if m, err = hook.CompileMatcher(h.Event, h.Matcher); err != nil {
+			return verifyPlan{Skip: "matcher: " + err.Error()}
+		}
 	}
 	if v, ok := codexTurnEvents[h.Event]; ok {
-		if v != "" && agent.CodexMatcherUsed(h.Event) && !m.Match(v) {
-			return verifyPlan{Skip: fmt.Sprintf("matcher %q does not match %q, the only source of a headless codex exec run", h.Matcher, v)}
+		if agent.CodexMatcherUsed(h.Event) && !m.Match(v) {
+			what := map[string]string{"SessionStart": "source", "SessionEnd": "reason"}[h.Event]
+			return verifyPlan{Skip: fmt.Sprintf("matcher %q does not match %q, the only %s of a headless codex exec run", h.Matcher, v, what)}
 		}
 		return verifyPlan{}
 	}

@@ -128,6 +128,14 @@ func TestVerifyCodexPlan(t *testing.T) {
 	assert.Contains(t, codexPlanFor(h("PermissionRequest", "Bash"), "/p").Skip, "approval")
 	assert.Contains(t, codexPlanFor(h("PreToolUse", "Write"), "/p").Skip, "catches no tool")
 	assert.Contains(t, codexPlanFor(h("Notification", ""), "/p").Skip, "not a Codex")
+	for _, ev := range []string{"SessionEnd", "PreModelRequest", "PostModelRequest"} {
+		p := codexPlanFor(h(ev, ""), "/p")
+		assert.Empty(t, p.Skip, "%s fires in every codex exec run", ev)
+		assert.Nil(t, p.Call)
+	}
+	assert.Contains(t, codexPlanFor(h("SessionEnd", "clear"), "/p").Skip, `"other", the only reason`)
+	assert.Empty(t, codexPlanFor(h("Stop", "(("), "/p").Skip, "Codex ignores a Stop matcher")
+	assert.Contains(t, codexPlanFor(h("PreCompact", ""), "/p").Skip, "cannot fire PreCompact")
 }
 
 // codexUser writes a user's Codex folder and project: hooks.json with a
