@@ -30,8 +30,9 @@ const CodexVersionPrefix = "codex-cli "
 type Codex struct {
 	// Bin is the codex executable to run as it is; empty installs one.
 	Bin string
-	// Version is the release to install (npm @openai/codex); empty is
-	// agent.CodexVersion.
+	// Version is the release to install (npm @openai/codex): exact
+	// (0.171.0), or a tag or range npm resolves today ("latest"); empty
+	// is agent.CodexVersion.
 	Version string
 	// Dir is the folder the release is installed in; empty is
 	// gohooks-e2e/codex/VERSION under the user cache folder.
@@ -96,13 +97,17 @@ func (c Codex) Find(ctx context.Context, log io.Writer) (string, string, error) 
 		}
 		return c.Bin, v, nil
 	}
-	v := c.version()
+	ictx, cancel := context.WithTimeout(ctx, 15*time.Minute)
+	defer cancel()
+	v, err := resolveVersion(ictx, "@openai/codex", c.version())
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %v", ErrCodexUnavailable, err)
+	}
+	c.Version = v
 	dir, err := c.installDir()
 	if err != nil {
 		return "", "", err
 	}
-	ictx, cancel := context.WithTimeout(ctx, 15*time.Minute)
-	defer cancel()
 	bin, err := npminstall.Install(ictx, dir, "@openai/codex@"+v, log,
 		func(dir string) (string, bool) { return findCodex(ctx, dir, v) })
 	switch {
