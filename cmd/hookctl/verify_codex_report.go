@@ -93,6 +93,8 @@ func codexNotFiredWhy(o *observed) string {
 		return fmt.Sprintf("codex exited %d: %s", o.ClaudeExit, o.ClaudeStderr)
 	case o.ClaudeExit != 0:
 		return fmt.Sprintf("codex exited %d", o.ClaudeExit)
+	case len(o.Warnings) > 0:
+		return "Codex warned: " + strings.Join(o.Warnings, "; ")
 	case o.Plan.Call != nil && o.Told == nil:
 		return "the model's call never reached the tool (see the run's api.log)"
 	}

@@ -475,6 +475,7 @@ func (v *codexVerifier) runOne(i int, t codexHookTrust) (*observed, error) {
 		return nil, fmt.Errorf("running codex: %w", runErr)
 	}
 	o.OutsideTries = api.OutsideTries()
+	o.Warnings = codexWarnings(stderr.String())
 	return o, collectCodex(o, s, api)
 }
 
@@ -524,4 +525,18 @@ func lastLine(s string) string {
 		}
 	}
 	return ""
+}
+
+// codexWarnings returns the warnings in codex's stderr about hooks or the
+// project's configuration: what may say why a hook did not fire.
+func codexWarnings(stderr string) []string {
+	var out []string
+	for _, l := range strings.Split(stderr, "\n") {
+		l = strings.TrimSpace(l)
+		low := strings.ToLower(l)
+		if strings.HasPrefix(low, "warning:") && (strings.Contains(low, "hook") || strings.Contains(low, "project-local")) {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -109,6 +109,9 @@ func TestVerifyCodexReportOfRecordedRuns(t *testing.T) {
 	nf := *obs[0]
 	nf.Runs, nf.ClaudeExit, nf.ClaudeStderr = nil, 1, "Error: boom"
 	assert.Equal(t, "codex exited 1: Error: boom", buildCodexReport(1, fs[0], trusted, &nf).Why)
+	nf.ClaudeExit, nf.ClaudeStderr = 0, ""
+	nf.Warnings = codexWarnings("WARNING: proceeding\nwarning: Untrusted project-local configuration is disabled. Run `codex exec --trust`\nwarning: Model metadata not found\n")
+	assert.Equal(t, "Codex warned: warning: Untrusted project-local configuration is disabled. Run `codex exec --trust`", buildCodexReport(1, fs[0], trusted, &nf).Why)
 }
 
 func TestVerifyCodexPlan(t *testing.T) {

@@ -41,6 +41,9 @@ type observed struct {
 	// ToolRan says the call's tool ran, as its effect shows (the marker
 	// file written), when no recorder saw it.
 	ToolRan bool `json:"toolRan,omitempty"`
+	// Warnings are the client's warnings about hooks or the project's
+	// configuration (Codex's stderr).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // hookRecord is one recorded invocation.
