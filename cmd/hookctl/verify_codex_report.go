@@ -41,6 +41,11 @@ func buildCodexReport(n int, f found, t codexHookTrust, o *observed) hookReport 
 	if r.Status == statusFired {
 		run := o.Runs[0]
 		async := t.hook.Handler.Async || f.hook.Handler.Async
+		if run.Code == -1 && run.Seconds == 0 && !async {
+			// Codex kills a hook at its timeout with no signal the
+			// recorder can catch to note the time: it ran that long.
+			r.Time = r.Timeout
+		}
 		r.Valid, r.Invalid = nil, ""
 		if !(run.Code == -1 && async) {
 			// (An async hook still running at the end of the session is

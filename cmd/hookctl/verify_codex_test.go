@@ -102,8 +102,11 @@ func TestVerifyCodexReportOfRecordedRuns(t *testing.T) {
 	assert.NotNil(t, a.Valid, "its answer is judged by the rules of an async hook")
 	killed := *obs[0]
 	killed.Runs = []hookRecord{killed.Runs[0]}
-	killed.Runs[0].Code = -1
+	killed.Runs[0].Code, killed.Runs[0].Seconds = -1, 0
 	assert.Nil(t, buildCodexReport(1, fs[0], async, &killed).Valid, "an async hook stopped at the end of the session gave no answer")
+	hung := buildCodexReport(1, fs[0], codexHookTrust{trusted: true}, &killed)
+	assert.Equal(t, "timed out", hung.Did)
+	assert.Equal(t, hung.Timeout, hung.Time, "killed at its timeout")
 
 	// Not fired, trusted: codex's own failure is the reason given.
 	nf := *obs[0]
