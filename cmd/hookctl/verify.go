@@ -40,7 +40,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	fail := fl.String("fail", "", "replace each hook by one that fails this `WAY` (crash: exits 1 with no answer; hang: never answers, timeout cut to 5s), to see whether the failure lets the call through")
 	netns := fl.String("netns", "auto", "`MODE` of the loopback-only network namespace verify runs in: auto (where unshare -n works), on (required), off")
 	keep := fl.String("keep", "", "keep each run's folder (scratch home and project, records, logs) under `DIR`")
-	limit := fl.Duration("limit", 2*time.Minute, "the longest one claude run may take")
+	limit := fl.Duration("limit", 2*time.Minute, "the longest one claude (or codex) run may take")
 	if err := src.parseAndLoadFlags(fl, "verify", args); err != nil {
 		return err
 	}
@@ -62,6 +62,9 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	if *src.agent == agentCodex {
 		if *claude != "" {
 			return usageErr(stderr, "verify", "-claude is for Claude Code: with -agent codex give -codex PATH")
+		}
+		if len(src.plugins) > 0 {
+			return usageErr(stderr, "verify", "-plugin is for Claude Code plugins: verify -agent codex checks the hooks of the user's and the project's Codex layers")
 		}
 		return cmdVerifyCodex(verifyOptions{project: *src.project, bin: *codex, version: *version, asJSON: *asJSON, fail: *fail,
 			netns: *netns, netMode: mode, keep: *keep, limit: *limit}, stdout, stderr)

@@ -373,3 +373,24 @@ func TestVerifyCodexJudgesByCodexRules(t *testing.T) {
 	assert.Equal(t, "failed (Codex ignores the answer)", r.Did)
 	assert.Empty(t, r.Received)
 }
+
+func TestVerifyCodexFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"verify", "-agent", "codex", "-plugin", "x"}, "-plugin is for Claude Code plugins"},
+		{[]string{"verify", "-agent", "codex", "-claude", "x"}, "-claude is for Claude Code"},
+		{[]string{"verify", "-codex", "x"}, "-codex is for -agent codex"},
+		{[]string{"verify", "-agent", "codex", "-codex", "x", "-version", "1"}, "not both"},
+	} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(c.args, &stdout, &stderr), "%v", c.args)
+		assert.Contains(t, stderr.String(), c.want, "%v", c.args)
+	}
+	// A codex that is not there is an error before any run.
+	t.Setenv("CODEX_HOME", t.TempDir())
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 1, run([]string{"verify", "-agent", "codex", "-netns", "off", "-project", t.TempDir(), "-codex", filepath.Join(t.TempDir(), "no-codex")}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "no-codex")
+}
