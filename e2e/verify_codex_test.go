@@ -18,8 +18,8 @@ import (
 
 // verifyCodex runs hookctl verify -agent codex -json in project, with
 // CODEX_HOME (and HOME) home, and returns its reports by the base name of
-// their command, its exit code and stderr.
-func verifyCodex(t *testing.T, hookctl, bin, home, project string, args ...string) (map[string]verifyReport, int, string) {
+// their command, its exit code and stderr, and the folder of its runs.
+func verifyCodex(t *testing.T, hookctl, bin, home, project string, args ...string) (map[string]verifyReport, int, string, string) {
 	t.Helper()
 	keep := filepath.Join(t.TempDir(), "keep")
 	cmd := exec.Command(hookctl, append([]string{"verify", "-agent", "codex", "-json", "-codex", bin, "-netns", "off", "-keep", keep}, args...)...)
@@ -48,10 +48,13 @@ func verifyCodex(t *testing.T, hookctl, bin, home, project string, args ...strin
 			b, err := os.ReadFile(p)
 			require.NoError(t, err)
 			assert.NotContains(t, string(b), "sk-secret", "a credential in %s", p)
+			if d.Name() == "config.toml" && filepath.Base(filepath.Dir(p)) == "home" {
+				assert.NotContains(t, string(b), "corp.invalid", "another host in %s", p)
+			}
 		}
 		return nil
 	})
-	return by, code, stderr.String()
+	return by, code, stderr.String(), keep
 }
 
 // TestVerifyCodex runs hookctl verify -agent codex on a user's Codex
@@ -90,13 +93,21 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 	run(t, home, proj, "install", "-agent", "codex", "-scope", "user", "-event", "Stop", "-trust", "--", filepath.Join(dir, "missing", "hook"))
 	run(t, home, proj, "install", "-agent", "codex", "-scope", "user", "-event", "UserPromptSubmit", "--", untrusted)
 	run(t, home, proj, "install", "-agent", "codex", "-scope", "project", "-event", "PreToolUse", "-matcher", "Bash", "-trust", "--", rewrite)
+	// The user's own settings: carried into the scratch but what would
+	// reach another host or hold a credential.
 	cfg, err := os.ReadFile(filepath.Join(home, "config.toml"))
 	require.NoError(t, err)
+	cfg = append([]byte("model = \"gpt-9\"\nmodel_reasoning_effort = \"high\"\n\n[model_providers.corp]\nbase_url = \"https://corp.invalid/v1\"\nexperimental_bearer_token = \"sk-secret\"\n\n[shell_environment_policy]\ninherit = \"core\"\n\n"), cfg...)
+	require.NoError(t, os.WriteFile(filepath.Join(home, "config.toml"), cfg, 0o600))
 	trustProject(t, home, proj)
 	before := digestTree(t, dir)
 
-	by, code, stderr := verifyCodex(t, hookctl, bin, home, proj)
+	by, code, stderr, keep := verifyCodex(t, hookctl, bin, home, proj)
 	assert.Equal(t, 1, code, "hooks did not run: exit 1; stderr %s", stderr)
+	scratchCfg, err := os.ReadFile(filepath.Join(keep, "hook-1", "home", "config.toml"))
+	require.NoError(t, err)
+	assert.Contains(t, string(scratchCfg), "model_reasoning_effort = \"high\"", "the user's settings are carried")
+	assert.Contains(t, string(scratchCfg), "[shell_environment_policy]", "the user's settings are carried")
 	require.Len(t, by, 4, "%v", by)
 
 	g := by["guard"]
@@ -128,7 +139,7 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 	// The project untrusted: its hook will not run, and verify says how
 	// to make it.
 	require.NoError(t, os.WriteFile(filepath.Join(home, "config.toml"), cfg, 0o644))
-	by, code, stderr = verifyCodex(t, hookctl, bin, home, proj)
+	by, code, stderr, _ = verifyCodex(t, hookctl, bin, home, proj)
 	assert.Equal(t, 1, code, "stderr %s", stderr)
 	rw = by["rewrite"]
 	assert.Equal(t, "will not run", rw.Status, "%+v", rw)
@@ -151,7 +162,7 @@ func TestVerifyCodexFailCrash(t *testing.T) {
 	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
 	require.NoError(t, os.MkdirAll(proj, 0o755))
 	run(t, home, proj, "install", "-agent", "codex", "-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "-trust", "--", "true")
-	by, code, stderr := verifyCodex(t, hookctl, bin, home, proj, "-fail", "crash")
+	by, code, stderr, _ := verifyCodex(t, hookctl, bin, home, proj, "-fail", "crash")
 	assert.Equal(t, 0, code, "a failure -fail asked for is no problem: %s", stderr)
 	r := by["true"]
 	assert.Equal(t, "fired", r.Status, "%+v", r)

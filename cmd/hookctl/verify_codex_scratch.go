@@ -67,6 +67,9 @@ type codexVerifier struct {
 	// project; hooksOff where [features] turns hooks off ("" when not).
 	projectTrusted bool
 	hooksOff       string
+	// carriedTop and carriedTables are what the runs carry of the user's
+	// config.toml (codexCarriedConfig); projectConfig of the project's.
+	carriedTop, carriedTables, projectConfig string
 }
 
 // newCodexVerifier reads what the runs carry over from the user's Codex
@@ -94,8 +97,12 @@ func newCodexVerifier(l *loaded, bin, exe, fail, work string, limit time.Duratio
 		if t.HooksOff > 0 && v.hooksOff == "" {
 			v.hooksOff = fmt.Sprintf("%s:%d", displayPath(ly.configTOML(), l.locs.Project), t.HooksOff)
 		}
+		top, tables, _ := codexCarriedConfig(data)
 		if ly.Scope == settings.ScopeUser {
 			v.projectTrusted = slices.ContainsFunc(t.Trusted, func(d string) bool { return samePlace(d, l.locs.Project) })
+			v.carriedTop, v.carriedTables = top, tables
+		} else if top+tables != "" {
+			v.projectConfig = top + tables
 		}
 	}
 	return v, nil
@@ -363,6 +370,11 @@ func (v *codexVerifier) prepare(i int, t codexHookTrust, p verifyPlan) (*codexSc
 	if v.projectTrusted {
 		fmt.Fprintf(&state, "\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(s.proj))
 	}
+	if v.projectConfig != "" {
+		if err := writeFileMkdir(filepath.Join(s.proj, ".codex", "config.toml"), []byte(v.projectConfig)); err != nil {
+			return nil, "", err
+		}
+	}
 	if err := os.WriteFile(filepath.Join(s.proj, markerFile), []byte("before\n"), 0o644); err != nil {
 		return nil, "", err
 	}
@@ -387,11 +399,16 @@ func codexCredentialsIn(dirs ...string) []string {
 	return out
 }
 
-// codexConfig returns the scratch config.toml: the fake model, the trust
-// state, the probe MCP server.
-func codexConfig(apiURL, state, probeName, probeCmd, probeCfg string) string {
+// codexConfig returns the scratch config.toml: the fake model, what is
+// carried of the user's config.toml, the trust state, the probe MCP
+// server.
+func (v *codexVerifier) codexConfig(apiURL, state, probeName, probeCmd, probeCfg string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "model = %s\nmodel_provider = %s\n", tomlQuote(codexVerifyModel), tomlQuote(codexVerifyModel))
+	b.WriteString(v.carriedTop)
+	if v.carriedTables != "" {
+		b.WriteString("\n" + v.carriedTables)
+	}
 	fmt.Fprintf(&b, "\n[model_providers.%s]\nname = \"hookctl verify's fake Responses API\"\nbase_url = %s\nwire_api = \"responses\"\n", tomlQuote(codexVerifyModel), tomlQuote(apiURL+"/v1"))
 	b.WriteString(state)
 	if probeName != "" {
@@ -438,7 +455,7 @@ func (v *codexVerifier) runOne(i int, t codexHookTrust) (*observed, error) {
 			return nil, err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(s.home, "config.toml"), []byte(codexConfig(api.URL, state, p.Server, v.exe, probeCfg)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(s.home, "config.toml"), []byte(v.codexConfig(api.URL, state, p.Server, v.exe, probeCfg)), 0o644); err != nil {
 		return nil, err
 	}
 

@@ -394,3 +394,61 @@ func TestVerifyCodexFlags(t *testing.T) {
 	assert.Equal(t, 1, run([]string{"verify", "-agent", "codex", "-netns", "off", "-project", t.TempDir(), "-codex", filepath.Join(t.TempDir(), "no-codex")}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "no-codex")
 }
+
+func TestVerifyCodexCarriedConfig(t *testing.T) {
+	cfg := `# the user's
+model = "gpt-9"
+model_provider = "corp"
+model_reasoning_effort = "high"
+notify = ["/usr/bin/notify"]
+chatgpt_base_url = "https://example.invalid"
+approval_policy = "on-request"
+experimental_bearer_token = "sk-secret"
+project_doc_max_bytes = 1000
+
+[features]
+hooks = true
+web_search = false
+
+[shell_environment_policy]
+inherit = "core"
+set = { OPENAI_API_KEY = "sk-secret" }
+exclude = ["AWS_*"]
+
+[model_providers.corp]
+base_url = "https://corp.invalid/v1"
+env_key = "CORP_KEY"
+
+[mcp_servers.docs]
+command = "docs-mcp"
+
+[profiles.fast]
+model = "x"
+
+[projects."/home/me/proj"]
+trust_level = "trusted"
+
+[hooks.state."/home/me/.codex/hooks.json:pre_tool_use:0:0"]
+trusted_hash = "sha256:00"
+
+[[hooks.PreToolUse]]
+matcher = "Bash"
+[[hooks.PreToolUse.hooks]]
+command = "guard"
+
+[tui]
+notifications = true
+`
+	top, tables, dropped := codexCarriedConfig([]byte(cfg))
+	assert.Equal(t, "model_reasoning_effort = \"high\"\nproject_doc_max_bytes = 1000\n", top)
+	assert.Equal(t, "[features]\nhooks = true\nweb_search = false\n[shell_environment_policy]\ninherit = \"core\"\nexclude = [\"AWS_*\"]\n[tui]\nnotifications = true\n", tables)
+	for _, d := range []string{"model", "notify", "chatgpt_base_url", "approval_policy", "experimental_bearer_token", "shell_environment_policy.set", "[model_providers.corp]", "[mcp_servers.docs]", "[profiles.fast]", "[hooks.PreToolUse]"} {
+		assert.Contains(t, dropped, d)
+	}
+	assert.NotContains(t, top+tables, "sk-secret")
+	assert.NotContains(t, top+tables, "invalid")
+	// What is kept reads back as the same settings.
+	kept := readCodexTOML([]byte(top + tables))
+	assert.Empty(t, kept.Problems)
+	assert.Empty(t, kept.Hooks)
+}
