@@ -1,21 +1,15 @@
 package codextest
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
-	"strings"
 	"sync"
-	"time"
 
 	"github.com/gohooks/hook/internal/agent"
-	"github.com/gohooks/hook/internal/npminstall"
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 // Version is the Codex CLI release codextest installs and is verified
@@ -38,7 +32,7 @@ const (
 	envWork     = "HOOK_E2E_WORK"
 	envInNetNS  = "HOOK_E2E_IN_NETNS"
 	envHelper   = "CODEXTEST_HELPER"
-	codexPrefix = "codex-cli "
+	codexPrefix = clientrun.CodexVersionPrefix
 )
 
 // errUnavailable marks a reason to skip: the client cannot be run here.
@@ -53,38 +47,6 @@ func wantVersion() string {
 		return v
 	}
 	return Version
-}
-
-// installDir returns the folder that Codex version is installed in.
-func installDir(version string) (string, error) {
-	if d := os.Getenv(envCache); d != "" {
-		return filepath.Abs(d)
-	}
-	c, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("%w: no user cache folder (set %s or %s): %v", errUnavailable, envCache, envBin, err)
-	}
-	return filepath.Join(c, "gohooks-e2e", "codex", version), nil
-}
-
-// findCodex returns a codex of version installed in dir: the platform
-// package's native binary, which runs without node, else npm's launcher.
-func findCodex(ctx context.Context, dir, version string) (string, bool) {
-	exe := "codex"
-	if runtime.GOOS == "windows" {
-		exe = "codex.exe"
-	}
-	cands, _ := filepath.Glob(filepath.Join(dir, "node_modules", "@openai", "codex-*", "vendor", "*", "bin", exe))
-	launcher := filepath.Join(dir, "node_modules", ".bin", "codex")
-	if runtime.GOOS == "windows" {
-		launcher += ".cmd"
-	}
-	for _, c := range append(cands, launcher) {
-		if v, err := codexVersionOf(ctx, c); err == nil && v == codexPrefix+version {
-			return c, true
-		}
-	}
-	return "", false
 }
 
 // The client found or installed by the first caller of [ensureCodex].
@@ -120,48 +82,16 @@ func ensureCodex(log io.Writer) (bin, version string, err error) {
 	return client.bin, client.version, client.err
 }
 
-// findOrInstall finds or installs Codex (see [Client]).
-// npminstall.Install puts it in a fresh folder renamed into place, so
-// that two test processes installing at once cannot leave a
-// half-installed folder.
+// findOrInstall finds or installs Codex (see [Client]) with
+// clientrun.Codex, which hookctl verify shares.
 func findOrInstall(ctx context.Context, log io.Writer) (string, string, error) {
-	if bin := os.Getenv(envBin); bin != "" {
-		v, err := codexVersionOf(ctx, bin)
-		if err != nil {
-			return "", "", fmt.Errorf("%w: %s=%s: %v", errUnavailable, envBin, bin, err)
-		}
-		return bin, v, nil
-	}
-	v := wantVersion()
-	dir, err := installDir(v)
-	if err != nil {
-		return "", "", err
-	}
-	ictx, cancel := context.WithTimeout(ctx, 15*time.Minute)
-	defer cancel()
-	bin, err := npminstall.Install(ictx, dir, "@openai/codex@"+v, log,
-		func(dir string) (string, bool) { return findCodex(ctx, dir, v) })
-	switch {
-	case errors.Is(err, npminstall.ErrNoNpm):
-		return "", "", fmt.Errorf("%w: Codex %s is not installed in %s and npm is not there to install it (install node and npm, or set %s to a codex executable)", errUnavailable, v, dir, envBin)
-	case errors.Is(err, npminstall.ErrNpm):
+	bin, v, err := clientrun.Codex{Bin: os.Getenv(envBin), Version: wantVersion(), Dir: os.Getenv(envCache),
+		BinHint: envBin, DirHint: envCache}.Find(ctx, log)
+	if errors.Is(err, clientrun.ErrCodexUnavailable) {
 		return "", "", fmt.Errorf("%w: %v", errUnavailable, err)
-	case err != nil:
+	}
+	if err != nil {
 		return "", "", fmt.Errorf("codextest: %w", err)
 	}
-	ver, err := codexVersionOf(ctx, bin)
-	return bin, ver, err
-}
-
-// codexVersionOf runs bin --version and returns its line.
-func codexVersionOf(ctx context.Context, bin string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	var out bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin, "--version")
-	cmd.Stdout = &out
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%s --version: %w", bin, err)
-	}
-	return strings.TrimSpace(out.String()), nil
+	return bin, v, nil
 }

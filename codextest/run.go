@@ -389,17 +389,6 @@ func writeJSONFile(path string, v any) error {
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-// quietSettings turn on hooks and turn off what Codex would fetch from
-// other hosts on its own: plugins and their marketplace (github.com,
-// chatgpt.com), apps, model discovery, update checks and analytics
-// (ab.chatgpt.com). They go on the command line (-c), where no
-// config.toml can override them.
-var quietSettings = []string{
-	"features.hooks=true", "features.plugins=false", "features.remote_plugin=false",
-	"features.plugin_sharing=false", "features.apps=false", "features.api_key_model_discovery=false",
-	"analytics.enabled=false", "check_for_update_on_startup=false",
-}
-
 // configTOML returns config.toml: the model and its provider, the fake
 // API; s.Config after the top-level keys, so that its own top-level keys
 // are top-level; then the provider's table and the MCP servers.
@@ -474,34 +463,13 @@ func (r *run) writeConfig(s Session) error {
 	return nil
 }
 
-// codexEnv returns the whole environment of a run: nothing of the test's
-// but PATH, so no key or setting of the user's reaches Codex; HOME and
-// CODEX_HOME are the run's; the proxy variables point at the fake API,
-// which logs and refuses any request for another host.
-func codexEnv(home, apiURL, path string) []string {
-	return []string{
-		"PATH=" + path, "LANG=C.UTF-8", "TERM=dumb", "NO_COLOR=1", "HOME=" + home, "CODEX_HOME=" + home,
-		"HTTPS_PROXY=" + apiURL, "HTTP_PROXY=" + apiURL, "ALL_PROXY=" + apiURL,
-		"https_proxy=" + apiURL, "http_proxy=" + apiURL, "all_proxy=" + apiURL,
-		"NO_PROXY=127.0.0.1,localhost", "no_proxy=127.0.0.1,localhost",
-	}
-}
+// codexEnv returns the whole environment of a run (clientrun.CodexEnv).
+func codexEnv(home, apiURL, path string) []string { return clientrun.CodexEnv(home, apiURL, path) }
 
-// codexArgs returns the arguments of the run: codex exec without a git
-// repository, hook trust (unless checkTrust), approvals or sandbox, on the
-// fake model, with [quietSettings], the last message written to
-// lastMessage.
+// codexArgs returns the arguments of the run (clientrun.CodexArgs) on
+// codextest's model and provider.
 func codexArgs(prompt, lastMessage string, checkTrust bool) []string {
-	args := []string{"exec", "--skip-git-repo-check"}
-	if !checkTrust {
-		args = append(args, "--dangerously-bypass-hook-trust")
-	}
-	args = append(args, "--dangerously-bypass-approvals-and-sandbox", "--color", "never",
-		"-c", "model="+tomlString(modelName), "-c", "model_provider="+tomlString(providerName))
-	for _, kv := range quietSettings {
-		args = append(args, "-c", kv)
-	}
-	return append(args, "-o", lastMessage, "--", prompt)
+	return clientrun.CodexArgs(prompt, lastMessage, tomlString(modelName), tomlString(providerName), checkTrust)
 }
 
 // runCodex runs codex exec in the project with a clean environment that

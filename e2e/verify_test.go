@@ -29,6 +29,7 @@ type verifyReport struct {
 	Command  string         `json:"command"`
 	Status   string         `json:"status"`
 	Why      string         `json:"why"`
+	Fix      string         `json:"fix"`
 	Valid    *bool          `json:"valid"`
 	Did      string         `json:"did"`
 	Outcome  string         `json:"outcome"`

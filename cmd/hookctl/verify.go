@@ -34,12 +34,13 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("verify", stderr)
 	src := sourceFlags(fl)
 	claude := fl.String("claude", "", "the claude `PATH` to run (default: claude on PATH)")
-	version := fl.String("version", "", "install this Claude Code `VERSION` with npm into the user cache folder, as claudetest does, and run it")
+	codex := fl.String("codex", "", "with -agent codex, the codex `PATH` to run (default: codex on PATH)")
+	version := fl.String("version", "", "install this `VERSION` of the agent (Claude Code, or Codex with -agent codex) with npm into the user cache folder, as claudetest and codextest do, and run it")
 	asJSON := fl.Bool("json", false, "print the report as JSON")
 	fail := fl.String("fail", "", "replace each hook by one that fails this `WAY` (crash: exits 1 with no answer; hang: never answers, timeout cut to 5s), to see whether the failure lets the call through")
 	netns := fl.String("netns", "auto", "`MODE` of the loopback-only network namespace verify runs in: auto (where unshare -n works), on (required), off")
 	keep := fl.String("keep", "", "keep each run's folder (scratch home and project, records, logs) under `DIR`")
-	limit := fl.Duration("limit", 2*time.Minute, "the longest one claude run may take")
+	limit := fl.Duration("limit", 2*time.Minute, "the longest one claude (or codex) run may take")
 	if err := src.parseAndLoadFlags(fl, "verify", args); err != nil {
 		return err
 	}
@@ -52,14 +53,24 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	if mode == "" {
 		return usageErr(stderr, "verify", "-netns %q: give auto, on or off", *netns)
 	}
-	if *claude != "" && *version != "" {
-		return usageErr(stderr, "verify", "give -claude or -version, not both")
-	}
-	if *src.agent == agentCodex {
-		return fmt.Errorf("verify -agent codex is not supported yet: it runs Claude Code only")
+	if *claude != "" && *version != "" || *codex != "" && *version != "" {
+		return usageErr(stderr, "verify", "give -claude (or -codex) or -version, not both")
 	}
 	if err := checkAgent(stderr, "verify", *src.agent); err != nil {
 		return err
+	}
+	if *src.agent == agentCodex {
+		if *claude != "" {
+			return usageErr(stderr, "verify", "-claude is for Claude Code: with -agent codex give -codex PATH")
+		}
+		if len(src.plugins) > 0 {
+			return usageErr(stderr, "verify", "-plugin is for Claude Code plugins: verify -agent codex checks the hooks of the user's and the project's Codex layers")
+		}
+		return cmdVerifyCodex(verifyOptions{project: *src.project, bin: *codex, version: *version, asJSON: *asJSON, fail: *fail,
+			netns: *netns, netMode: mode, keep: *keep, limit: *limit}, stdout, stderr)
+	}
+	if *codex != "" {
+		return usageErr(stderr, "verify", "-codex is for -agent codex")
 	}
 	l, err := load(*src.project, src.plugins)
 	if err != nil {

@@ -38,6 +38,12 @@ type observed struct {
 	Seconds      float64  `json:"seconds"`
 	OutsideTries []string `json:"outsideTries,omitempty"`
 	Fail         string   `json:"fail,omitempty"`
+	// ToolRan says the call's tool ran, as its effect shows (the marker
+	// file written), when no recorder saw it.
+	ToolRan bool `json:"toolRan,omitempty"`
+	// Warnings are the client's warnings about hooks or the project's
+	// configuration (Codex's stderr).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // hookRecord is one recorded invocation.
@@ -80,6 +86,7 @@ const (
 	statusDidNotRun  = "did not run"  // fired, but its program could not start
 	statusNotFired   = "did not fire" // the client never started it
 	statusNotChecked = "not checked"  // verify could not make it fire
+	statusWillNotRun = "will not run" // the agent does not run it for the user (trust, disabled)
 )
 
 // hookReport is one hook's line of the report (and its -json object).
@@ -94,6 +101,8 @@ type hookReport struct {
 	// Why says why not, when verify can tell.
 	Status string `json:"status"`
 	Why    string `json:"why,omitempty"`
+	// Fix says how to make a hook that will not run run.
+	Fix string `json:"fix,omitempty"`
 	// Call is the call the fake model made for it ("" for none).
 	Call string `json:"call,omitempty"`
 	// Valid says whether its answer is one Claude Code reads as meant;
@@ -165,7 +174,7 @@ func buildReport(n int, f found, o *observed) hookReport {
 		}
 		r.Did = "failed"
 		if c := f.hook.Handler.String(); (strings.Contains(c, "~") || strings.Contains(c, "$HOME")) && !strings.Contains(c, "/.claude/") {
-			r.Why += " (verify runs with a scratch HOME that holds only ~/.claude: a program elsewhere under HOME is not there)"
+			r.Why += claudeHomeNote
 		}
 		return r
 	}
@@ -182,6 +191,10 @@ func buildReport(n int, f found, o *observed) hookReport {
 	}
 	return r
 }
+
+// claudeHomeNote ends the note of a hook that did not run and whose
+// program is under HOME.
+const claudeHomeNote = " (verify runs with a scratch HOME that holds only ~/.claude: a program elsewhere under HOME is not there)"
 
 // spawnFailure reports whether a shell's stderr says the command was not
 // found (exit 127).
@@ -203,7 +216,7 @@ func outcome(o *observed) string {
 			return "ran"
 		}
 	}
-	if len(o.ProbeArgs) > 0 {
+	if len(o.ProbeArgs) > 0 || o.ToolRan {
 		return "ran"
 	}
 	return "blocked"
@@ -349,7 +362,7 @@ func whatItDid(f found, run hookRecord) (string, []string) {
 // problem reports whether r is a hook that should have fired and did not
 // (or whose program did not run).
 func (r hookReport) problem() bool {
-	return r.Status == statusNotFired || r.Status == statusDidNotRun && r.Fail == ""
+	return r.Status == statusNotFired || r.Status == statusWillNotRun || r.Status == statusDidNotRun && r.Fail == ""
 }
 
 // summary says in a few words what became of the hook, for the progress
@@ -392,11 +405,25 @@ func printReport(w io.Writer, reps []hookReport) {
 		if r.Why != "" {
 			notes = append(notes, r.Why)
 		}
+		if r.Fix != "" {
+			notes = append(notes, "fix: "+r.Fix)
+		}
 		if r.Invalid != "" {
 			notes = append(notes, "answer: "+r.Invalid)
 		}
-		if len(r.Lost) > 0 {
-			notes = append(notes, "the rewrite lost "+strings.Join(r.Lost, ", "))
+		var changed, lost []string
+		for _, l := range r.Lost {
+			if p, ok := strings.CutSuffix(l, " ("+verdict.Changed+")"); ok {
+				changed = append(changed, p)
+			} else {
+				lost = append(lost, l)
+			}
+		}
+		if len(changed) > 0 {
+			notes = append(notes, "the rewrite changed "+strings.Join(changed, ", "))
+		}
+		if len(lost) > 0 {
+			notes = append(notes, "the rewrite lost "+strings.Join(lost, ", "))
 		}
 		if r.Told != "" {
 			notes = append(notes, fmt.Sprintf("the model was told %.200q", r.Told))

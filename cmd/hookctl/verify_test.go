@@ -95,7 +95,7 @@ func TestVerifyReportOfRecordedRuns(t *testing.T) {
 
 	var table bytes.Buffer
 	printReport(&table, reps)
-	for _, want := range []string{"did not run", "not checked", "the rewrite lost /file_path", "0.", "/600s"} {
+	for _, want := range []string{"did not run", "not checked", "the rewrite changed /file_path; the rewrite lost /content (member lost)", "0.", "/600s"} {
 		assert.Contains(t, table.String(), want)
 	}
 	var js bytes.Buffer

@@ -2,6 +2,7 @@ package clientrun
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -116,4 +117,18 @@ func TestResolveVersion(t *testing.T) {
 	assert.Equal(t, "2.1.336", v)
 	_, err = resolveVersion(context.Background(), "@anthropic-ai/claude-code-linux-x64", "latest")
 	assert.ErrorContains(t, err, "npm is needed to find which version @anthropic-ai/claude-code-linux-x64@latest is")
+}
+
+func TestCodexInstallDir(t *testing.T) {
+	dir := t.TempDir()
+	d, err := Codex{Version: "0.171.0", Dir: dir}.installDir()
+	require.NoError(t, err)
+	assert.Equal(t, dir, d, "Dir is the folder itself")
+	d, err = Codex{Version: "0.170.0"}.installDir()
+	if err == nil {
+		assert.Equal(t, filepath.Join("gohooks-e2e", "codex", "0.170.0"), filepath.Join(filepath.Base(filepath.Dir(filepath.Dir(d))), filepath.Base(filepath.Dir(d)), filepath.Base(d)))
+	}
+	_, _, err = Codex{Bin: filepath.Join(dir, "no-codex"), BinHint: "-codex"}.Find(context.Background(), io.Discard)
+	assert.ErrorIs(t, err, ErrCodexUnavailable)
+	assert.Contains(t, err.Error(), "-codex=")
 }
