@@ -38,6 +38,7 @@ type verifyReport struct {
 	Time     float64        `json:"time"`
 	Timeout  float64        `json:"timeout"`
 	Fail     string         `json:"fail"`
+	Log      []string       `json:"log"`
 }
 
 // TestVerify runs hookctl verify on a user's configuration of hooks in
@@ -153,6 +154,10 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 	assert.Equal(t, "fired", pb.Status, "a plugin built with hookctl plugin build: %+v", pb)
 	assert.Equal(t, "no decision", pb.Did, "bashguard lets the marker command through")
 	assert.Equal(t, "ran", pb.Outcome)
+	if assert.NotEmpty(t, pb.Log, "bashguard, built with the library, writes its call log") {
+		assert.Regexp(t, `^PreToolUse Bash: none, exit 0, [0-9.]+ ms$`, pb.Log[0])
+	}
+	assert.Empty(t, g.Log, "a shell hook writes no call log")
 	if assert.NotNil(t, pb.Valid) {
 		assert.True(t, *pb.Valid)
 	}

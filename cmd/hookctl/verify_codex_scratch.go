@@ -464,7 +464,7 @@ func (v *codexVerifier) runOne(i int, t codexHookTrust) (*observed, error) {
 	args := clientrun.CodexArgs("hookctl verify", filepath.Join(s.dir, "last-message.txt"), tomlQuote(codexVerifyModel), tomlQuote(codexVerifyModel), true)
 	cmd := exec.CommandContext(ctx, v.codex, args...)
 	cmd.Dir = s.proj
-	cmd.Env = clientrun.CodexEnv(s.home, api.URL, os.Getenv("PATH"))
+	cmd.Env = withCallLog(clientrun.CodexEnv(s.home, api.URL, os.Getenv("PATH")), s.dir)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	clientrun.OwnProcessGroup(cmd)
@@ -492,6 +492,7 @@ func (v *codexVerifier) runOne(i int, t codexHookTrust) (*observed, error) {
 		return nil, fmt.Errorf("running codex: %w", runErr)
 	}
 	o.OutsideTries = api.OutsideTries()
+	o.CallLog = readCallLog(s.dir)
 	o.Warnings = codexWarnings(stderr.String())
 	return o, collectCodex(o, s, api)
 }

@@ -44,6 +44,9 @@ type observed struct {
 	// Warnings are the client's warnings about hooks or the project's
 	// configuration (Codex's stderr).
 	Warnings []string `json:"warnings,omitempty"`
+	// CallLog are the lines the hook wrote to its call log, as the report
+	// shows them (a hook built with the library writes one per call).
+	CallLog []string `json:"callLog,omitempty"`
 }
 
 // hookRecord is one recorded invocation.
@@ -127,6 +130,9 @@ type hookReport struct {
 	// Fail is the failure it was replaced by (-fail), and Outcome then
 	// says whether the failure let the call through.
 	Fail string `json:"fail,omitempty"`
+	// Log are the hook's own lines of its calls (its call log, for a hook
+	// built with the library).
+	Log []string `json:"log,omitempty"`
 }
 
 // tapPrefix matches the recorder's part of a hook command where Claude
@@ -153,6 +159,7 @@ func buildReport(n int, f found, o *observed) hookReport {
 		return r
 	}
 	r.Fail = o.Fail
+	r.Log = o.CallLog
 	if o.Plan.Call != nil {
 		r.Call = o.Plan.Call.Tool + " " + o.Plan.Call.Input
 	}
@@ -436,6 +443,9 @@ func printReport(w io.Writer, reps []hookReport) {
 		}
 		if len(notes) > 0 {
 			fmt.Fprintf(w, "#%d %s: %s\n", r.N, r.Command, strings.Join(notes, "; "))
+		}
+		for _, l := range r.Log {
+			fmt.Fprintf(w, "#%d log: %s\n", r.N, l)
 		}
 	}
 }

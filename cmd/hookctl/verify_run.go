@@ -193,7 +193,7 @@ func (v *verifier) runOne(i int, p verifyPlan) (*observed, error) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, v.claude, args...)
 	cmd.Dir = s.proj
-	cmd.Env = clientrun.ClaudeEnv(s.home, api.URL, os.Getenv("PATH"))
+	cmd.Env = withCallLog(clientrun.ClaudeEnv(s.home, api.URL, os.Getenv("PATH")), s.dir)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	clientrun.OwnProcessGroup(cmd)
@@ -215,6 +215,7 @@ func (v *verifier) runOne(i int, p verifyPlan) (*observed, error) {
 		return nil, fmt.Errorf("running claude: %w", runErr)
 	}
 	o.OutsideTries = api.OutsideTries()
+	o.CallLog = readCallLog(s.dir)
 	recs, err := clientrun.ReadRecords(s.capDir)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gohooks/hook/internal/calllog"
 	"github.com/gohooks/hook/internal/clientrun"
 	"github.com/gohooks/hook/settings"
 )
@@ -267,4 +268,36 @@ func TestVerifyReportOfRecordedEvents(t *testing.T) {
 			assert.Equal(t, `"rm hookctl-verify-marker.txt"`, string(v), "the if rule's wildcard filled with the marker")
 		}
 	}
+}
+
+// TestVerifyCallLog: a run names a call log in its folder, and the lines a
+// hook built with the library writes there are shown next to its verdict,
+// in the table and in -json; a hook that writes none shows nothing.
+func TestVerifyCallLog(t *testing.T) {
+	dir := t.TempDir()
+	env := withCallLog([]string{"PATH=/bin"}, dir)
+	assert.Equal(t, "HOOK_CALL_LOG="+filepath.Join(dir, callLogName), env[len(env)-1])
+	assert.Empty(t, readCallLog(dir), "no log written: nothing shown")
+
+	path := filepath.Join(dir, callLogName)
+	require.NoError(t, calllog.Append(path, &calllog.Line{Event: "PreToolUse", Tool: "Bash", Answer: "deny", Exit: 0, DurationMS: 1.25}))
+	require.NoError(t, calllog.Append(path, &calllog.Line{Event: "PreToolUse", Tool: "Bash", Answer: "error", Exit: 1, DurationMS: 3,
+		Error: "hook: handler panicked: boom", At: "main.guard main.go:42"}))
+	lines := readCallLog(dir)
+	require.Equal(t, []string{
+		"PreToolUse Bash: deny, exit 0, 1.2 ms",
+		`PreToolUse Bash: error, exit 1, 3.0 ms, "hook: handler panicked: boom" at main.guard main.go:42`,
+	}, lines)
+
+	r := hookReport{N: 3, Event: "PreToolUse", Command: "guard", Status: statusFired, Log: lines}
+	var b bytes.Buffer
+	printReport(&b, []hookReport{r})
+	assert.Contains(t, b.String(), "#3 log: PreToolUse Bash: deny, exit 0, 1.2 ms\n")
+	assert.Contains(t, b.String(), "#3 log: PreToolUse Bash: error, exit 1")
+	b.Reset()
+	require.NoError(t, writeReportJSON(&b, []hookReport{r}))
+	var back []hookReport
+	require.NoError(t, json.Unmarshal(b.Bytes(), &back))
+	require.Len(t, back, 1)
+	assert.Equal(t, lines, back[0].Log)
 }
