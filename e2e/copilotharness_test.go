@@ -112,10 +112,12 @@ type copilotRun struct {
 // runCopilot runs Copilot once, headless, in a fresh HOME and project
 // folder, with hooks (a hooks file in Copilot's format, "" for none)
 // installed as $HOME/.copilot/hooks/hooks.json, against a fake model that
-// plays script. It fails t when the run cannot be set up, does not
-// finish in two minutes or exits non-zero, when the model made none of
-// the script's calls, or when anything tried to reach another host.
-func runCopilot(t *testing.T, bin string, script clientrun.Script, hooks string) *copilotRun {
+// plays script; setup, if given, runs once HOME and the project folder
+// exist, before copilot starts. It fails t when the run cannot be set
+// up, does not finish in two minutes or exits non-zero, when the model
+// made none of the script's calls, or when anything tried to reach
+// another host.
+func runCopilot(t *testing.T, bin string, script clientrun.Script, hooks string, setup ...func(home, project string)) *copilotRun {
 	t.Helper()
 	root := t.TempDir()
 	r := &copilotRun{Home: filepath.Join(root, "home"), Project: filepath.Join(root, "proj")}
@@ -123,6 +125,9 @@ func runCopilot(t *testing.T, bin string, script clientrun.Script, hooks string)
 	require.NoError(t, os.MkdirAll(r.Project, 0o755))
 	if hooks != "" {
 		require.NoError(t, os.WriteFile(filepath.Join(r.Home, ".copilot", "hooks", "hooks.json"), []byte(hooks), 0o644))
+	}
+	for _, f := range setup {
+		f(r.Home, r.Project)
 	}
 	var log bytes.Buffer
 	api, err := clientrun.StartFakeChat(script, &log)

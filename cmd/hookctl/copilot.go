@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/go-json-experiment/json"
+
 	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/settings"
 )
@@ -167,8 +169,8 @@ func (c copilotInstall) run(fl *flag.FlagSet, hf *handlerFlags, rest []string, s
 	if c.remove && what == "removed 0" {
 		return errors.New("nothing to uninstall: no such handler (give the same -event and command as at install)")
 	}
-	if !c.remove && filepath.Dir(path) == projDir {
-		fmt.Fprintf(stderr, "hookctl: note: GitHub Copilot CLI %s did not load a project's .github/hooks in -p mode in the runs recorded in docs/agents.md; ~/.copilot/hooks (-scope user) did\n", agent.CopilotVersion)
+	if !c.remove && filepath.Dir(path) == projDir && !copilotTrusted(filepath.Dir(userDir), locs.Project) {
+		fmt.Fprintf(stderr, "hookctl: note: GitHub Copilot CLI %s loads a project's .github/hooks only once the folder is trusted (trusted_folders in ~/.copilot/config.json, which its trust prompt writes), and %s is not\n", agent.CopilotVersion, locs.Project)
 	}
 	return nil
 }
@@ -201,10 +203,10 @@ func loadCopilot(project string) (*loaded, error) {
 				continue
 			}
 			l.copilot = append(l.copilot, copilotFileFindings(l, src, shown, data)...)
-			if d.scope == settings.ScopeProject {
-				l.copilot = append(l.copilot, finding{Severity: sevNote, File: shown,
-					Msg: fmt.Sprintf("GitHub Copilot CLI %s did not load a project's .github/hooks in -p mode in the runs recorded in docs/agents.md", agent.CopilotVersion),
-					Fix: "install into ~/.copilot/hooks (hookctl install -agent copilot -scope user) for headless runs"})
+			if d.scope == settings.ScopeProject && !copilotTrusted(filepath.Dir(userDir), locs.Project) {
+				l.copilot = append(l.copilot, finding{Severity: sevWarning, File: shown,
+					Msg: fmt.Sprintf("GitHub Copilot CLI %s loads a project's .github/hooks only once the folder is trusted, and %s is not among trusted_folders of ~/.copilot/config.json", agent.CopilotVersion, locs.Project),
+					Fix: "trust the folder when Copilot asks, or install into ~/.copilot/hooks (hookctl install -agent copilot -scope user)"})
 			}
 		}
 	}
@@ -290,4 +292,26 @@ func diagnoseCopilot(l *loaded) []finding {
 		return []finding{{Severity: sevNote, File: "~/.copilot/hooks", Msg: "no Copilot hooks files (~/.copilot/hooks/*.json, .github/hooks/*.json)"}}
 	}
 	return l.copilot
+}
+
+// copilotTrusted reports whether the folder project is among the
+// trusted_folders of Copilot's config.json in dir (~/.copilot): Copilot
+// loads a project's .github/hooks only then.
+func copilotTrusted(dir, project string) bool {
+	data, err := settings.ReadRegular(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return false
+	}
+	var c struct {
+		TrustedFolders []string `json:"trusted_folders"`
+	}
+	if json.Unmarshal(data, &c) != nil {
+		return false
+	}
+	for _, f := range c.TrustedFolders {
+		if filepath.Clean(f) == filepath.Clean(project) {
+			return true
+		}
+	}
+	return false
 }

@@ -112,7 +112,11 @@ func TestCopilotCommands(t *testing.T) {
 	_, stdout, _ = ctl("doctor", "-agent", "copilot")
 	assert.Contains(t, stdout, "camelCase")
 	assert.Contains(t, stdout, "rename the event PreToolUse")
-	assert.Contains(t, stdout, ".github/hooks")
+	assert.Contains(t, stdout, "trusted_folders")
+	// Once the project is trusted, that warning goes.
+	require.NoError(t, os.WriteFile(filepath.Join(home, ".copilot", "config.json"), []byte(`{"trusted_folders":[`+quoteJSON(project)+`]}`), 0o644))
+	_, stdout, _ = ctl("doctor", "-agent", "copilot")
+	assert.NotContains(t, stdout, "trusted_folders")
 
 	code, _, stderr = ctl("install", "-agent", "copilot", "-event", "preToolUse", "--", "x")
 	assert.NotEqual(t, 0, code)
