@@ -147,10 +147,17 @@ func TestCopilotToolNames(t *testing.T) {
 	}}, copilotHooks(t, "PreToolUse", rec))
 	ps := payloads(t, log)
 	require.Len(t, ps, 5)
-	want := []struct{ tool, member string }{{"Write", "file_text"}, {"Read", "path"}, {"Edit", "old_str"}, {"Glob", "pattern"}, {"Bash", "command"}}
+	// The file tools' "path" where Claude Code sends "file_path" tells
+	// them apart; Glob and Bash carry nothing Claude Code could not send.
+	want := []struct {
+		tool, member string
+		agent        agent.Agent
+	}{{"Write", "file_text", agent.CopilotCLI}, {"Read", "path", agent.CopilotCLI}, {"Edit", "old_str", agent.CopilotCLI},
+		{"Glob", "pattern", agent.ClaudeCode}, {"Bash", "command", agent.ClaudeCode}}
 	for i, w := range want {
 		assert.Equal(t, w.tool, str(t, field(t, ps[i], "tool_name")), "%s", ps[i])
 		field(t, ps[i], "tool_input", w.member)
+		assert.Equal(t, w.agent, agent.Detect(ps[i]), "%s", ps[i])
 	}
 }
 

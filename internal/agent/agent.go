@@ -139,7 +139,9 @@ func copilotEvents(s string) bool { return s == "ErrorOccurred" }
 //     lower-case Copilot tool name (bash, view, …); an event only Copilot
 //     sends (ErrorOccurred); a transcript under .copilot/; or a
 //     PostToolUse with a tool_result and without the tool_response
-//     Claude Code always sends there.
+//     Claude Code always sends there; or a Write, Edit or Read call whose
+//     tool_input has Copilot's path and not the file_path Claude Code's
+//     always has.
 //   - Gemini CLI: one of its own events (BeforeTool, AfterAgent, …), one of
 //     its tool names (run_shell_command, …), or a transcript under .gemini/.
 //   - Codex: a transcript under .codex/sessions (rollout-*.jsonl).
@@ -177,7 +179,8 @@ func DetectMembers(ms []rawjson.Member) Agent {
 		return CopilotCLICamel
 	case geminiEvents(event), geminiTools(tool):
 		return GeminiCLI
-	case copilotTools(tool), copilotEvents(event), event == "PostToolUse" && has("tool_result") && !has("tool_response"):
+	case copilotTools(tool), copilotEvents(event), event == "PostToolUse" && has("tool_result") && !has("tool_response"),
+		copilotFileInput(ms, tool):
 		return CopilotCLI
 	}
 	if transcript != Unknown && transcript != ClaudeCode {
@@ -244,4 +247,30 @@ func stringMember(ms []rawjson.Member, k string) string {
 		return ""
 	}
 	return string(rawjson.AppendExactUnquote(nil, m.Value))
+}
+
+var (
+	filePathKey = []string{"file_path"}
+	pathKey     = []string{"path"}
+)
+
+// copilotFileInput reports whether the call of tool in ms is a Copilot
+// CLI file tool under Claude Code's name (create as Write, edit as Edit,
+// view as Read): its tool_input names the file "path", where Claude
+// Code's tools always send "file_path". It allocates nothing.
+func copilotFileInput(ms []rawjson.Member, tool string) bool {
+	switch tool {
+	case "Write", "Edit", "Read":
+	default:
+		return false
+	}
+	in, ok := rawjson.Find(ms, "tool_input")
+	if !ok || len(in.Value) == 0 || in.Value[0] != '{' {
+		return false
+	}
+	if found, ok := rawjson.HasKey(in.Value, filePathKey); !ok || found {
+		return false
+	}
+	found, ok := rawjson.HasKey(in.Value, pathKey)
+	return ok && found
 }
