@@ -176,5 +176,6 @@ func copilotMembers(ms []rawjson.Member) []rawjson.Member {
 	if _, ok := rawjson.Find(ms, "tool_response"); ok {
 		return ms
 	}
-	return append(ms[:len(ms):len(ms)], rawjson.Member{Key: "tool_response", Value: res.Value})
+	name := []byte(`"tool_response"`)
+	return append(ms[:len(ms):len(ms)], rawjson.Member{Key: "tool_response", Name: name[:len(name):len(name)], Value: res.Value[:len(res.Value):len(res.Value)]})
 }

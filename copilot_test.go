@@ -2,6 +2,7 @@ package hook_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -140,4 +141,29 @@ func TestCopilotCamelRefusedOutLoud(t *testing.T) {
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "camelCase")
 	assert.Contains(t, stderr, "PascalCase")
+}
+
+// TestCopilotPostToolUseInAChain: in a Chain, the next handler sees the
+// result too, and an UpdatedToolOutput (which Copilot ignores) is an
+// invalid answer, never a corrupt payload.
+func TestCopilotPostToolUseInAChain(t *testing.T) {
+	b := agentPayloads(t, "copilot")["real-pascal-PostToolUse.json"]
+	var seen []string
+	h := hook.Chain(
+		hook.PostToolUseFunc(func(_ context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
+			seen = append(seen, string(e.ToolResponse))
+			return &hook.PostToolUseOutput{UpdatedToolOutput: []byte(`{"result_type":"success","text_result_for_llm":"redacted"}`)}, nil
+		}),
+		hook.PostToolUseFunc(func(_ context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
+			seen = append(seen, string(e.ToolResponse))
+			assert.True(t, json.Valid(e.Raw()), "%s", e.Raw())
+			return nil, nil
+		}),
+	)
+	code, stdout, stderr := testutil.Serve(t, h, b)
+	assert.Equal(t, hook.ExitError, code, stdout)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "updatedToolOutput")
+	require.NotEmpty(t, seen)
+	assert.Contains(t, seen[0], "text_result_for_llm")
 }
