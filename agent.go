@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gohooks/hook/internal/agent"
+	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // Agent is the coding agent that sent an event, as [Event.Agent] tells it
@@ -12,10 +13,11 @@ import (
 // sends). Its String method returns the agent's product name.
 //
 // Claude Code's types are the library's API. The OpenAI Codex CLI speaks a
-// close dialect of them: a hook serves it with the same types, and every
-// answer to a Codex payload is checked against the rules of Codex before
-// it is written (see [Server.Serve]). Cursor, Gemini CLI and GitHub
-// Copilot CLI can run a hook written for Claude Code but send payloads of
+// close dialect of them, and so does the GitHub Copilot CLI with its hooks
+// configured under PascalCase event names: a hook serves them with the
+// same types, and every answer to their payloads is checked against what
+// that agent does with it before it is written (see [Server.Serve]).
+// Cursor, Gemini CLI and Copilot CLI's camelCase hooks send payloads of
 // their own: Serve refuses them without running the handler.
 type Agent uint8
 
@@ -34,8 +36,19 @@ const (
 	AgentCursor Agent = Agent(agent.Cursor)
 	// AgentGemini is Google's Gemini CLI: not served.
 	AgentGemini Agent = Agent(agent.GeminiCLI)
-	// AgentCopilot is the GitHub Copilot CLI: not served.
+	// AgentCopilot is the GitHub Copilot CLI with its hooks configured
+	// under PascalCase event names (PreToolUse, …): Claude-shaped
+	// payloads, served, with its answers checked against what Copilot
+	// does with them. Its PostToolUse result (tool_result) is the
+	// typed event's ToolResponse. Detected only on evidence Claude Code
+	// cannot send (docs/agents.md); its other payloads are served as
+	// Claude Code's.
 	AgentCopilot Agent = Agent(agent.CopilotCLI)
+	// AgentCopilotCamel is the GitHub Copilot CLI with its hooks
+	// configured under camelCase event names (preToolUse, …), and its
+	// permissionRequest under either: payloads of another shape
+	// (sessionId, toolName, toolArgs), not served.
+	AgentCopilotCamel Agent = Agent(agent.CopilotCLICamel)
 )
 
 // Agent returns the coding agent that sent the event, told from the
@@ -54,8 +67,8 @@ func (e *Event) Agent() Agent {
 func (a Agent) String() string { return agent.Agent(a).String() }
 
 // Served reports whether the library serves the agent's payloads: Claude
-// Code and Codex, and payloads of no known agent (AgentUnknown), which are
-// served as Claude Code's.
+// Code, Codex and the GitHub Copilot CLI's PascalCase hooks, and payloads
+// of no known agent (AgentUnknown), which are served as Claude Code's.
 func (a Agent) Served() bool { return a == AgentUnknown || agent.Agent(a).Served() }
 
 // notServedError is the read's failure for a payload of an agent the
@@ -103,6 +116,42 @@ func checkCodexText(event string, b []byte) error {
 	return nil
 }
 
+// checkCopilot checks the JSON answer b to event for the GitHub Copilot
+// CLI, which would drop in silence a part of it that the handler meant to
+// act (see agent.CheckCopilotAnswer).
+func checkCopilot(event string, b []byte) error {
+	if err := agent.CheckCopilotAnswer(event, b); err != nil {
+		return fmt.Errorf("hook: invalid answer to %s for GitHub Copilot CLI %s: %w", event, agent.CopilotVersion, err)
+	}
+	return nil
+}
+
+// checkCopilotText checks the plain-text answer b to event for the
+// GitHub Copilot CLI, which hands no plain text to the model.
+func checkCopilotText(event string, b []byte) error {
+	if err := agent.CheckCopilotText(event, b); err != nil {
+		return fmt.Errorf("hook: invalid answer to %s for GitHub Copilot CLI %s: %w", event, agent.CopilotVersion, err)
+	}
+	return nil
+}
+
+// copilotDeny returns o, an exit-2 block of a GitHub Copilot CLI call on
+// an event where Copilot tells the model "hook exited with code 2" and
+// not the reason, as the deny answer that carries the reason (exit 0,
+// the same line on stderr). Any other outcome is returned unchanged.
+func (o outcome) copilotDeny() outcome {
+	if o.code != ExitBlock || o.stdout != nil || o.ev == nil || o.ev.agent != AgentCopilot ||
+		!agent.CopilotBlockReasonLost(o.ev.HookEventName) || o.ev.HookEventName != EventPreToolUse {
+		return o
+	}
+	b, err := (&PreToolUseOutput{Decision: Deny, Reason: o.stderr}).appendAnswer(nil, o.ev)
+	if err != nil {
+		return o
+	}
+	o.code, o.stdout = ExitOK, append(b, '\n')
+	return o
+}
+
 // canBlock reports whether a failure on e can block the agent that sent
 // it: exit code 2 stops the action. Codex blocks on exit 2 on its own set
 // of events (PermissionRequest and PostToolUse among them, where Claude
@@ -112,4 +161,21 @@ func (e *Event) canBlock() bool {
 		return agent.CodexBlocksOnExit2(e.HookEventName)
 	}
 	return canBlock(e.HookEventName)
+}
+
+// copilotMembers returns the members of a GitHub Copilot CLI payload as
+// the typed events read them: its PostToolUse result, tool_result
+// ({result_type, text_result_for_llm}), is also tool_response when the
+// payload has none, so that [PostToolUse.ToolResponse] holds it. The
+// payload's bytes ([Event.Raw]) are not changed.
+func copilotMembers(ms []rawjson.Member) []rawjson.Member {
+	res, ok := rawjson.Find(ms, "tool_result")
+	if !ok {
+		return ms
+	}
+	if _, ok := rawjson.Find(ms, "tool_response"); ok {
+		return ms
+	}
+	name := []byte(`"tool_response"`)
+	return append(ms[:len(ms):len(ms)], rawjson.Member{Key: "tool_response", Name: name[:len(name):len(name)], Value: res.Value[:len(res.Value):len(res.Value)]})
 }

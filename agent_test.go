@@ -92,9 +92,9 @@ func TestEventAgentOutsideServe(t *testing.T) {
 // notServedAgents are the agents whose payloads Serve refuses, with the
 // fixture directory of each.
 var notServedAgents = map[string]hook.Agent{
-	"cursor":  hook.AgentCursor,
-	"gemini":  hook.AgentGemini,
-	"copilot": hook.AgentCopilot,
+	"cursor":       hook.AgentCursor,
+	"gemini":       hook.AgentGemini,
+	"copilotcamel": hook.AgentCopilotCamel,
 }
 
 func TestNotServedFailOpen(t *testing.T) {
@@ -266,6 +266,7 @@ func TestAgentMatchesDetect(t *testing.T) {
 	for a, want := range map[hook.Agent]agent.Agent{
 		hook.AgentUnknown: agent.Unknown, hook.AgentClaudeCode: agent.ClaudeCode, hook.AgentCodex: agent.Codex,
 		hook.AgentCursor: agent.Cursor, hook.AgentGemini: agent.GeminiCLI, hook.AgentCopilot: agent.CopilotCLI,
+		hook.AgentCopilotCamel: agent.CopilotCLICamel,
 	} {
 		assert.Equal(t, uint8(want), uint8(a))
 		assert.Equal(t, want.String(), a.String())
@@ -275,7 +276,8 @@ func TestAgentMatchesDetect(t *testing.T) {
 	assert.True(t, hook.AgentCodex.Served())
 	assert.False(t, hook.AgentCursor.Served())
 	assert.False(t, hook.AgentGemini.Served())
-	assert.False(t, hook.AgentCopilot.Served())
+	assert.True(t, hook.AgentCopilot.Served())
+	assert.False(t, hook.AgentCopilotCamel.Served())
 	assert.Equal(t, "Gemini CLI", hook.AgentGemini.String())
 }
 

@@ -103,6 +103,8 @@ func agentToken(a Agent) string {
 		return "gemini-cli"
 	case AgentCopilot:
 		return "copilot-cli"
+	case AgentCopilotCamel:
+		return "copilot-cli-camel"
 	}
 	return "unknown"
 }

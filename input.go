@@ -38,6 +38,9 @@ func readEvent(r io.Reader, max int64) (*Event, error) {
 	if !a.Served() {
 		return nil, &notServedError{agent: a}
 	}
+	if a == AgentCopilot {
+		o.Members = copilotMembers(o.Members)
+	}
 	// The event and its invocation, in one allocation.
 	both := &struct {
 		ev  Event

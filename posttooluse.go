@@ -99,6 +99,10 @@ func (o *PostToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 			return dst, fmt.Errorf("for Codex %s: %w", agent.CodexVersion, err)
 		}
 	}
+	if ev.Agent() == AgentCopilot && (updOut != nil || updMCP != nil) {
+		// Copilot's rule, before Claude Code's: it ignores any rewrite.
+		return dst, fmt.Errorf("for GitHub Copilot CLI %s: it ignores a rewrite of the tool's result (updatedToolOutput, updatedMCPToolOutput): the model sees the original; block with Block and a Reason instead", agent.CopilotVersion)
+	}
 	if updOut != nil {
 		orig, _ := ev.Field("tool_response")
 		if err := checkUpdatedToolOutput(tool, orig, updOut); err != nil {

@@ -103,8 +103,9 @@ func onSignal(ctx context.Context, f func(os.Signal)) {
 //     its event);
 //   - an event with no handler, or a name the library does not know: exit 0,
 //     nothing written;
-//   - a payload of Cursor, Gemini CLI or GitHub Copilot CLI, which the
-//     library does not serve (see [Event.Agent]): the handler is not run;
+//   - a payload of Cursor, Gemini CLI or GitHub Copilot CLI's camelCase
+//     hooks, which the library does not serve (see [Event.Agent]): the
+//     handler is not run;
 //     exit 2 with a line naming the agent when failing closed as for
 //     unreadable input, otherwise exit 0, nothing on stdout and one line
 //     on stderr saying the hook did nothing.
@@ -113,7 +114,13 @@ func onSignal(ctx context.Context, f func(os.Signal)) {
 // of Codex (docs/agents.md) and, when Codex would refuse it, is an
 // invalid answer: Codex would ignore it and run the call as if there were
 // no hook. A rewrite under Codex needs Decision: [Allow] beside
-// UpdatedInput.
+// UpdatedInput. An answer to a GitHub Copilot CLI payload is checked
+// against what Copilot does with it: a part Copilot would drop in silence
+// (continue:false, a rewrite of a tool's result, context outside
+// PreToolUse) makes it an invalid answer. Copilot tells the model "hook
+// exited with code 2" instead of the reason of an exit-2 block of
+// PreToolUse, so that block (a fail-closed failure, [Block]) is written
+// to Copilot as a deny with the reason, exit 0.
 //
 // Serve reads stdin up to the end of the first JSON object and no further.
 // A UTF-8 byte order mark before it is skipped; whitespace after it is
@@ -200,6 +207,7 @@ type outcome struct {
 // write writes o and returns its exit code. An answer that cannot be
 // written is a failure: it blocks when o.closed is set.
 func (o outcome) write(stdout, stderr io.Writer) int {
+	o = o.copilotDeny()
 	if o.stderr != "" {
 		writeLine(stderr, o.stderr)
 	}
@@ -422,11 +430,19 @@ func encodeAnswer(out Output, ev *Event, closed bool) ([]byte, outcome) {
 			if err := checkCodexText(ev.HookEventName, b); err != nil {
 				return nil, failed(closed, err)
 			}
+		} else if ev.agent == AgentCopilot {
+			if err := checkCopilotText(ev.HookEventName, b); err != nil {
+				return nil, failed(closed, err)
+			}
 		}
 	} else if valid, _ := rawjson.Valid(b); b[0] != '{' || !valid {
 		return nil, failed(closed, fmt.Errorf("hook: internal error: the answer to %s is not one valid JSON object", ev.HookEventName))
 	} else if ev.agent == AgentCodex {
 		if err := checkCodex(ev.HookEventName, b); err != nil {
+			return nil, failed(closed, err)
+		}
+	} else if ev.agent == AgentCopilot {
+		if err := checkCopilot(ev.HookEventName, b); err != nil {
 			return nil, failed(closed, err)
 		}
 	}

@@ -25,7 +25,8 @@ import (
 	"github.com/gohooks/hook/internal/jsonopts"
 )
 
-// TestMain installs Codex (codextest.Client) and Claude Code if needed
+// TestMain installs Codex (codextest.Client), the GitHub Copilot CLI
+// (copilotClient) and Claude Code if needed
 // and runs the tests in a network namespace that has only loopback where
 // it can (claudetest.Main); it removes the hooks built for the old-style
 // helpers afterwards. A Codex that cannot be installed is each Codex
@@ -33,6 +34,7 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("HOOK_E2E") == "1" {
 		codextest.Client(os.Stderr)
+		copilotClient(os.Stderr)
 	}
 	code := claudetest.Main(m)
 	removeBuiltHooks()

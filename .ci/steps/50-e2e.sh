@@ -2,18 +2,19 @@
 # End-to-end tests: the example hooks and the library's claims, checked
 # against the real Claude Code CLI run headless against a fake Messages API
 # on 127.0.0.1 (see the README's "Testing against the real Claude Code"),
-# and against the real Codex CLI against a fake Responses API; claudetest's
+# against the real Codex CLI against a fake Responses API, and against the
+# real GitHub Copilot CLI against a fake chat-completions API; claudetest's
 # own tests, which prove a hook from a module of its own, and codextest's.
 # claudetest installs Claude Code (claudetest.Version, 2.1.336: the
 # platform's native package, @anthropic-ai/claude-code-linux-x64, …),
-# codextest @openai/codex, with npm into a cache folder when missing, once
+# codextest @openai/codex, the e2e tests @github/copilot, with npm into a cache folder when missing, once
 # for all test packages (a file lock makes the others wait for the first);
 # the tests run in a network
 # namespace that has only loopback where `unshare -n` works.
 #
 # Run by .ci/run from the repository root after `go test ./...`. It runs on
 # CI (CI=true) and locally alike; HOOK_E2E=0 skips it. A test that skips
-# here (Claude Code or Codex could not be installed or run) fails the step: for a
+# here (Claude Code, Codex or Copilot could not be installed or run) fails the step: for a
 # user a skip is right, for this project's CI it hides a broken set-up.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -36,7 +37,7 @@ go test -count=1 -parallel 3 -timeout 20m -v ./e2e/ ./claudetest/ ./codextest/ 2
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -eq 0 ] && grep -E -q -- '--- SKIP' "$log"; then
-  echo "e2e: tests skipped, so Claude Code or Codex could not be run here:" >&2
+  echo "e2e: tests skipped, so Claude Code, Codex or Copilot could not be run here:" >&2
   grep -E -A1 -- '--- SKIP' "$log" >&2
   exit 1
 fi

@@ -24,13 +24,13 @@ const (
 
 // agentFlag adds -agent to fl.
 func agentFlag(fl *flag.FlagSet) *string {
-	return fl.String("agent", agentClaude, "the agent whose hook files to use: claude (Claude Code) or codex (OpenAI Codex CLI: hooks.json and config.toml under $CODEX_HOME and .codex/)")
+	return fl.String("agent", agentClaude, "the agent whose hook files to use: claude (Claude Code), codex (OpenAI Codex CLI: hooks.json and config.toml under $CODEX_HOME and .codex/) or copilot (GitHub Copilot CLI: ~/.copilot/hooks/*.json and .github/hooks/*.json)")
 }
 
 // checkAgent checks the value of -agent.
 func checkAgent(stderr io.Writer, name, a string) error {
-	if a != agentClaude && a != agentCodex {
-		return usageErr(stderr, name, "-agent %q: give claude or codex", a)
+	if a != agentClaude && a != agentCodex && a != agentCopilot {
+		return usageErr(stderr, name, "-agent %q: give claude, codex or copilot", a)
 	}
 	return nil
 }

@@ -96,7 +96,7 @@ func TestCodexInstallRefuses(t *testing.T) {
 	}
 	_, errOut, code := e.run("install", "-agent", "gemini", "-event", "Stop", "--", "x")
 	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut, "give claude or codex")
+	assert.Contains(t, errOut, "give claude, codex or copilot")
 	assert.NoFileExists(t, filepath.Join(home, "hooks.json"))
 	assert.NoDirExists(t, filepath.Join(e.project, ".codex"))
 

@@ -60,6 +60,8 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) error {
 	var fs []finding
 	if *src.agent == agentCodex {
 		fs = diagnoseCodex(l)
+	} else if *src.agent == agentCopilot {
+		fs = diagnoseCopilot(l)
 	} else {
 		fs = diagnose(l)
 	}

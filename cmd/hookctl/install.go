@@ -51,6 +51,10 @@ func cmdInstall(args []string, stdout, stderr io.Writer, remove bool) error {
 			event: *event, matcher: *matcher, remove: remove, dryRun: *dryRun, trust: *trust}
 		return c.run(fl, &hf, rest, stdout, stderr)
 	}
+	if *agentF == agentCopilot {
+		c := copilotInstall{name: name, scope: *scope, file: *file, project: *project, event: *event, remove: remove, dryRun: *dryRun}
+		return c.run(fl, &hf, rest, stdout, stderr)
+	}
 	if *trust {
 		return usageErr(stderr, name, "-trust is for -agent codex: Claude Code runs the hooks of its settings without a trust step")
 	}

@@ -32,6 +32,9 @@ type loaded struct {
 	// codex holds the findings about Codex's files as a whole (set by
 	// loadCodex).
 	codex []finding
+	// copilot holds doctor's findings about Copilot's hooks files (set
+	// by loadCopilot).
+	copilot []finding
 }
 
 // sources are the flags of list and doctor that say whose hooks to read:
@@ -102,6 +105,12 @@ func loadFor(stderr io.Writer, name, a, project string, plugins []string) (*load
 			return nil, usageErr(stderr, name, "-plugin is for Claude Code plugins, not -agent codex")
 		}
 		return loadCodex(project)
+	}
+	if a == agentCopilot {
+		if len(plugins) > 0 {
+			return nil, usageErr(stderr, name, "-plugin is for Claude Code plugins, not -agent copilot")
+		}
+		return loadCopilot(project)
 	}
 	return load(project, plugins)
 }

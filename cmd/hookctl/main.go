@@ -56,6 +56,15 @@
 // -scope project, the default), edited as losslessly, and the hooks of
 // each layer's config.toml, which hookctl reads and never writes.
 //
+// With -agent copilot, they work on the GitHub Copilot CLI's hooks files:
+// ~/.copilot/hooks/hooks.json (-scope user, the default) or the project's
+// .github/hooks/hooks.json (-scope project), or -settings FILE, in
+// Copilot's format ({"version": 1, "hooks": {EVENT: [{"type": "command",
+// "bash": …, "timeoutSec": N}]}}), edited in place byte for byte outside
+// the handler added or removed. Only the PascalCase events under which
+// Copilot sends Claude-shaped payloads are installed; list and doctor
+// read every *.json of both folders.
+//
 // plugin build turns a hook's main package into a Claude Code plugin: it
 // cross-compiles it static and reproducible for linux, darwin and windows
 // on amd64 and arm64 into DIR/bin/NAME-GOOS-GOARCH[.exe], writes
@@ -103,6 +112,7 @@ const usage = `usage:
   hookctl verify    [-json] [-project DIR] [-plugin DIR]... [-claude PATH | -version V]
                     [-fail crash|hang] [-netns auto|on|off] [-keep DIR] [-limit D]
   hookctl install|uninstall|list|doctor -agent codex ...   (Codex's hooks.json; see -h)
+  hookctl install|uninstall|list|doctor -agent copilot ... (GitHub Copilot CLI's hooks files; see -h)
   hookctl plugin build -dir PLUGIN_DIR -event EVENT [-matcher M] [-name NAME] [-targets LIST]
                     [-shell bash|powershell] [-on-failure continue|block] PACKAGE
 Run "hookctl COMMAND -h" for the flags of one command.

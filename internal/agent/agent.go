@@ -41,8 +41,15 @@ const (
 	Cursor
 	// GeminiCLI is Google's Gemini CLI.
 	GeminiCLI
-	// CopilotCLI is the GitHub Copilot CLI.
+	// CopilotCLI is the GitHub Copilot CLI with its hooks configured
+	// under PascalCase event names ("VS Code compatible"): Claude-shaped
+	// payloads, served.
 	CopilotCLI
+	// CopilotCLICamel is the GitHub Copilot CLI with its hooks configured
+	// under camelCase event names (preToolUse, …), and its
+	// permissionRequest under either: payloads of its own shape
+	// (sessionId, toolName, toolArgs), not served.
+	CopilotCLICamel
 )
 
 // String returns the agent's product name, as a message to a user names
@@ -59,14 +66,17 @@ func (a Agent) String() string {
 		return "Gemini CLI"
 	case CopilotCLI:
 		return "GitHub Copilot CLI"
+	case CopilotCLICamel:
+		return "GitHub Copilot CLI (camelCase hooks)"
 	}
 	return "an unknown agent"
 }
 
 // Served reports whether the library answers this agent's payloads:
-// Claude Code and Codex. A hook that receives a payload of another agent
-// must not answer it as if it were Claude Code.
-func (a Agent) Served() bool { return a == ClaudeCode || a == Codex }
+// Claude Code, Codex and the GitHub Copilot CLI's PascalCase payloads. A
+// hook that receives a payload of another agent must not answer it as if
+// it were Claude Code.
+func (a Agent) Served() bool { return a == ClaudeCode || a == Codex || a == CopilotCLI }
 
 // bom is the UTF-8 byte order mark that Cursor writes before its payloads.
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -122,11 +132,16 @@ func copilotEvents(s string) bool { return s == "ErrorOccurred" }
 //     event, whatever else the payload holds.
 //   - Cursor: cursor_version, or a camelCase hook_event_name such as
 //     "preToolUse" (Claude Code's events are all PascalCase).
-//   - GitHub Copilot CLI: its camelCase payload (sessionId, toolName,
-//     toolArgs or hookName in place of session_id, which Claude Code
-//     always sends); a lower-case Copilot tool name (bash, view, …); an
-//     event only Copilot sends (ErrorOccurred); or a transcript under
-//     .copilot/.
+//   - GitHub Copilot CLI, camelCase configuration (CopilotCLICamel): its
+//     camelCase payload (sessionId, toolName, toolArgs or hookName in
+//     place of session_id, which Claude Code always sends).
+//   - GitHub Copilot CLI, PascalCase configuration (CopilotCLI): a
+//     lower-case Copilot tool name (bash, view, …); an event only Copilot
+//     sends (ErrorOccurred); a transcript under .copilot/; or a
+//     PostToolUse with a tool_result and without the tool_response
+//     Claude Code always sends there; or a Write, Edit or Read call whose
+//     tool_input has Copilot's path and not the file_path Claude Code's
+//     always has.
 //   - Gemini CLI: one of its own events (BeforeTool, AfterAgent, …), one of
 //     its tool names (run_shell_command, …), or a transcript under .gemini/.
 //   - Codex: a transcript under .codex/sessions (rollout-*.jsonl).
@@ -161,10 +176,11 @@ func DetectMembers(ms []rawjson.Member) Agent {
 	case has("cursor_version"), event != "" && event[0] >= 'a' && event[0] <= 'z':
 		return Cursor
 	case !has("session_id") && (has("sessionId") || has("toolName") || has("toolArgs") || has("hookName")):
-		return CopilotCLI
+		return CopilotCLICamel
 	case geminiEvents(event), geminiTools(tool):
 		return GeminiCLI
-	case copilotTools(tool), copilotEvents(event):
+	case copilotTools(tool), copilotEvents(event), event == "PostToolUse" && has("tool_result") && !has("tool_response"),
+		copilotFileInput(ms, tool):
 		return CopilotCLI
 	}
 	if transcript != Unknown && transcript != ClaudeCode {
@@ -231,4 +247,30 @@ func stringMember(ms []rawjson.Member, k string) string {
 		return ""
 	}
 	return string(rawjson.AppendExactUnquote(nil, m.Value))
+}
+
+var (
+	filePathKey = []string{"file_path"}
+	pathKey     = []string{"path"}
+)
+
+// copilotFileInput reports whether the call of tool in ms is a Copilot
+// CLI file tool under Claude Code's name (create as Write, edit as Edit,
+// view as Read): its tool_input names the file "path", where Claude
+// Code's tools always send "file_path". It allocates nothing.
+func copilotFileInput(ms []rawjson.Member, tool string) bool {
+	switch tool {
+	case "Write", "Edit", "Read":
+	default:
+		return false
+	}
+	in, ok := rawjson.Find(ms, "tool_input")
+	if !ok || len(in.Value) == 0 || in.Value[0] != '{' {
+		return false
+	}
+	if found, ok := rawjson.HasKey(in.Value, filePathKey); !ok || found {
+		return false
+	}
+	found, ok := rawjson.HasKey(in.Value, pathKey)
+	return ok && found
 }

@@ -22,6 +22,7 @@ var fixtureDirs = map[string]Agent{
 	filepath.Join("testdata", "cursor"):               Cursor,
 	filepath.Join("testdata", "gemini"):               GeminiCLI,
 	filepath.Join("testdata", "copilot"):              CopilotCLI,
+	filepath.Join("testdata", "copilotcamel"):         CopilotCLICamel,
 	filepath.Join("testdata", "unknown"):              Unknown,
 	filepath.Join("testdata", "neutral"):              ClaudeCode,
 }
@@ -80,7 +81,14 @@ func TestDetectSignals(t *testing.T) {
 		{"gemini tool under claude name", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`, GeminiCLI},
 		{"mcp_context alone is neutral", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"mcp__db__query","tool_input":{},"mcp_context":{}}`, ClaudeCode},
 		{"gemini transcript", `{"hook_event_name":"SessionStart","session_id":"s","transcript_path":"/h/.gemini/tmp/4f/chats/session-1.json","source":"startup"}`, GeminiCLI},
-		{"copilot camel", `{"sessionId":"s","timestamp":1,"cwd":"/p","toolName":"bash","toolArgs":"{}"}`, CopilotCLI},
+		{"copilot camel", `{"sessionId":"s","timestamp":1,"cwd":"/p","toolName":"bash","toolArgs":"{}"}`, CopilotCLICamel},
+		{"copilot tool_result without tool_response", `{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{},"tool_result":{"result_type":"success","text_result_for_llm":""}}`, CopilotCLI},
+		{"tool_result beside tool_response is neutral", `{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{},"tool_response":{},"tool_result":{}}`, ClaudeCode},
+		{"copilot create as Write", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Write","tool_input":{"path":"a.txt","file_text":"hi"}}`, CopilotCLI},
+		{"copilot edit as Edit", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Edit","tool_input":{"path":"a.txt","old_str":"a","new_str":"b"}}`, CopilotCLI},
+		{"path beside file_path is neutral", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Write","tool_input":{"file_path":"/a","path":"a","content":""}}`, ClaudeCode},
+		{"path on another tool is neutral", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"mcp__fs__write","tool_input":{"path":"a"}}`, ClaudeCode},
+		{"tool_result on another event is neutral", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{},"tool_result":{}}`, ClaudeCode},
 		{"sessionId beside session_id is neutral", `{"sessionId":"s","session_id":"s","hook_event_name":"Stop","toolName":"x"}`, ClaudeCode},
 		{"copilot vscode tool", `{"hook_event_name":"PreToolUse","session_id":"s","timestamp":"2026-01-01T00:00:00Z","cwd":"/p","tool_name":"bash","tool_input":{}}`, CopilotCLI},
 		{"copilot transcript", `{"hook_event_name":"Stop","session_id":"s","timestamp":"2026-01-01T00:00:00Z","transcript_path":"/h/.copilot/session-state/s/events.jsonl"}`, CopilotCLI},
@@ -98,14 +106,15 @@ func TestDetectSignals(t *testing.T) {
 
 func TestAgentNames(t *testing.T) {
 	seen := map[string]bool{}
-	for a := Unknown; a <= CopilotCLI; a++ {
+	for a := Unknown; a <= CopilotCLICamel; a++ {
 		assert.False(t, seen[a.String()], "%d has a name of its own", a)
 		seen[a.String()] = true
 	}
 	assert.Equal(t, "an unknown agent", Agent(200).String())
 	assert.True(t, ClaudeCode.Served())
 	assert.True(t, Codex.Served())
-	for _, a := range []Agent{Unknown, Cursor, GeminiCLI, CopilotCLI} {
+	assert.True(t, CopilotCLI.Served())
+	for _, a := range []Agent{Unknown, Cursor, GeminiCLI, CopilotCLICamel} {
 		assert.False(t, a.Served(), a.String())
 	}
 }
@@ -168,7 +177,7 @@ func otherAgentsMembers(t *testing.T) (single, sets [][]rawjson.Member) {
 	t.Helper()
 	seen := map[string]bool{}
 	var globs []string
-	for _, d := range []string{"cursor", "gemini", "copilot", "neutral"} {
+	for _, d := range []string{"cursor", "gemini", "copilot", "copilotcamel", "neutral"} {
 		globs = append(globs, filepath.Join("testdata", d, "*.json"))
 	}
 	globs = append(globs, filepath.Join("codexfixtures", "*.json"))

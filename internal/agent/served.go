@@ -11,8 +11,13 @@ func (a Agent) NotServed(blocked bool) string {
 	if a.Served() {
 		return ""
 	}
-	if blocked {
-		return fmt.Sprintf("hook: blocked: this hook serves Claude Code and Codex, and %s called it with a payload it cannot read; it fails closed", a)
+	fix := ""
+	if a == CopilotCLICamel {
+		// The same hook serves Copilot once it is configured so.
+		fix = " (Copilot sends this shape for hooks configured under camelCase event names, and for permissionRequest under either; configure them under PascalCase names such as PreToolUse)"
 	}
-	return fmt.Sprintf("hook: not run: this hook serves Claude Code and Codex, and %s called it with a payload it cannot read; it did nothing and let the call proceed", a)
+	if blocked {
+		return fmt.Sprintf("hook: blocked: this hook serves Claude Code, Codex and GitHub Copilot CLI's PascalCase hooks, and %s called it with a payload it cannot read%s; it fails closed", a, fix)
+	}
+	return fmt.Sprintf("hook: not run: this hook serves Claude Code, Codex and GitHub Copilot CLI's PascalCase hooks, and %s called it with a payload it cannot read%s; it did nothing and let the call proceed", a, fix)
 }

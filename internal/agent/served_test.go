@@ -10,7 +10,8 @@ import (
 func TestNotServed(t *testing.T) {
 	assert.Empty(t, ClaudeCode.NotServed(true))
 	assert.Empty(t, Codex.NotServed(false))
-	for _, a := range []Agent{Cursor, GeminiCLI, CopilotCLI, Unknown} {
+	assert.Empty(t, CopilotCLI.NotServed(true))
+	for _, a := range []Agent{Cursor, GeminiCLI, CopilotCLICamel, Unknown} {
 		closed, open := a.NotServed(true), a.NotServed(false)
 		for _, m := range []string{closed, open} {
 			assert.Contains(t, m, a.String())

@@ -72,6 +72,9 @@ type Request struct {
 	// Responses is the decoded body of a /v1/responses request (see
 	// [FakeResponses]), else nil.
 	Responses *ResponsesRequest
+	// Chat is the decoded body of a /v1/chat/completions request (see
+	// [FakeChat]), else nil.
+	Chat *ChatRequest
 }
 
 // Main reports whether the request was answered from the script.
