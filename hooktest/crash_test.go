@@ -36,6 +36,7 @@ func TestExit2QuotingACrashIsABlock(t *testing.T) {
 	}
 
 	t.Run("shell", func(t *testing.T) {
+		needs(t, "sh") // Windows has none
 		for _, quote := range []string{goQuote, pyQuote, nodeQuote} {
 			r := run(t, in, "sh", write("block.sh", "cat >/dev/null\ncat >&2 <<'EOF'\n"+quote+"EOF\nexit 2\n"))
 			blocks(t, r)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-json-experiment/json"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -87,7 +88,13 @@ func TestRecorderOutputCap(t *testing.T) {
 	rec := hooktest.Record(h, hooktest.Payload("sessionstart-startup"))
 	require.Equal(t, hook.ExitOK, rec.Code, "%s", rec.Stderr)
 	assert.Empty(t, capViolations(rec.Err()), "%v", rec.Err())
-	assert.Contains(t, string(rec.Stdout), "The whole text is in the file "+filepath.Join(tmp, "gohooks-context"))
+	var out struct {
+		HookSpecificOutput struct {
+			AdditionalContext string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	require.NoError(t, json.Unmarshal(rec.Stdout, &out), "%s", rec.Stdout)
+	assert.Contains(t, out.HookSpecificOutput.AdditionalContext, "The whole text is in the file "+filepath.Join(tmp, "gohooks-context"))
 
 	whole := fmt.Sprintf(`{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":%q}}`, strings.Repeat("x", 20000))
 	vs := capViolations(hooktest.CheckAnswer(hooktest.Payload("sessionstart-startup"), 0, []byte(whole), nil))

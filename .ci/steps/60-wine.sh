@@ -150,9 +150,10 @@ mkdir -p "$bin"
 pkgs=(. ./hooktest ./settings)
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -c "${overlay[@]}" -o "$bin/" "${pkgs[@]}"
 # What the tests build with go build (hooktest.BuildGo), prebuilt (see
-# gostandin): the hooks under hooktest/testdata and the root's testdata.
+# gostandin): the hooks under hooktest/testdata, the root's testdata and
+# cmd/hookcheck/testdata (hooktest's tests build some of those too).
 pre=$work/prebuilt
-for d in hooktest/testdata/*/ testdata/*/; do
+for d in hooktest/testdata/*/ testdata/*/ cmd/hookcheck/testdata/*/; do
   d=${d%/}
   [ "$(go list -f '{{.Name}}' "./$d" 2>/dev/null)" = main ] || continue
   GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build "${overlay[@]}" -o "$pre/$d.exe" "./$d"
