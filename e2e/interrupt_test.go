@@ -35,17 +35,26 @@ func TestInterruptReachesTheHook(t *testing.T) {
 	})
 	require.True(t, r.Interrupted, "claude did not take the interrupt request")
 	runs := hookRuns(t, r, "user-hook", "Interrupt", 1)
-	assert.Equal(t, 0, runs[0].Code, "stderr: %s", runs[0].Err)
-	assert.Empty(t, runs[0].Out, "the hook answers nothing")
 	assert.Equal(t, `"user"`, string(input(t, runs[0], "source")))
 	assert.Equal(t, `"stop"`, string(input(t, runs[0], "reason")))
 	assert.Equal(t, `"client"`, string(input(t, runs[0], "via")))
 	assert.Empty(t, r.HooksOf("system-hook", "Interrupt"), "the matcher is tested against source")
 	assert.Empty(t, r.HooksOf("record", "Stop"), "an interrupted turn does not stop normally")
-
-	got, err := os.ReadFile(log)
-	require.NoError(t, err, "the hook wrote nothing")
-	assert.Equal(t, "user-hook user stop client\n", string(got), "what the library decoded")
+	switch runs[0].Code {
+	case 0:
+		assert.Empty(t, runs[0].Out, "the hook answers nothing")
+		got, err := os.ReadFile(log)
+		require.NoError(t, err, "the hook wrote nothing")
+		assert.Equal(t, "user-hook user stop client\n", string(got), "what the library decoded")
+	case -1:
+		// Claude Code does not wait for an Interrupt hook (it ignores its
+		// exit code and answer): when claude -p exits right after the
+		// interrupt, a hook still running is ended with it. Seen on a
+		// loaded machine; what the hook received is checked above.
+		t.Logf("the hook was ended when claude exited, before it finished")
+	default:
+		t.Errorf("the Interrupt hook exited %d: %s", runs[0].Code, runs[0].Err)
+	}
 	_, started := r.File("started.txt")
 	assert.True(t, started)
 	_, finished := r.File("finished.txt")
