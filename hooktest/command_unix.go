@@ -37,22 +37,24 @@ func killProcessGroup(cmd *exec.Cmd) {
 // each.
 // It looks again after a pass that killed something (a process forked
 // meanwhile) or that could not read a process's environment (one in the
-// middle of an exec shows none for a moment), up to a few dozen times.
-// Without /proc (outside Linux) it finds nothing. A process that clears
-// its environment escapes it.
+// middle of an exec shows none for a moment, longer on a loaded machine:
+// it waits up to a quarter of a second for those), up to a few dozen
+// times. Without /proc (outside Linux) it finds nothing. A process that
+// clears its environment escapes it.
 func killMarked(mark string, before map[string]bool) []string {
 	var out []string
-	retries := 5 // for unreadable environments: a process started with an empty one stays so
+	// For unreadable environments: a process started with an empty one
+	// stays so, so the wait is bounded.
+	deadline := time.Now().Add(250 * time.Millisecond)
 	for range 40 {
 		n := len(out)
 		var unsure bool
 		out, unsure = killMarkedOnce(mark, before, out)
-		if len(out) == n && (!unsure || retries == 0) {
+		if len(out) == n && (!unsure || time.Now().After(deadline)) {
 			break
 		}
 		if unsure && len(out) == n {
-			retries--
-			time.Sleep(time.Millisecond)
+			time.Sleep(5 * time.Millisecond)
 		}
 	}
 	return out

@@ -117,14 +117,20 @@ func TestHostileHooks(t *testing.T) {
 		t.Logf("setsid forker: %d runs, peak RSS %.1f MiB", rep.Runs, rss)
 		assert.Less(t, rss, 200.0)
 		require.NotEmpty(t, rep.Cases)
+		// A case reports the processes left running, unless its child was
+		// still in the hook's process group when the hook exited (on a
+		// loaded machine setsid may not have run yet) and died with it.
+		reported := 0
 		for _, c := range rep.Cases {
-			var kinds []string
 			for _, f := range append(c.Findings, c.Strict...) {
-				kinds = append(kinds, f.Kind)
+				if f.Kind == kindSurvivors {
+					reported++
+					assert.Contains(t, f.Message, "sleep 3131", c.Name)
+					break
+				}
 			}
-			assert.Contains(t, kinds, kindSurvivors, c.Name)
 		}
-		assert.Contains(t, rep.Cases[0].Findings[0].Message, "sleep 3131")
+		assert.GreaterOrEqual(t, 2*reported, len(rep.Cases), "most runs leave a setsid child, and each is reported")
 		assert.Eventually(t, func() bool { return len(processes("sleep 3131")) == 0 }, 5*time.Minute, 20*time.Millisecond,
 			"the setsid children were killed")
 	})
