@@ -3,10 +3,8 @@ package clientrun
 import (
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/go-json-experiment/json"
@@ -29,23 +27,14 @@ func ChatCallID(n int) string { return "call_chat_" + strconv.Itoa(n) }
 // are server-sent events when the request asks for stream:true. Every
 // request is logged; pointed at as an HTTP(S) proxy, it logs and refuses
 // each request, so the log shows any attempt to reach another host.
+//
+// Its URL is the server's base URL, http://127.0.0.1:<port>; the client's
+// base URL is URL + "/v1".
 type FakeChat struct {
-	// URL is the server's base URL, http://127.0.0.1:<port>; the
-	// client's base URL is URL + "/v1".
-	URL string
+	fakeServer // URL, CloseLog, Requests, MainRequests, OutsideTries, Close
 
 	// Script is what it plays.
 	Script Script
-
-	ln  net.Listener
-	srv *http.Server
-	log io.Writer
-
-	// CloseLog, if set, is closed with the server.
-	CloseLog io.Closer
-
-	mu   sync.Mutex
-	reqs []*Request
 }
 
 // ChatRequest is the part of a chat-completions request body the tests
@@ -100,53 +89,11 @@ type ChatToolCall struct {
 // a free port of 127.0.0.1. Each request is also written to log (if not
 // nil) as one JSON line. Close stops it.
 func StartFakeChat(script Script, log io.Writer) (*FakeChat, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("fake chat-completions API: %w", err)
+	f := &FakeChat{Script: script}
+	if err := f.start("fake chat-completions API", f.serve, log); err != nil {
+		return nil, err
 	}
-	f := &FakeChat{URL: "http://" + ln.Addr().String(), Script: script, ln: ln, log: log}
-	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 30 * time.Second}
-	go f.srv.Serve(ln)
 	return f, nil
-}
-
-// Close stops the server.
-func (f *FakeChat) Close() error {
-	err := f.srv.Close()
-	if f.CloseLog != nil {
-		f.CloseLog.Close()
-	}
-	return err
-}
-
-// Requests returns the requests received so far, in order.
-func (f *FakeChat) Requests() []*Request {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]*Request(nil), f.reqs...)
-}
-
-// MainRequests returns the requests answered from the script, in order.
-func (f *FakeChat) MainRequests() []*Request {
-	var out []*Request
-	for _, r := range f.Requests() {
-		if r.Main() {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// OutsideTries returns the targets of requests that tried to reach another
-// host through the fake API as a proxy.
-func (f *FakeChat) OutsideTries() []string {
-	var out []string
-	for _, r := range f.Requests() {
-		if r.Outside() {
-			out = append(out, r.Target)
-		}
-	}
-	return out
 }
 
 // ToolResult returns what the client told the model about the call id:
@@ -164,20 +111,6 @@ func (f *FakeChat) ToolResult(id string) (text string, ok bool) {
 		}
 	}
 	return "", false
-}
-
-func (f *FakeChat) record(r *Request) {
-	f.mu.Lock()
-	r.Seq = len(f.reqs) + 1
-	f.reqs = append(f.reqs, r)
-	f.mu.Unlock()
-	if f.log == nil {
-		return
-	}
-	line := logLine(r)
-	f.mu.Lock()
-	f.log.Write(line)
-	f.mu.Unlock()
 }
 
 // serve answers req. The request is recorded before the first byte of
