@@ -86,12 +86,15 @@ import (
 func main() {
 	if len(os.Args) > 1 {
 		// The helpers verify has Claude Code start: the hook recorder and
-		// the probe MCP server.
+		// the probe MCP server; and the one it starts Claude Code through
+		// to show it scratch managed settings.
 		switch os.Args[1] {
 		case "__tap":
 			os.Exit(cmdTap(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		case "__probe":
 			os.Exit(clientrun.ProbeMain(os.Args[2:]))
+		case managedHelper:
+			os.Exit(cmdManagedNS(os.Args[2:], os.Stderr))
 		}
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

@@ -105,6 +105,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	}
 	v := &verifier{l: l, claude: bin, exe: exe, fail: *fail, work: work, limit: *limit, files: userFiles{},
 		trusted: projectTrusted(userClaudeJSON(l.locs), l.locs.Project)}
+	v.managed = newManagedMount(l, exe, work, stderr)
 	netNote := "on the host network: Claude Code is pointed only at 127.0.0.1 and its proxy refuses other hosts"
 	if os.Getenv(envVerifyNetNS) == "1" {
 		netNote = "in a network namespace that has only loopback"
@@ -116,7 +117,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	for i, f := range l.hooks {
 		p := planFor(f.hook, "PROJECT")
 		if f.src.Scope == settings.ScopeManaged && p.Skip == "" {
-			p.Skip = "managed settings are read by Claude Code from the system folder, where verify cannot put its recorder"
+			p.Skip = v.managed.skip()
 		}
 		o := &observed{Plan: p, Fail: *fail}
 		if p.Skip == "" {

@@ -30,6 +30,7 @@ type verifier struct {
 	trusted bool   // the user trusted the project
 	limit   time.Duration
 	files   userFiles
+	managed *managedMount // shows the runs scratch managed settings
 }
 
 // prepareScratch makes the scratch of the run of hook i with plan p.
@@ -61,6 +62,12 @@ func (v *verifier) prepareScratch(i int, p verifyPlan) (*scratch, error) {
 	}
 	v.files.digest(copied...)
 
+	copied, err = v.managed.prepare(s.dir)
+	if err != nil {
+		return nil, err
+	}
+	v.files.digest(copied...)
+
 	f := v.l.hooks[i]
 	wrapped, err := wrapHandler(f.hook.Raw, f.hook.Handler, v.exe, s.capDir, v.fail)
 	if err != nil {
@@ -80,7 +87,12 @@ func (v *verifier) prepareScratch(i int, p verifyPlan) (*scratch, error) {
 		var dst string
 		switch src.Scope {
 		case settings.ScopeManaged:
-			continue // read by the client from the system folder itself
+			if !v.managed.on() {
+				continue // read by the client from the system folder itself
+			}
+			if dst, err = v.managed.scratchPath(s.dir, src.Path); err != nil {
+				return nil, err
+			}
 		case settings.ScopeUser:
 			dst = filepath.Join(s.home, ".claude", "settings.json")
 		case settings.ScopeProject:
@@ -129,9 +141,11 @@ func (v *verifier) prepareScratch(i int, p verifyPlan) (*scratch, error) {
 	if err := os.WriteFile(filepath.Join(s.proj, markerFile), []byte("before\n"), 0o644); err != nil {
 		return nil, err
 	}
-	// The plugins are code, copied whole: only the home and the project's
-	// .claude could hold the user's credentials.
-	if c := append(credentialsIn(s.home), credentialsIn(filepath.Join(s.proj, ".claude"))...); len(c) > 0 {
+	// The plugins are code, copied whole: only the home, the project's
+	// .claude and the scratch managed settings could hold the user's
+	// credentials.
+	c := append(credentialsIn(s.home), credentialsIn(filepath.Join(s.proj, ".claude"))...)
+	if c = append(c, credentialsIn(v.managed.scratchDir(s.dir))...); len(c) > 0 {
 		return nil, fmt.Errorf("the scratch holds what looks like a credential, so verify stops: %s", strings.Join(c, ", "))
 	}
 	return s, nil
@@ -197,6 +211,9 @@ func (v *verifier) runOne(i int, p verifyPlan) (*observed, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	clientrun.OwnProcessGroup(cmd)
+	if err := v.managed.wrap(cmd, s.dir); err != nil {
+		return nil, err
+	}
 	cmd.WaitDelay = 5 * time.Second
 	t0 := time.Now()
 	runErr := cmd.Run()
@@ -213,6 +230,9 @@ func (v *verifier) runOne(i int, p verifyPlan) (*observed, error) {
 		o.ClaudeStderr = fmt.Sprintf("claude did not finish within %v", v.limit)
 	case runErr != nil && !errors.As(runErr, &ee):
 		return nil, fmt.Errorf("running claude: %w", runErr)
+	}
+	if err := v.managed.failed(o.ClaudeExit, o.ClaudeStderr); err != nil {
+		return nil, err
 	}
 	o.OutsideTries = api.OutsideTries()
 	o.CallLog = readCallLog(s.dir)
