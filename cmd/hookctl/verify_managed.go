@@ -183,7 +183,7 @@ func (m *managedMount) probe(work string) error {
 			msg = err.Error()
 		}
 		if _, ok := err.(*exec.ExitError); !ok {
-			msg = "user namespaces unavailable: " + err.Error()
+			msg = startError(err)
 		}
 		return fmt.Errorf("%s", msg)
 	}

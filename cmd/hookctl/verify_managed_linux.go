@@ -173,8 +173,11 @@ func overlayEscape(p string) string {
 
 // mountHint adds what a refused mount usually means.
 func mountHint(err error) error {
-	if errors.Is(err, syscall.EPERM) {
-		return fmt.Errorf("%w (user namespaces may be restricted here: kernel.apparmor_restrict_unprivileged_userns, user.max_user_namespaces)", err)
+	switch {
+	case errors.Is(err, syscall.EPERM):
+		return fmt.Errorf("%w (user namespaces may be restricted here: kernel.apparmor_restrict_unprivileged_userns, kernel.unprivileged_userns_clone)", err)
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EUSERS):
+		return fmt.Errorf("%w (user.max_user_namespaces is 0 or reached)", err)
 	}
 	return err
 }
@@ -222,4 +225,17 @@ func dropCaps() error {
 		return e
 	}
 	return nil
+}
+
+// startError says why the helper did not start: the kernel's refusal of
+// a user namespace (clone's EPERM, EUSERS, ENOSPC, EINVAL) or else.
+func startError(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		switch errno {
+		case syscall.EPERM, syscall.EACCES, syscall.EUSERS, syscall.ENOSPC, syscall.EINVAL:
+			return "user namespaces unavailable: " + mountHint(err).Error()
+		}
+	}
+	return "starting the namespace helper: " + err.Error()
 }

@@ -20,3 +20,6 @@ func cmdManagedNS(_ []string, stderr io.Writer) int {
 	fmt.Fprintf(stderr, managedFailPrefix+"%s has no user and mount namespaces\n", runtime.GOOS)
 	return managedExitFailed
 }
+
+// startError says why the helper did not start.
+func startError(err error) string { return "starting the namespace helper: " + err.Error() }
