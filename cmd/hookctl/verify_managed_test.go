@@ -25,7 +25,7 @@ func TestScratchManagedSettings(t *testing.T) {
  "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard -x", "timeout": 7, "onFailure": "block"}]}]}}`
 	dropIn := `{"permissions": {"deny": ["WebFetch"]}, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "other"}]}]}}`
 	files := map[string]string{
-		filepath.Join(managed, "managed-settings.json"):             main,
+		filepath.Join(managed, "managed-settings.json"):              main,
 		filepath.Join(managed, "managed-settings.d", "20-more.json"): dropIn,
 		filepath.Join(managed, "managed-mcp.json"):                   `{"mcpServers": {}}`,
 		filepath.Join(managed, "policy.txt"):                         "kept",
