@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,7 +138,7 @@ func TestVerifyManaged(t *testing.T) {
 			hookDir := ""
 			for i, r := range reps {
 				if r.Scope == "managed" && strings.Contains(r.Command, "guard") {
-					hookDir = filepath.Join(keep, "hook-"+string(rune('1'+i)))
+					hookDir = filepath.Join(keep, "hook-"+strconv.Itoa(i+1))
 				}
 			}
 			scratch, err := os.ReadFile(filepath.Join(hookDir, "managed", "managed-settings.json"))
