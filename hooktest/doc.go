@@ -5,7 +5,7 @@
 //
 // The pieces:
 //   - Fixtures: [Fixtures] and [Payload] give the embedded input payloads
-//     of every event of Claude Code 2.1.332, hand-written and recorded from
+//     of every event of Claude Code 2.1.336, hand-written and recorded from
 //     the real CLI; [Answers] gives answers it accepts and rejects;
 //     [CodexFixtures] gives the OpenAI Codex CLI's, which [Payload] finds
 //     by their names too.
