@@ -29,6 +29,6 @@
 //
 // Handlers of every type Claude Code 2.1.336 takes (command, http,
 // mcp_tool, prompt, agent) are read and written, each with the members the
-// SDK's settings type declares for it ([Fields]).
+// SDK's settings type declares for it.
 // Creating a plugin's .claude-plugin/plugin.json is out of scope.
 package settings
