@@ -216,21 +216,11 @@ func (r *Result) Events() []string {
 // Told reports whether any main-loop request carries text (in its
 // messages or system prompt, as sent: JSON-escaped), that is, whether the
 // model was told it.
-func (r *Result) Told(text string) bool {
-	for _, b := range r.Requests {
-		if bytes.Contains(b, []byte(text)) {
-			return true
-		}
-	}
-	return false
-}
+func (r *Result) Told(text string) bool { return clientrun.Told(r.Requests, text) }
 
 // File returns the content of the project file rel (slash-separated), and
 // whether it exists.
-func (r *Result) File(rel string) (string, bool) {
-	b, err := os.ReadFile(filepath.Join(r.Project, filepath.FromSlash(rel)))
-	return string(b), err == nil
-}
+func (r *Result) File(rel string) (string, bool) { return clientrun.ReadProjectFile(r.Project, rel) }
 
 // collect reads what the run left into the Result.
 func (r *run) collect() error {
@@ -240,7 +230,7 @@ func (r *run) collect() error {
 		}
 	}
 	r.OutsideTries = r.api.OutsideTries()
-	hooks, err := readHookRuns(r.capDir())
+	hooks, err := readHookRuns(r.f.CapDir())
 	if err != nil {
 		return err
 	}
@@ -328,30 +318,17 @@ func (r *run) readProbes() (map[string]*MCPCall, error) {
 	out := map[string]*MCPCall{}
 	main := r.api.MainRequests()
 	for _, m := range r.mcp {
-		b, err := os.ReadFile(r.probeLog(m.Name))
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
+		calls, err := r.f.ReadProbeLog(m.Name)
 		if err != nil {
 			return nil, err
 		}
 		unnamed := map[string][]*MCPCall{}
-		for _, line := range bytes.Split(b, []byte("\n")) {
-			if len(line) == 0 {
-				continue
-			}
-			pc := &MCPCall{Server: m.Name}
-			name, ok1 := clientrun.Member(line, "name")
-			args, ok2 := clientrun.Member(line, "arguments")
-			if !ok1 || !ok2 || clientrun.Unmarshal(name, &pc.Tool) != nil {
-				return nil, fmt.Errorf("bad MCP probe log line %.80q", line)
-			}
-			pc.Arguments = args
+		for _, c := range calls {
+			pc := &MCPCall{Server: m.Name, Tool: c.Tool, Arguments: c.Arguments}
 			r.MCPCalls = append(r.MCPCalls, *pc)
-			var id string
-			if v, ok := clientrun.Member(line, "tool_use_id"); ok && clientrun.Unmarshal(v, &id) == nil && id != "" {
-				if _, dup := out[id]; !dup {
-					out[id] = pc
+			if c.ToolUseID != "" {
+				if _, dup := out[c.ToolUseID]; !dup {
+					out[c.ToolUseID] = pc
 				}
 				continue
 			}
@@ -409,7 +386,6 @@ func (r *run) debugHookLines() []string {
 	if err != nil {
 		return nil
 	}
-	prefix := envHelper + "=hooktap " + shellQuote(r.exe) + " " + shellQuote(r.capDir()) + " "
 	var out []string
 lines:
 	for _, line := range strings.Split(string(b), "\n") {
@@ -421,29 +397,16 @@ lines:
 				continue lines
 			}
 		}
-		out = append(out, strings.ReplaceAll(line, prefix, ""))
+		out = append(out, r.f.WithoutRecorder(line))
 	}
 	return out
 }
 
 // diagnose returns a short account of the run for a failure message.
 func (r *run) diagnose() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "claudetest: run folder %s; claude exit %d after %v", r.Dir, r.ExitCode, r.Elapsed.Round(time.Millisecond))
-	if s := strings.TrimSpace(string(r.Stderr)); s != "" {
-		fmt.Fprintf(&b, "\nclaude stderr: %.2000s", s)
-	}
-	hooks := r.Hooks
-	if hooks == nil {
-		hooks, _ = readHookRuns(r.capDir())
-	}
-	for _, h := range hooks {
-		fmt.Fprintf(&b, "\nhook %d %s %s %s: exit %d, stdout %.300q, stderr %.300q", h.Seq, h.Name, h.Event, h.Tool, h.Code, h.Out, h.Err)
-	}
+	var api clientrun.Requester
 	if r.api != nil {
-		for _, q := range r.api.Requests() {
-			fmt.Fprintf(&b, "\napi %d %s %s -> %s", q.Seq, q.Method, q.Target, q.Answered)
-		}
+		api = r.api
 	}
-	return b.String()
+	return harness.Diagnose(r.f, clientrun.Proc{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode, Elapsed: r.Elapsed}, api)
 }

@@ -1,8 +1,6 @@
 package codextest
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -210,21 +208,11 @@ func hookStatuses(stderr []byte, event string) []string {
 // Told reports whether any request carries text (in its input or
 // instructions, as sent: JSON-escaped), that is, whether the model was
 // told it.
-func (r *Result) Told(text string) bool {
-	for _, b := range r.Requests {
-		if bytes.Contains(b, []byte(text)) {
-			return true
-		}
-	}
-	return false
-}
+func (r *Result) Told(text string) bool { return clientrun.Told(r.Requests, text) }
 
 // File returns the content of the project file rel (slash-separated), and
 // whether it exists.
-func (r *Result) File(rel string) (string, bool) {
-	b, err := os.ReadFile(filepath.Join(r.Project, filepath.FromSlash(rel)))
-	return string(b), err == nil
-}
+func (r *Result) File(rel string) (string, bool) { return clientrun.ReadProjectFile(r.Project, rel) }
 
 // collect reads what the run left into the Result.
 func (r *run) collect() error {
@@ -233,7 +221,7 @@ func (r *run) collect() error {
 		r.Requests = append(r.Requests, q.Body)
 	}
 	r.OutsideTries = r.api.OutsideTries()
-	hooks, err := readHookRuns(r.capDir())
+	hooks, err := readHookRuns(r.f.CapDir())
 	if err != nil {
 		return err
 	}
@@ -268,25 +256,13 @@ func blocked(res *ToolResult) bool {
 // calls of that tool that Codex did not report blocked by a hook.
 func (r *run) readProbes() error {
 	for _, m := range r.mcp {
-		b, err := os.ReadFile(r.probeLog(m.Name))
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
+		calls, err := r.f.ReadProbeLog(m.Name)
 		if err != nil {
 			return err
 		}
 		got := map[string][]*MCPCall{}
-		for _, line := range bytes.Split(b, []byte("\n")) {
-			if len(line) == 0 {
-				continue
-			}
-			pc := &MCPCall{Server: m.Name}
-			name, ok1 := clientrun.Member(line, "name")
-			args, ok2 := clientrun.Member(line, "arguments")
-			if !ok1 || !ok2 || clientrun.Unmarshal(name, &pc.Tool) != nil {
-				return fmt.Errorf("bad MCP probe log line %.80q", line)
-			}
-			pc.Arguments = args
+		for _, c := range calls {
+			pc := &MCPCall{Server: m.Name, Tool: c.Tool, Arguments: c.Arguments}
 			r.MCPCalls = append(r.MCPCalls, *pc)
 			got[pc.Tool] = append(got[pc.Tool], pc)
 		}
@@ -318,22 +294,9 @@ func readHookRuns(dir string) ([]HookRun, error) {
 
 // diagnose returns a short account of the run for a failure message.
 func (r *run) diagnose() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "codextest: run folder %s; codex exit %d after %v", r.Dir, r.ExitCode, r.Elapsed.Round(time.Millisecond))
-	if s := strings.TrimSpace(string(r.Stderr)); s != "" {
-		fmt.Fprintf(&b, "\ncodex stderr: %.3000s", s)
-	}
-	hooks := r.Hooks
-	if hooks == nil {
-		hooks, _ = readHookRuns(r.capDir())
-	}
-	for _, h := range hooks {
-		fmt.Fprintf(&b, "\nhook %d %s %s %s: exit %d, stdout %.300q, stderr %.300q", h.Seq, h.Name, h.Event, h.Tool, h.Code, h.Out, h.Err)
-	}
+	var api clientrun.Requester
 	if r.api != nil {
-		for _, q := range r.api.Requests() {
-			fmt.Fprintf(&b, "\napi %d %s %s -> %s", q.Seq, q.Method, q.Target, q.Answered)
-		}
+		api = r.api
 	}
-	return b.String()
+	return harness.Diagnose(r.f, clientrun.Proc{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode, Elapsed: r.Elapsed}, api)
 }
