@@ -1,7 +1,6 @@
 package codextest
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,10 +84,8 @@ type ToolCall struct {
 // Hook returns the call's first run of the hook named name for event, and
 // whether there is one.
 func (c *ToolCall) Hook(name, event string) (HookRun, bool) {
-	for _, h := range c.Hooks {
-		if h.Name == name && h.Event == event {
-			return h, true
-		}
+	if hs := clientrun.HooksOf(c.Hooks, hookKey, name, event); len(hs) > 0 {
+		return hs[0], true
 	}
 	return HookRun{}, false
 }
@@ -150,37 +147,21 @@ func (h HookRun) Output(names ...string) (jsontext.Value, bool) {
 
 // Call returns the script's n-th tool call (1-based, across turns); it
 // panics when there is none, as an index out of range would.
-func (r *Result) Call(n int) *ToolCall {
-	if n < 1 || n > len(r.Calls) {
-		panic(fmt.Sprintf("codextest: Result.Call(%d): the script has %d calls", n, len(r.Calls)))
-	}
-	return r.Calls[n-1]
-}
+func (r *Result) Call(n int) *ToolCall { return clientrun.NthCall("codextest", r.Calls, n) }
 
 // HooksOf returns the runs of the hook named name for event, in start
 // order.
 func (r *Result) HooksOf(name, event string) []HookRun {
-	var out []HookRun
-	for _, h := range r.Hooks {
-		if h.Name == name && h.Event == event {
-			out = append(out, h)
-		}
-	}
-	return out
+	return clientrun.HooksOf(r.Hooks, hookKey, name, event)
 }
 
 // Events returns the events of the hook runs, in start order, as
 // "Event" or "Event:Tool".
-func (r *Result) Events() []string {
-	out := make([]string, 0, len(r.Hooks))
-	for _, h := range r.Hooks {
-		if h.Tool != "" {
-			out = append(out, h.Event+":"+h.Tool)
-		} else {
-			out = append(out, h.Event)
-		}
-	}
-	return out
+func (r *Result) Events() []string { return clientrun.Events(r.Hooks, hookKey) }
+
+// hookKey is what the methods look a hook run up by.
+func hookKey(h HookRun) clientrun.HookKey {
+	return clientrun.HookKey{Name: h.Name, Event: h.Event, Tool: h.Tool}
 }
 
 // HookStatuses returns what Codex reported of each run of a hook for

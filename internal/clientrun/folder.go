@@ -323,3 +323,63 @@ func ReadProjectFile(project, rel string) (string, bool) {
 	b, err := os.ReadFile(filepath.Join(project, filepath.FromSlash(rel)))
 	return string(b), err == nil
 }
+
+// ToolInput returns the JSON text of a tool call's input for the Tool
+// function of package pkg: a string, []byte or jsontext.Value as is, any
+// other value encoded as JSON (a map with its keys sorted). It panics,
+// naming pkg's Tool and the tool name, when input cannot be encoded.
+func ToolInput(pkg, name string, input any) string {
+	switch in := input.(type) {
+	case string:
+		return in
+	case []byte:
+		return string(in)
+	case jsontext.Value:
+		return string(in)
+	}
+	b, err := json.Marshal(input, jsonopts.Deterministic())
+	if err != nil {
+		panic(fmt.Sprintf("%s.Tool(%q): %v", pkg, name, err))
+	}
+	return string(b)
+}
+
+// HookKey is what a result's methods look a hook run up by: the hook's
+// name, and the event and tool of its payload.
+type HookKey struct{ Name, Event, Tool string }
+
+// HooksOf returns the runs among hooks of the hook named name for event,
+// in order; key gives a run's [HookKey].
+func HooksOf[H any](hooks []H, key func(H) HookKey, name, event string) []H {
+	var out []H
+	for _, h := range hooks {
+		if k := key(h); k.Name == name && k.Event == event {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// Events returns the events of hooks, in order, as "Event" or
+// "Event:Tool".
+func Events[H any](hooks []H, key func(H) HookKey) []string {
+	out := make([]string, 0, len(hooks))
+	for _, h := range hooks {
+		k := key(h)
+		if k.Tool != "" {
+			out = append(out, k.Event+":"+k.Tool)
+		} else {
+			out = append(out, k.Event)
+		}
+	}
+	return out
+}
+
+// NthCall returns the n-th of calls (1-based) for pkg's Result.Call; it
+// panics when there is none, as an index out of range would.
+func NthCall[C any](pkg string, calls []C, n int) C {
+	if n < 1 || n > len(calls) {
+		panic(fmt.Sprintf("%s: Result.Call(%d): the script has %d calls", pkg, n, len(calls)))
+	}
+	return calls[n-1]
+}

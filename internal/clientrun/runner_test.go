@@ -2,7 +2,6 @@ package clientrun
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,25 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gohooks/hook/internal/testutil"
 )
-
-// fakeTB records what a run reports instead of failing the test.
-type fakeTB struct {
-	*testing.T
-	errs, logs []string
-	cleanups   []func()
-}
-
-func (f *fakeTB) Errorf(format string, args ...any) {
-	f.errs = append(f.errs, fmt.Sprintf(format, args...))
-}
-func (f *fakeTB) Fatalf(format string, args ...any) { f.Errorf(format, args...); runtime.Goexit() }
-func (f *fakeTB) Failed() bool                      { return len(f.errs) > 0 }
-func (f *fakeTB) Log(args ...any)                   { f.logs = append(f.logs, fmt.Sprint(args...)) }
-func (f *fakeTB) Logf(format string, args ...any) {
-	f.logs = append(f.logs, fmt.Sprintf(format, args...))
-}
-func (f *fakeTB) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
 
 // fakeRunner is a run whose steps fail as told, and which counts them.
 type fakeRunner struct {
@@ -45,19 +28,9 @@ func (r *fakeRunner) Collect() error    { r.steps = append(r.steps, "collect"); 
 func (r *fakeRunner) Outside() []string { return r.outside }
 func (r *fakeRunner) Diagnose() string  { return "the account" }
 
-// drive runs h.Drive(r) as a test would, then its cleanups.
-func drive(t *testing.T, h *Harness, r Runner) *fakeTB {
-	f := &fakeTB{T: t}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		h.Drive(f, r)
-	}()
-	<-done
-	for i := len(f.cleanups) - 1; i >= 0; i-- {
-		f.cleanups[i]()
-	}
-	return f
+// drive runs h.Drive(r) as a test would.
+func drive(t *testing.T, h *Harness, r Runner) *testutil.FailTB {
+	return testutil.Failing(t, func(tb *testutil.FailTB) { h.Drive(tb, r) })
 }
 
 // TestDriveStopsWhatAFailedStartStarted: a Start that fails ends the test
@@ -67,18 +40,18 @@ func TestDriveStopsWhatAFailedStartStarted(t *testing.T) {
 	r := &fakeRunner{startErr: errors.New("no port")}
 	f := drive(t, h, r)
 	assert.Equal(t, []string{"start", "stop"}, r.steps)
-	assert.Equal(t, []string{"pkgtest: no port"}, f.errs)
-	assert.Contains(t, f.logs, "the account")
+	assert.Equal(t, []string{"pkgtest: no port"}, f.Errs)
+	assert.Contains(t, f.Logs, "the account")
 
 	r = &fakeRunner{outside: []string{"example.com:443"}}
 	f = drive(t, h, r)
 	assert.Equal(t, []string{"start", "exec", "stop", "collect", "stop"}, r.steps)
-	assert.Equal(t, []string{`pkgtest: requests tried to reach other hosts: ["example.com:443"]`}, f.errs)
+	assert.Equal(t, []string{`pkgtest: requests tried to reach other hosts: ["example.com:443"]`}, f.Errs)
 
 	r = &fakeRunner{}
 	f = drive(t, h, r)
-	assert.Empty(t, f.errs)
-	assert.Empty(t, f.logs, "no account of a run that passed")
+	assert.Empty(t, f.Errs)
+	assert.Empty(t, f.Logs, "no account of a run that passed")
 }
 
 // TestFolderKeepsFilesInTheProject: Session.Files paths that leave the
