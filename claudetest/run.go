@@ -111,6 +111,11 @@ func prepare(t testing.TB, s Session) (*run, error) {
 		return nil, err
 	}
 	r := &run{Result: &Result{Dir: f.Dir, Home: f.Home, Project: f.Project}, f: f, hooks: append([]Hook(nil), s.Hooks...), mcp: s.MCP, probes: map[string]string{}}
+	// The project's .claude/ is there for Files and Setup, as in a project
+	// Claude Code has opened.
+	if err := os.MkdirAll(filepath.Join(r.Project, ".claude"), 0o755); err != nil {
+		return nil, err
+	}
 	for _, k := range []string{"hooks", "permissions"} {
 		if _, ok := s.Settings[k]; ok {
 			return nil, fmt.Errorf("Session.Settings may not set %q: it comes from Session.Hooks and Session.Allow", k)
@@ -281,9 +286,6 @@ func (r *run) writeConfig(s Session, urls []string) error {
 	}
 	settings["permissions"] = map[string]any{"allow": allow}
 	settings["hooks"] = clientrun.HooksConfig(hooks)
-	if err := os.MkdirAll(filepath.Join(r.Project, ".claude"), 0o755); err != nil {
-		return err
-	}
 	if err := clientrun.WriteJSONFile(filepath.Join(r.Project, ".claude", "settings.json"), settings); err != nil {
 		return err
 	}

@@ -117,6 +117,9 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 	s := Session{
 		Files: map[string]string{"a/b/c.txt": "C", ".env": "X=1\n"},
 		Setup: func(project string) error {
+			if err := os.WriteFile(filepath.Join(project, ".claude", "settings.local.json"), []byte("{}"), 0o644); err != nil {
+				return err // the project's .claude/ is there
+			}
 			return os.WriteFile(filepath.Join(project, "..", "outside.txt"), []byte("O"), 0o644)
 		},
 		Hooks: []Hook{
