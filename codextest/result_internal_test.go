@@ -233,7 +233,7 @@ func TestTomlString(t *testing.T) {
 		``:          `""`,
 		`plain`:     `"plain"`,
 		`a"b\c`:     `"a\"b\\c"`,
-		"tab\tnl\n": `"tab\u0009nl\u000A"`,
+		"tab\tnl\n": `"tab\tnl\n"`,
 		"del\x7f":   `"del\u007F"`,
 		"Köln ☃ 日本": `"Köln ☃ 日本"`,
 	} {

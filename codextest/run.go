@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gohooks/hook/internal/agent"
 	"github.com/gohooks/hook/internal/clientrun"
 )
 
@@ -190,23 +191,7 @@ func (r *run) Outside() []string { return r.OutsideTries }
 func (r *run) Diagnose() string  { return r.diagnose() }
 
 // tomlString returns s as a TOML basic string.
-func tomlString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range s {
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(c)
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, `\u%04X`, c)
-		default:
-			b.WriteRune(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func tomlString(s string) string { return agent.TOMLString(s) }
 
 // configTOML returns config.toml: the model and its provider, the fake
 // API; s.Config after the top-level keys, so that its own top-level keys

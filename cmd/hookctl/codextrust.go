@@ -302,29 +302,7 @@ func lineEnding(data []byte) string {
 }
 
 // tomlQuote writes s as a TOML basic string.
-func tomlQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
-			b.WriteString(`\u` + fmt.Sprintf("%04X", r))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func tomlQuote(s string) string { return agent.TOMLString(s) }
 
 // codexSource returns the path Codex names the file name of the
 // configuration folder dir by in the keys of its hooks: dir made
