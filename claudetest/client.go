@@ -31,21 +31,10 @@ const (
 // errUnavailable marks a reason to skip: the client cannot be run here.
 var errUnavailable = clientrun.ErrUnavailable
 
-// enabled reports whether the runs were asked for.
-func enabled() bool { return os.Getenv(envEnable) == "1" }
-
-// wantVersion returns the Claude Code version to install.
-func wantVersion() string {
-	if v := os.Getenv(envVersion); v != "" {
-		return v
-	}
-	return Version
-}
-
 // fromEnv returns the client the environment asks for.
 func fromEnv() clientrun.Claude {
 	return clientrun.Claude{
-		Bin: os.Getenv(envBin), Version: wantVersion(), Cache: os.Getenv(envCache),
+		Bin: os.Getenv(envBin), Version: harness.WantVersion(), Cache: os.Getenv(envCache),
 		BinHint: envBin, VersionHint: envVersion + "=latest", CacheHint: envCache,
 	}
 }

@@ -1,30 +1,13 @@
 package claudetest
 
 import (
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/gohooks/hook/internal/testutil"
 )
-
-// failTB records the failures of a Run instead of failing the test.
-type failTB struct {
-	*testing.T
-	errs []string
-}
-
-func (f *failTB) Errorf(format string, args ...any) {
-	f.errs = append(f.errs, fmt.Sprintf(format, args...))
-}
-
-func (f *failTB) Fatalf(format string, args ...any) {
-	f.Errorf(format, args...)
-	runtime.Goexit()
-}
-
-func (f *failTB) Failed() bool { return len(f.errs) > 0 }
 
 // TestRunReportsAToolNoRequestOffers: a script whose first tool Claude Code
 // does not offer (a misspelled MCP tool) fails its test with the tools that
@@ -32,19 +15,15 @@ func (f *failTB) Failed() bool { return len(f.errs) > 0 }
 func TestRunReportsAToolNoRequestOffers(t *testing.T) {
 	Need(t)
 	t.Parallel()
-	f := &failTB{T: t}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		Run(f, Session{
+	f := testutil.Failing(t, func(tb *testutil.FailTB) {
+		Run(tb, Session{
 			MCP:   []MCPServer{{Name: "probe", Tools: []MCPTool{{Name: "listen_here"}}}},
 			Turns: []Turn{{MCP("probe", "listen_hear", `{}`)}},
 		})
-	}()
-	<-done
-	if assert.Len(t, f.errs, 1, "%q", f.errs) {
-		assert.True(t, strings.HasPrefix(f.errs[0], `claudetest: no request offered "mcp__probe__listen_hear", the tool of the script's first call`), f.errs[0])
-		assert.Contains(t, f.errs[0], `"mcp__probe__listen_here"`, "the tools offered")
+	})
+	if assert.Len(t, f.Errs, 1, "%q", f.Errs) {
+		assert.True(t, strings.HasPrefix(f.Errs[0], `claudetest: no request offered "mcp__probe__listen_hear", the tool of the script's first call`), f.Errs[0])
+		assert.Contains(t, f.Errs[0], `"mcp__probe__listen_here"`, "the tools offered")
 	}
 }
 
@@ -68,14 +47,10 @@ func TestInterruptWhen(t *testing.T) {
 	_, late := r.File("late.txt")
 	assert.False(t, late)
 
-	f := &failTB{T: t}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		Run(f, Session{Turns: []Turn{{Bash("echo hi")}}, InterruptWhen: "never.txt"})
-	}()
-	<-done
-	if assert.Len(t, f.errs, 1, "%q", f.errs) {
-		assert.Contains(t, f.errs[0], "Session.InterruptWhen: never.txt never appeared in the project")
+	f := testutil.Failing(t, func(tb *testutil.FailTB) {
+		Run(tb, Session{Turns: []Turn{{Bash("echo hi")}}, InterruptWhen: "never.txt"})
+	})
+	if assert.Len(t, f.Errs, 1, "%q", f.Errs) {
+		assert.Contains(t, f.Errs[0], "Session.InterruptWhen: never.txt never appeared in the project")
 	}
 }

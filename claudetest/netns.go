@@ -35,7 +35,7 @@ func inLoopbackNetNS() bool { return os.Getenv(envInNetNS) == "1" }
 // tests; the process it restarted from does not return.
 func Main(m *testing.M) int {
 	mainCalled = true
-	if enabled() && !inLoopbackNetNS() {
+	if harness.Enabled() && !inLoopbackNetNS() {
 		if bin, _, err := ensureClaude(os.Stderr); err == nil {
 			// The restarted binary must not install again: no network there.
 			os.Setenv(envBin, bin)

@@ -99,10 +99,8 @@ type ToolCall struct {
 // Hook returns the call's first run of the hook named name for event, and
 // whether there is one.
 func (c *ToolCall) Hook(name, event string) (HookRun, bool) {
-	for _, h := range c.Hooks {
-		if h.Name == name && h.Event == event {
-			return h, true
-		}
+	if hs := clientrun.HooksOf(c.Hooks, hookKey, name, event); len(hs) > 0 {
+		return hs[0], true
 	}
 	return HookRun{}, false
 }
@@ -180,57 +178,31 @@ type Denial struct {
 
 // Call returns the script's n-th tool call (1-based, across turns); it
 // panics when there is none, as an index out of range would.
-func (r *Result) Call(n int) *ToolCall {
-	if n < 1 || n > len(r.Calls) {
-		panic(fmt.Sprintf("claudetest: Result.Call(%d): the script has %d calls", n, len(r.Calls)))
-	}
-	return r.Calls[n-1]
-}
+func (r *Result) Call(n int) *ToolCall { return clientrun.NthCall("claudetest", r.Calls, n) }
 
 // HooksOf returns the runs of the hook named name for event, in start
 // order.
 func (r *Result) HooksOf(name, event string) []HookRun {
-	var out []HookRun
-	for _, h := range r.Hooks {
-		if h.Name == name && h.Event == event {
-			out = append(out, h)
-		}
-	}
-	return out
+	return clientrun.HooksOf(r.Hooks, hookKey, name, event)
 }
 
 // Events returns the events of the hook runs, in start order, as
 // "Event" or "Event:Tool".
-func (r *Result) Events() []string {
-	out := make([]string, 0, len(r.Hooks))
-	for _, h := range r.Hooks {
-		if h.Tool != "" {
-			out = append(out, h.Event+":"+h.Tool)
-		} else {
-			out = append(out, h.Event)
-		}
-	}
-	return out
+func (r *Result) Events() []string { return clientrun.Events(r.Hooks, hookKey) }
+
+// hookKey is what the methods look a hook run up by.
+func hookKey(h HookRun) clientrun.HookKey {
+	return clientrun.HookKey{Name: h.Name, Event: h.Event, Tool: h.Tool}
 }
 
 // Told reports whether any main-loop request carries text (in its
 // messages or system prompt, as sent: JSON-escaped), that is, whether the
 // model was told it.
-func (r *Result) Told(text string) bool {
-	for _, b := range r.Requests {
-		if bytes.Contains(b, []byte(text)) {
-			return true
-		}
-	}
-	return false
-}
+func (r *Result) Told(text string) bool { return clientrun.Told(r.Requests, text) }
 
 // File returns the content of the project file rel (slash-separated), and
 // whether it exists.
-func (r *Result) File(rel string) (string, bool) {
-	b, err := os.ReadFile(filepath.Join(r.Project, filepath.FromSlash(rel)))
-	return string(b), err == nil
-}
+func (r *Result) File(rel string) (string, bool) { return clientrun.ReadProjectFile(r.Project, rel) }
 
 // collect reads what the run left into the Result.
 func (r *run) collect() error {
@@ -240,7 +212,7 @@ func (r *run) collect() error {
 		}
 	}
 	r.OutsideTries = r.api.OutsideTries()
-	hooks, err := readHookRuns(r.capDir())
+	hooks, err := readHookRuns(r.f.CapDir())
 	if err != nil {
 		return err
 	}
@@ -328,30 +300,17 @@ func (r *run) readProbes() (map[string]*MCPCall, error) {
 	out := map[string]*MCPCall{}
 	main := r.api.MainRequests()
 	for _, m := range r.mcp {
-		b, err := os.ReadFile(r.probeLog(m.Name))
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
+		calls, err := r.f.ReadProbeLog(m.Name)
 		if err != nil {
 			return nil, err
 		}
 		unnamed := map[string][]*MCPCall{}
-		for _, line := range bytes.Split(b, []byte("\n")) {
-			if len(line) == 0 {
-				continue
-			}
-			pc := &MCPCall{Server: m.Name}
-			name, ok1 := clientrun.Member(line, "name")
-			args, ok2 := clientrun.Member(line, "arguments")
-			if !ok1 || !ok2 || clientrun.Unmarshal(name, &pc.Tool) != nil {
-				return nil, fmt.Errorf("bad MCP probe log line %.80q", line)
-			}
-			pc.Arguments = args
+		for _, c := range calls {
+			pc := &MCPCall{Server: m.Name, Tool: c.Tool, Arguments: c.Arguments}
 			r.MCPCalls = append(r.MCPCalls, *pc)
-			var id string
-			if v, ok := clientrun.Member(line, "tool_use_id"); ok && clientrun.Unmarshal(v, &id) == nil && id != "" {
-				if _, dup := out[id]; !dup {
-					out[id] = pc
+			if c.ToolUseID != "" {
+				if _, dup := out[c.ToolUseID]; !dup {
+					out[c.ToolUseID] = pc
 				}
 				continue
 			}
@@ -409,7 +368,6 @@ func (r *run) debugHookLines() []string {
 	if err != nil {
 		return nil
 	}
-	prefix := envHelper + "=hooktap " + shellQuote(r.exe) + " " + shellQuote(r.capDir()) + " "
 	var out []string
 lines:
 	for _, line := range strings.Split(string(b), "\n") {
@@ -421,29 +379,16 @@ lines:
 				continue lines
 			}
 		}
-		out = append(out, strings.ReplaceAll(line, prefix, ""))
+		out = append(out, r.f.WithoutRecorder(line))
 	}
 	return out
 }
 
 // diagnose returns a short account of the run for a failure message.
 func (r *run) diagnose() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "claudetest: run folder %s; claude exit %d after %v", r.Dir, r.ExitCode, r.Elapsed.Round(time.Millisecond))
-	if s := strings.TrimSpace(string(r.Stderr)); s != "" {
-		fmt.Fprintf(&b, "\nclaude stderr: %.2000s", s)
-	}
-	hooks := r.Hooks
-	if hooks == nil {
-		hooks, _ = readHookRuns(r.capDir())
-	}
-	for _, h := range hooks {
-		fmt.Fprintf(&b, "\nhook %d %s %s %s: exit %d, stdout %.300q, stderr %.300q", h.Seq, h.Name, h.Event, h.Tool, h.Code, h.Out, h.Err)
-	}
+	var api clientrun.Requester
 	if r.api != nil {
-		for _, q := range r.api.Requests() {
-			fmt.Fprintf(&b, "\napi %d %s %s -> %s", q.Seq, q.Method, q.Target, q.Answered)
-		}
+		api = r.api
 	}
-	return b.String()
+	return harness.Diagnose(r.f, clientrun.Proc{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode, Elapsed: r.Elapsed}, api)
 }

@@ -3,8 +3,6 @@ package claudetest
 import (
 	"bufio"
 	"bytes"
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -12,15 +10,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/clientrun"
 	"github.com/gohooks/hook/internal/jsonopts"
@@ -44,33 +39,13 @@ const sessionID = "00000000-0000-4000-8000-00000000c1a0"
 // go at once.
 func Run(t testing.TB, s Session) *Result {
 	t.Helper()
-	bin := need(t)
+	bin := harness.Need(t)
 	r, err := prepare(t, s)
 	if err != nil {
 		t.Fatalf("claudetest: setting up the run: %v", err)
 	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Log(r.diagnose())
-			if os.Getenv(envWork) == "" {
-				t.Logf("claudetest: set %s to a folder to keep the run folders for inspection", envWork)
-			}
-		}
-	})
-	if err := r.start(s); err != nil {
-		t.Fatalf("claudetest: %v", err)
-	}
-	defer r.stop()
-	jobs() <- struct{}{}
-	err = r.runClaude(bin, s)
-	<-jobs()
-	r.stop()
-	if err != nil {
-		t.Fatalf("claudetest: %v", err)
-	}
-	if err := r.collect(); err != nil {
-		t.Fatalf("claudetest: reading the run: %v", err)
-	}
+	r.bin, r.session = bin, s
+	harness.Drive(t, r)
 	if len(r.calls) > 0 && len(r.Requests) == 0 {
 		t.Errorf("claudetest: no request offered %q, the tool of the script's first call, so the fake model made no call; tools offered: %q", r.calls[0].Tool, r.api.Offered())
 	}
@@ -82,9 +57,6 @@ func Run(t testing.TB, s Session) *Result {
 	case r.ExitCode != 0:
 		t.Errorf("claudetest: claude exited %d; stderr: %s", r.ExitCode, r.Stderr)
 	}
-	if len(r.OutsideTries) > 0 {
-		t.Errorf("claudetest: requests tried to reach other hosts: %q", r.OutsideTries)
-	}
 	return r.Result
 }
 
@@ -95,54 +67,36 @@ func Run(t testing.TB, s Session) *Result {
 // once.
 func Need(t testing.TB) {
 	t.Helper()
-	need(t)
+	harness.Need(t)
 }
 
-// need does the work of [Need] and returns the claude executable.
-func need(t testing.TB) string {
-	t.Helper()
-	if !enabled() {
-		t.Skipf("claudetest: this test runs the real Claude Code %s: set %s=1 to run it (it installs Claude Code with npm into the user cache folder on first use)", wantVersion(), envEnable)
-	}
-	bin, version, err := ensureClaude(os.Stderr)
-	if errors.Is(err, errUnavailable) {
-		t.Skipf("%v", err)
-	}
-	if err != nil {
-		t.Fatalf("claudetest: %v", err)
-	}
-	first := false
-	logOnce.Do(func() { first = true })
-	if first {
-		note := ""
-		if !strings.HasPrefix(version, Version+" ") {
-			note = fmt.Sprintf("; warning: claudetest is verified against %s", Version)
-		}
-		t.Logf("claudetest: Claude Code %q (%s), %s%s", version, bin, netNote(), note)
-	}
-	return bin
+// harness is what claudetest shares with codextest around a run.
+var harness = &clientrun.Harness{
+	Pkg: "claudetest", Client: "Claude Code", Command: "claude", Version: Version,
+	EnvEnable: envEnable, EnvVersion: envVersion, EnvWork: envWork, EnvTimeout: envTimeout, EnvHelper: envHelper,
+	Jobs:        clientrun.Jobs{Env: envJobs},
+	Unavailable: errUnavailable,
+	Verified:    func(v string) bool { return strings.HasPrefix(v, Version+" ") },
+	NetNote:     netNote,
 }
 
-var logOnce sync.Once
-
-// runJobs limits the runs at a time ($HOOK_E2E_JOBS).
-var runJobs = clientrun.Jobs{Env: envJobs}
-
-// jobs returns the channel whose buffer is the runs at a time.
-func jobs() chan struct{} { return runJobs.Places() }
-
-// timeout returns the limit of one run.
-func timeout() time.Duration { return clientrun.RunTimeout(envTimeout) }
+// init gives harness its Ensure, which reads harness (an initialization
+// cycle in the declaration).
+func init() { harness.Ensure = ensureClaude }
 
 // run is one run under way: its result and what serves it.
 type run struct {
 	*Result
-	exe     string
+	f       clientrun.Folder
+	bin     string
+	session Session
 	api     *clientrun.FakeAPI
 	servers []*http.Server
 	hooks   []Hook
 	mcp     []MCPServer
-	calls   []Call
+	probes  map[string]string // MCP server name: the probe's configuration
+	calls   []clientrun.Call
+	turns   [][]clientrun.Call
 	stopped bool
 	// interrupt is the file of Session.InterruptWhen ("" for none);
 	// stream says claude runs with stream-json input and output.
@@ -150,55 +104,16 @@ type run struct {
 	stream    bool
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
-
-// workRuns counts the runs of each test under $HOOK_E2E_WORK.
-var workRuns = struct {
-	sync.Mutex
-	n map[string]int
-}{n: map[string]int{}}
-
-// runDir returns a fresh folder for one run of t: under $HOOK_E2E_WORK
-// (kept) when set, else a temporary folder.
-func runDir(t testing.TB) (string, error) {
-	work := os.Getenv(envWork)
-	if work == "" {
-		return t.TempDir(), nil
-	}
-	name := unsafeName.ReplaceAllString(t.Name(), "_")
-	workRuns.Lock()
-	workRuns.n[name]++
-	if n := workRuns.n[name]; n > 1 {
-		name += "." + strconv.Itoa(n) // the test's second run, …
-	}
-	workRuns.Unlock()
-	dir := filepath.Join(work, name)
-	if err := os.RemoveAll(dir); err != nil {
-		return "", err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	return filepath.Abs(dir)
-}
-
 // prepare makes the run's folders and checks s.
 func prepare(t testing.TB, s Session) (*run, error) {
-	dir, err := runDir(t)
+	f, err := harness.NewFolder(t)
 	if err != nil {
 		return nil, err
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("finding the test binary: %w", err)
-	}
-	r := &run{Result: &Result{Dir: dir, Home: filepath.Join(dir, "home")}, exe: exe, hooks: append([]Hook(nil), s.Hooks...), mcp: s.MCP}
-	for _, d := range []string{r.Home, filepath.Join(dir, "proj", ".claude"), r.capDir()} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, err
-		}
-	}
-	if r.Project, err = filepath.EvalSymlinks(filepath.Join(dir, "proj")); err != nil {
+	r := &run{Result: &Result{Dir: f.Dir, Home: f.Home, Project: f.Project}, f: f, hooks: append([]Hook(nil), s.Hooks...), mcp: s.MCP, probes: map[string]string{}}
+	// The project's .claude/ is there for Files and Setup, as in a project
+	// Claude Code has opened.
+	if err := os.MkdirAll(filepath.Join(r.Project, ".claude"), 0o755); err != nil {
 		return nil, err
 	}
 	for _, k := range []string{"hooks", "permissions"} {
@@ -210,19 +125,11 @@ func prepare(t testing.TB, s Session) (*run, error) {
 		return nil, err
 	}
 	for i, h := range s.Hooks {
-		if h.Event == "" {
-			return nil, fmt.Errorf("Session.Hooks[%d] has no Event", i)
-		}
 		if len(h.Command) > 0 && h.Handler != nil {
 			return nil, fmt.Errorf("Session.Hooks[%d] (%s) has both a Command and a Handler", i, h.name())
 		}
-		if len(h.Command) > 0 && !filepath.IsAbs(h.Command[0]) && strings.ContainsAny(h.Command[0], `/\`) {
-			abs, err := filepath.Abs(h.Command[0])
-			if err != nil {
-				return nil, err
-			}
-			h.Command = append([]string{abs}, h.Command[1:]...)
-			r.hooks[i] = h
+		if r.hooks[i].Command, err = clientrun.CheckHook(i, h.name(), h.Event, h.Command, h.Timeout); err != nil {
+			return nil, err
 		}
 	}
 	seen := map[string]bool{}
@@ -231,26 +138,15 @@ func prepare(t testing.TB, s Session) (*run, error) {
 			return nil, fmt.Errorf("Session.MCP[%d]: server name %q must be unique, non-empty, without spaces, slashes or underscores", i, m.Name)
 		}
 		seen[m.Name] = true
-		for _, tl := range m.Tools {
-			if tl.Schema != "" && !jsontext.Value(tl.Schema).IsValid() {
-				return nil, fmt.Errorf("Session.MCP[%d] tool %q: Schema is not JSON: %.80q", i, tl.Name, tl.Schema)
-			}
+		if r.probes[m.Name], err = clientrun.WriteProbe(f, i, m.Name, m.Tools); err != nil {
+			return nil, err
 		}
 	}
-	for rel, content := range s.Files {
-		p, err := r.projectFile(rel)
-		if err != nil {
-			return nil, err
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			return nil, err
-		}
+	if err := f.WriteFiles(s.Files); err != nil {
+		return nil, err
 	}
 	if s.InterruptWhen != "" {
-		p, err := r.projectFile(s.InterruptWhen)
+		p, err := f.ProjectFile(s.InterruptWhen)
 		if err != nil {
 			return nil, fmt.Errorf("Session.InterruptWhen: %q is not a path inside the project", s.InterruptWhen)
 		}
@@ -264,21 +160,8 @@ func prepare(t testing.TB, s Session) (*run, error) {
 			return nil, fmt.Errorf("Session.Setup: %w", err)
 		}
 	}
-	q, _ := json.Marshal(r.Project)
-	esc := string(q[1 : len(q)-1])
-	n := 0
-	for i, turn := range s.Turns {
-		if len(turn) == 0 {
-			return nil, fmt.Errorf("Session.Turns[%d] makes no call (the final text is Session.Final)", i)
-		}
-		for _, c := range turn {
-			n++
-			c.Input = strings.ReplaceAll(c.Input, ProjectDir, esc)
-			if !jsontext.Value(c.Input).IsValid(jsonopts.Read()) || !strings.HasPrefix(strings.TrimSpace(c.Input), "{") {
-				return nil, fmt.Errorf("call %d (%s): Input is not a JSON object: %.80q", n, c.Tool, c.Input)
-			}
-			r.calls = append(r.calls, c)
-		}
+	if r.calls, r.turns, err = clientrun.ScriptCalls(s.Turns, ProjectDir, r.Project); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
@@ -317,36 +200,14 @@ func checkSettings(settings map[string]any) error {
 	return nil
 }
 
-// projectFile returns the path of the project file rel, refusing one
-// outside the project.
-func (r *run) projectFile(rel string) (string, error) {
-	clean := filepath.Clean(filepath.FromSlash(rel))
-	if rel == "" || filepath.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("Session.Files: %q is not a path inside the project", rel)
-	}
-	return filepath.Join(r.Project, clean), nil
-}
-
-func (r *run) capDir() string { return filepath.Join(r.Dir, "cap") }
-
 // start starts the fake API and the http hooks' servers, and writes the
 // configuration.
 func (r *run) start(s Session) error {
-	logf, err := os.OpenFile(filepath.Join(r.Dir, "api.log"), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	logf, err := r.f.OpenLog()
 	if err != nil {
 		return err
 	}
-	var turns [][]clientrun.Call
-	k := 0
-	for _, turn := range s.Turns {
-		var calls []clientrun.Call
-		for _, c := range r.calls[k : k+len(turn)] {
-			calls = append(calls, clientrun.Call(c))
-		}
-		turns = append(turns, calls)
-		k += len(turn)
-	}
-	if r.api, err = clientrun.StartFakeAPI(clientrun.Script{Turns: turns, Final: s.Final}, logf); err != nil {
+	if r.api, err = clientrun.StartFakeAPI(clientrun.Script{Turns: r.turns, Final: s.Final}, logf); err != nil {
 		logf.Close()
 		return err
 	}
@@ -360,7 +221,7 @@ func (r *run) start(s Session) error {
 		if err != nil {
 			return fmt.Errorf("http hook %s: %w", h.name(), err)
 		}
-		srv := &http.Server{Handler: &clientrun.HTTPTap{Dir: r.capDir(), Name: h.name(), Next: h.Handler}, ReadHeaderTimeout: 30 * time.Second}
+		srv := &http.Server{Handler: &clientrun.HTTPTap{Dir: r.f.CapDir(), Name: h.name(), Next: h.Handler}, ReadHeaderTimeout: 30 * time.Second}
 		go srv.Serve(ln)
 		r.servers = append(r.servers, srv)
 		urls[i] = "http://" + ln.Addr().String() + "/hook"
@@ -382,63 +243,33 @@ func (r *run) stop() {
 	}
 }
 
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+// The steps of [clientrun.Harness.Drive].
 
-// hookCommand returns the settings command of a command hook: the
-// recorder, with the hook's argv.
-func (r *run) hookCommand(h Hook) string {
-	words := append([]string{r.exe, r.capDir(), h.name()}, h.Command...)
-	for i, w := range words {
-		words[i] = shellQuote(w)
-	}
-	return envHelper + "=hooktap " + strings.Join(words, " ")
-}
-
-// writeJSONFile writes v, indented, to path.
-func writeJSONFile(path string, v any) error {
-	b, err := json.Marshal(v, jsonopts.Deterministic())
-	if err != nil {
-		return err
-	}
-	if err := (*jsontext.Value)(&b).Indent(); err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
-}
+func (r *run) Start() error      { return r.start(r.session) }
+func (r *run) Exec() error       { return r.runClaude(r.bin, r.session) }
+func (r *run) Stop()             { r.stop() }
+func (r *run) Collect() error    { return r.collect() }
+func (r *run) Outside() []string { return r.OutsideTries }
+func (r *run) Diagnose() string  { return r.diagnose() }
 
 // writeConfig writes the trust entry, the project settings and the MCP
 // configuration.
 func (r *run) writeConfig(s Session, urls []string) error {
 	// Without the trust entry, -p ignores the project's permissions.allow
 	// (its hooks run either way).
-	if err := writeJSONFile(filepath.Join(r.Home, ".claude.json"), map[string]any{
+	if err := clientrun.WriteJSONFile(filepath.Join(r.Home, ".claude.json"), map[string]any{
 		"hasCompletedOnboarding": true,
 		"projects":               map[string]any{r.Project: map[string]bool{"hasTrustDialogAccepted": true}},
 	}); err != nil {
 		return err
 	}
-	type group struct {
-		Matcher string           `json:"matcher,omitempty"`
-		Hooks   []map[string]any `json:"hooks"`
-	}
-	hooks := map[string][]group{}
+	var hooks []clientrun.HookSpec
 	for i, h := range r.hooks {
-		entry := map[string]any{}
-		for k, v := range h.Options {
-			entry[k] = v
-		}
+		handler := map[string]any{"type": "command", "command": r.f.HookCommand(h.name(), h.Command)}
 		if urls[i] != "" {
-			entry["type"], entry["url"] = "http", urls[i]
-		} else {
-			entry["type"], entry["command"] = "command", r.hookCommand(h)
+			handler = map[string]any{"type": "http", "url": urls[i]}
 		}
-		if _, ok := entry["timeout"]; !ok {
-			entry["timeout"] = 30
-		}
-		if h.Timeout > 0 {
-			entry["timeout"] = h.Timeout
-		}
-		hooks[h.Event] = append(hooks[h.Event], group{Matcher: h.Matcher, Hooks: []map[string]any{entry}})
+		hooks = append(hooks, clientrun.HookSpec{Event: h.Event, Matcher: h.Matcher, Options: h.Options, Handler: handler, Timeout: h.Timeout})
 	}
 	allow := s.Allow
 	if allow == nil {
@@ -454,40 +285,18 @@ func (r *run) writeConfig(s Session, urls []string) error {
 		settings[k] = v
 	}
 	settings["permissions"] = map[string]any{"allow": allow}
-	settings["hooks"] = hooks
-	if err := writeJSONFile(filepath.Join(r.Project, ".claude", "settings.json"), settings); err != nil {
+	settings["hooks"] = clientrun.HooksConfig(hooks)
+	if err := clientrun.WriteJSONFile(filepath.Join(r.Project, ".claude", "settings.json"), settings); err != nil {
 		return err
 	}
 	servers := map[string]any{}
 	for _, m := range s.MCP {
-		cfg := clientrun.ProbeConfig{Name: m.Name, Log: r.probeLog(m.Name)}
-		for _, tl := range m.Tools {
-			pt := clientrun.ProbeTool{Name: tl.Name, Description: tl.Description, InputSchema: jsontext.Value(tl.Schema), Reply: tl.Reply}
-			if pt.Description == "" {
-				pt.Description = tl.Name
-			}
-			if len(pt.InputSchema) == 0 {
-				pt.InputSchema = jsontext.Value(`{"type":"object"}`)
-			}
-			if pt.Reply == "" {
-				pt.Reply = "ok"
-			}
-			cfg.Tools = append(cfg.Tools, pt)
-		}
-		cfgPath := filepath.Join(r.Dir, "mcp-"+m.Name+".json")
-		if err := writeJSONFile(cfgPath, cfg); err != nil {
-			return err
-		}
 		servers[m.Name] = map[string]any{
-			"type": "stdio", "command": r.exe, "args": []string{cfgPath},
+			"type": "stdio", "command": r.f.Exe, "args": []string{r.probes[m.Name]},
 			"env": map[string]string{envHelper: "mcpprobe"},
 		}
 	}
-	return writeJSONFile(filepath.Join(r.Dir, "mcp.json"), map[string]any{"mcpServers": servers})
-}
-
-func (r *run) probeLog(server string) string {
-	return filepath.Join(r.Dir, "mcp-"+server+".log")
+	return clientrun.WriteJSONFile(filepath.Join(r.Dir, "mcp.json"), map[string]any{"mcpServers": servers})
 }
 
 // runClaude runs claude -p in the project with a clean environment that
@@ -503,39 +312,13 @@ func (r *run) runClaude(bin string, s Session) error {
 	if err != nil {
 		return err
 	}
-	limit := timeout()
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = r.Project
-	cmd.Env = env
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	// Own process group, so that a timeout ends the hooks and the MCP
-	// servers too.
-	clientrun.OwnProcessGroup(cmd)
-	cmd.WaitDelay = 5 * time.Second
-	t0 := time.Now()
+	var stream func(*exec.Cmd, *bytes.Buffer) error
 	if r.stream {
-		err = r.runStream(cmd, prompt, &stdout)
-	} else {
-		err = cmd.Run()
+		stream = func(cmd *exec.Cmd, stdout *bytes.Buffer) error { return r.runStream(cmd, prompt, stdout) }
 	}
-	r.Elapsed = time.Since(t0)
-	// Leftovers of the run (an MCP server claude did not stop).
-	clientrun.KillProcessGroup(cmd)
-	r.Stdout, r.Stderr = stdout.Bytes(), stderr.Bytes()
-	os.WriteFile(filepath.Join(r.Dir, "claude.out"), r.Stdout, 0o644)
-	os.WriteFile(filepath.Join(r.Dir, "claude.err"), r.Stderr, 0o644)
-	r.ExitCode = cmd.ProcessState.ExitCode()
-	if ctx.Err() == context.DeadlineExceeded {
-		return fmt.Errorf("claude did not finish within %v (set %s for another limit)", limit, envTimeout)
-	}
-	var ee *exec.ExitError
-	if err != nil && !errors.As(err, &ee) {
-		return fmt.Errorf("running claude: %w", err)
-	}
-	return nil
+	p, err := harness.Exec(r.f, bin, args, env, stream)
+	r.Stdout, r.Stderr, r.ExitCode, r.Elapsed = p.Stdout, p.Stderr, p.ExitCode, p.Elapsed
+	return err
 }
 
 // runStream runs cmd with stream-json input: it writes the prompt as a

@@ -1,15 +1,11 @@
 package claudetest
 
 import (
-	"fmt"
 	"net/http"
 	"path"
 	"strings"
 
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-
-	"github.com/gohooks/hook/internal/jsonopts"
+	"github.com/gohooks/hook/internal/clientrun"
 )
 
 // Session is one headless Claude Code run: the project it runs in, the
@@ -191,19 +187,7 @@ func MCP(server, tool string, input any) Call {
 // encoded as JSON (a map with its keys sorted). It panics when input
 // cannot be encoded.
 func Tool(name string, input any) Call {
-	switch in := input.(type) {
-	case string:
-		return Call{Tool: name, Input: in}
-	case []byte:
-		return Call{Tool: name, Input: string(in)}
-	case jsontext.Value:
-		return Call{Tool: name, Input: string(in)}
-	}
-	b, err := json.Marshal(input, jsonopts.Deterministic())
-	if err != nil {
-		panic(fmt.Sprintf("claudetest.Tool(%q): %v", name, err))
-	}
-	return Call{Tool: name, Input: string(b)}
+	return Call{Tool: name, Input: clientrun.ToolInput("claudetest", name, input)}
 }
 
 // projectPath returns file as a path under [ProjectDir] unless it is

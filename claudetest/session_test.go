@@ -102,6 +102,11 @@ func TestPrepareRefusesBadSessions(t *testing.T) {
 		"env bedrock":         {Settings: map[string]any{"env": map[string]string{"CLAUDE_CODE_USE_BEDROCK": "1"}}},
 		"env not a map":       {Settings: map[string]any{"env": []string{"A=1"}}},
 		"api key helper":      {Settings: map[string]any{"apiKeyHelper": "/bin/echo"}},
+		"empty argv0":         {Hooks: []Hook{{Event: "Stop", Command: []string{""}}}},
+		"negative timeout":    {Hooks: []Hook{{Event: "Stop", Timeout: -1}}},
+		"tool without name":   {MCP: []MCPServer{{Name: "a", Tools: []MCPTool{{}}}}},
+		"call without tool":   {Turns: []Turn{{{Input: `{}`}}}},
+		"file rooted":         {Files: map[string]string{"/x": ""}},
 	} {
 		_, err := prepare(t, s)
 		assert.Error(t, err, name)
@@ -112,6 +117,9 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 	s := Session{
 		Files: map[string]string{"a/b/c.txt": "C", ".env": "X=1\n"},
 		Setup: func(project string) error {
+			if err := os.WriteFile(filepath.Join(project, ".claude", "settings.local.json"), []byte("{}"), 0o644); err != nil {
+				return err // the project's .claude/ is there
+			}
 			return os.WriteFile(filepath.Join(project, "..", "outside.txt"), []byte("O"), 0o644)
 		},
 		Hooks: []Hook{
@@ -144,7 +152,7 @@ func TestPrepareWritesFilesAndConfig(t *testing.T) {
 	assert.Contains(t, string(pre), `"onFailure": "block"`)
 	assert.Contains(t, string(pre), `"timeout": 5`)
 	assert.Contains(t, string(pre), `"type": "command"`)
-	assert.Contains(t, string(pre), `CLAUDETEST_HELPER=hooktap `+shellQuote(r.exe))
+	assert.Contains(t, string(pre), `CLAUDETEST_HELPER=hooktap `+clientrun.ShellQuote(r.f.Exe))
 	assert.Contains(t, string(pre), `'guard it' '/bin/guard it' '-x'`, "name, then the argv, each quoted")
 	post, _ := clientrun.ValueAt(settings, "hooks", "PostToolUse")
 	assert.Contains(t, string(post), `"url": "http://127.0.0.1:1/hook"`)
@@ -200,7 +208,7 @@ func TestTheRecorderIsTheTestBinary(t *testing.T) {
 	require.NoError(t, err)
 	dir := t.TempDir()
 	in := `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"toolu_claudetest_1","tool_input":{"command":"\ud800"}}` + "\n"
-	cmd := exec.Command("sh", "-c", envHelper+"=hooktap "+shellQuote(exe)+" "+shellQuote(dir)+" guard sh -c 'cat; echo no >&2; env | grep -c "+envHelper+"; exit 2'")
+	cmd := exec.Command("sh", "-c", envHelper+"=hooktap "+clientrun.ShellQuote(exe)+" "+clientrun.ShellQuote(dir)+" guard sh -c 'cat; echo no >&2; env | grep -c "+envHelper+"; exit 2'")
 	cmd.Stdin = strings.NewReader(in)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -268,12 +276,12 @@ func TestReadProbesMatchesCalls(t *testing.T) {
 	require.NoError(t, err)
 	defer api.Close()
 	dir := t.TempDir()
-	r := &run{Result: &Result{Dir: dir}, api: api, mcp: []MCPServer{{Name: "p"}},
-		calls: []Call{MCP("p", "a", `{"n":1}`), Bash("ls"), MCP("p", "a", `{"n":2}`), MCP("p", "b", `{}`)}}
+	r := &run{Result: &Result{Dir: dir}, f: clientrun.Folder{Dir: dir}, api: api, mcp: []MCPServer{{Name: "p"}},
+		calls: []clientrun.Call{clientrun.Call(MCP("p", "a", `{"n":1}`)), clientrun.Call(Bash("ls")), clientrun.Call(MCP("p", "a", `{"n":2}`)), clientrun.Call(MCP("p", "b", `{}`))}}
 	log := `{"name":"a","arguments":{"n":2},"tool_use_id":"toolu_claudetest_3"}` + "\n" +
 		`{"name":"a","arguments":{"n":1 },"tool_use_id":"toolu_claudetest_1"}` + "\n" +
 		`{"name":"b","arguments":{}}` + "\n"
-	require.NoError(t, os.WriteFile(r.probeLog("p"), []byte(log), 0o644))
+	require.NoError(t, os.WriteFile(r.f.ProbeLog("p"), []byte(log), 0o644))
 	got, err := r.readProbes()
 	require.NoError(t, err)
 	assert.Equal(t, `{"n":1 }`, string(got["toolu_claudetest_1"].Arguments), "by id, bytes kept")
@@ -286,10 +294,10 @@ func TestReadProbesMatchesCalls(t *testing.T) {
 func TestRunDirsUnderWorkAreOnePerRun(t *testing.T) {
 	work := t.TempDir()
 	t.Setenv(envWork, work)
-	a, err := runDir(t)
+	a, err := harness.RunDir(t)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(a, "keep"), nil, 0o644))
-	b, err := runDir(t)
+	b, err := harness.RunDir(t)
 	require.NoError(t, err)
 	assert.NotEqual(t, a, b, "a test's second run gets a folder of its own")
 	_, err = os.Stat(filepath.Join(a, "keep"))

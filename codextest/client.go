@@ -38,17 +38,6 @@ const (
 // errUnavailable marks a reason to skip: the client cannot be run here.
 var errUnavailable = errors.New("codextest: Codex cannot be run here")
 
-// enabled reports whether the runs were asked for.
-func enabled() bool { return os.Getenv(envEnable) == "1" }
-
-// wantVersion returns the Codex version to install.
-func wantVersion() string {
-	if v := os.Getenv(envVersion); v != "" {
-		return v
-	}
-	return Version
-}
-
 // The client found or installed by the first caller of [ensureCodex].
 var client struct {
 	once         sync.Once
@@ -85,7 +74,7 @@ func ensureCodex(log io.Writer) (bin, version string, err error) {
 // findOrInstall finds or installs Codex (see [Client]) with
 // clientrun.Codex, which hookctl verify shares.
 func findOrInstall(ctx context.Context, log io.Writer) (string, string, error) {
-	bin, v, err := clientrun.Codex{Bin: os.Getenv(envBin), Version: wantVersion(), Dir: os.Getenv(envCache),
+	bin, v, err := clientrun.Codex{Bin: os.Getenv(envBin), Version: harness.WantVersion(), Dir: os.Getenv(envCache),
 		BinHint: envBin, DirHint: envCache}.Find(ctx, log)
 	if errors.Is(err, clientrun.ErrCodexUnavailable) {
 		return "", "", fmt.Errorf("%w: %v", errUnavailable, err)

@@ -43,7 +43,7 @@ func inLoopbackNetNS() bool { return os.Getenv(envInNetNS) == "1" }
 // tests; the process it restarted from does not return.
 func Main(m *testing.M) int {
 	mainCalled = true
-	if enabled() && !inLoopbackNetNS() {
+	if harness.Enabled() && !inLoopbackNetNS() {
 		if _, _, err := ensureCodex(os.Stderr); err == nil {
 			// ensureCodex set $HOOK_E2E_CODEX_BIN: the restarted binary
 			// does not install again (no network there).

@@ -1,9 +1,6 @@
 package codextest
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,10 +84,8 @@ type ToolCall struct {
 // Hook returns the call's first run of the hook named name for event, and
 // whether there is one.
 func (c *ToolCall) Hook(name, event string) (HookRun, bool) {
-	for _, h := range c.Hooks {
-		if h.Name == name && h.Event == event {
-			return h, true
-		}
+	if hs := clientrun.HooksOf(c.Hooks, hookKey, name, event); len(hs) > 0 {
+		return hs[0], true
 	}
 	return HookRun{}, false
 }
@@ -152,37 +147,21 @@ func (h HookRun) Output(names ...string) (jsontext.Value, bool) {
 
 // Call returns the script's n-th tool call (1-based, across turns); it
 // panics when there is none, as an index out of range would.
-func (r *Result) Call(n int) *ToolCall {
-	if n < 1 || n > len(r.Calls) {
-		panic(fmt.Sprintf("codextest: Result.Call(%d): the script has %d calls", n, len(r.Calls)))
-	}
-	return r.Calls[n-1]
-}
+func (r *Result) Call(n int) *ToolCall { return clientrun.NthCall("codextest", r.Calls, n) }
 
 // HooksOf returns the runs of the hook named name for event, in start
 // order.
 func (r *Result) HooksOf(name, event string) []HookRun {
-	var out []HookRun
-	for _, h := range r.Hooks {
-		if h.Name == name && h.Event == event {
-			out = append(out, h)
-		}
-	}
-	return out
+	return clientrun.HooksOf(r.Hooks, hookKey, name, event)
 }
 
 // Events returns the events of the hook runs, in start order, as
 // "Event" or "Event:Tool".
-func (r *Result) Events() []string {
-	out := make([]string, 0, len(r.Hooks))
-	for _, h := range r.Hooks {
-		if h.Tool != "" {
-			out = append(out, h.Event+":"+h.Tool)
-		} else {
-			out = append(out, h.Event)
-		}
-	}
-	return out
+func (r *Result) Events() []string { return clientrun.Events(r.Hooks, hookKey) }
+
+// hookKey is what the methods look a hook run up by.
+func hookKey(h HookRun) clientrun.HookKey {
+	return clientrun.HookKey{Name: h.Name, Event: h.Event, Tool: h.Tool}
 }
 
 // HookStatuses returns what Codex reported of each run of a hook for
@@ -210,21 +189,11 @@ func hookStatuses(stderr []byte, event string) []string {
 // Told reports whether any request carries text (in its input or
 // instructions, as sent: JSON-escaped), that is, whether the model was
 // told it.
-func (r *Result) Told(text string) bool {
-	for _, b := range r.Requests {
-		if bytes.Contains(b, []byte(text)) {
-			return true
-		}
-	}
-	return false
-}
+func (r *Result) Told(text string) bool { return clientrun.Told(r.Requests, text) }
 
 // File returns the content of the project file rel (slash-separated), and
 // whether it exists.
-func (r *Result) File(rel string) (string, bool) {
-	b, err := os.ReadFile(filepath.Join(r.Project, filepath.FromSlash(rel)))
-	return string(b), err == nil
-}
+func (r *Result) File(rel string) (string, bool) { return clientrun.ReadProjectFile(r.Project, rel) }
 
 // collect reads what the run left into the Result.
 func (r *run) collect() error {
@@ -233,7 +202,7 @@ func (r *run) collect() error {
 		r.Requests = append(r.Requests, q.Body)
 	}
 	r.OutsideTries = r.api.OutsideTries()
-	hooks, err := readHookRuns(r.capDir())
+	hooks, err := readHookRuns(r.f.CapDir())
 	if err != nil {
 		return err
 	}
@@ -268,25 +237,13 @@ func blocked(res *ToolResult) bool {
 // calls of that tool that Codex did not report blocked by a hook.
 func (r *run) readProbes() error {
 	for _, m := range r.mcp {
-		b, err := os.ReadFile(r.probeLog(m.Name))
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
+		calls, err := r.f.ReadProbeLog(m.Name)
 		if err != nil {
 			return err
 		}
 		got := map[string][]*MCPCall{}
-		for _, line := range bytes.Split(b, []byte("\n")) {
-			if len(line) == 0 {
-				continue
-			}
-			pc := &MCPCall{Server: m.Name}
-			name, ok1 := clientrun.Member(line, "name")
-			args, ok2 := clientrun.Member(line, "arguments")
-			if !ok1 || !ok2 || clientrun.Unmarshal(name, &pc.Tool) != nil {
-				return fmt.Errorf("bad MCP probe log line %.80q", line)
-			}
-			pc.Arguments = args
+		for _, c := range calls {
+			pc := &MCPCall{Server: m.Name, Tool: c.Tool, Arguments: c.Arguments}
 			r.MCPCalls = append(r.MCPCalls, *pc)
 			got[pc.Tool] = append(got[pc.Tool], pc)
 		}
@@ -318,22 +275,9 @@ func readHookRuns(dir string) ([]HookRun, error) {
 
 // diagnose returns a short account of the run for a failure message.
 func (r *run) diagnose() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "codextest: run folder %s; codex exit %d after %v", r.Dir, r.ExitCode, r.Elapsed.Round(time.Millisecond))
-	if s := strings.TrimSpace(string(r.Stderr)); s != "" {
-		fmt.Fprintf(&b, "\ncodex stderr: %.3000s", s)
-	}
-	hooks := r.Hooks
-	if hooks == nil {
-		hooks, _ = readHookRuns(r.capDir())
-	}
-	for _, h := range hooks {
-		fmt.Fprintf(&b, "\nhook %d %s %s %s: exit %d, stdout %.300q, stderr %.300q", h.Seq, h.Name, h.Event, h.Tool, h.Code, h.Out, h.Err)
-	}
+	var api clientrun.Requester
 	if r.api != nil {
-		for _, q := range r.api.Requests() {
-			fmt.Fprintf(&b, "\napi %d %s %s -> %s", q.Seq, q.Method, q.Target, q.Answered)
-		}
+		api = r.api
 	}
-	return b.String()
+	return harness.Diagnose(r.f, clientrun.Proc{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode, Elapsed: r.Elapsed}, api)
 }

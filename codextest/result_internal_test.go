@@ -37,13 +37,13 @@ func post(t *testing.T, r *run, body string) {
 func tap(t *testing.T, r *run, name, payload string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := clientrun.Tap{Dir: r.capDir(), Label: name}.Run(strings.NewReader(payload), &out, &errb)
+	code := clientrun.Tap{Dir: r.f.CapDir(), Label: name}.Run(strings.NewReader(payload), &out, &errb)
 	require.Equal(t, 0, code, "%s", errb.String())
 }
 
 func TestCollectReadsTheRun(t *testing.T) {
 	const args = `{"room":"K\u00f6ln","n":12345678901234567890}`
-	r, err := prepareIn(t.TempDir(), "/bin/test-binary", Session{
+	r, err := prepareIn(mustFolder(t, "/bin/test-binary"), Session{
 		Files: map[string]string{"a/b.txt": "x"},
 		MCP:   []MCPServer{{Name: "probe", Tools: []MCPTool{{Name: "listen_here"}}}},
 		Hooks: []Hook{{Event: "PreToolUse", Command: []string{"/bin/guard", "deny"}}},
@@ -76,7 +76,7 @@ func TestCollectReadsTheRun(t *testing.T) {
 		`{"type":"function_call","call_id":"call_4","name":"listen_here","namespace":"mcp__probe","arguments":"{}"},`+
 		`{"type":"function_call_output","call_id":"call_4","output":"ok"}]}`)
 	probe := `{"name":"listen_here","arguments":` + args + "}\n" + `{"name":"listen_here","arguments":{"second":true}}` + "\n"
-	require.NoError(t, os.WriteFile(r.probeLog("probe"), []byte(probe), 0o644))
+	require.NoError(t, os.WriteFile(r.f.ProbeLog("probe"), []byte(probe), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(r.Dir, "last-message.txt"), []byte("bye\n"), 0o644))
 	r.Stderr = []byte("hook: PreToolUse\nhook: PreToolUse Blocked\nhook: PreToolUse Completed\r\nhook: PostToolUse Failed (exit 1)\nhook: PreToolUse\n")
 	r.stop()
@@ -125,7 +125,7 @@ func TestCollectReadsTheRun(t *testing.T) {
 }
 
 func TestConfigPointsCodexAtTheFakeOnly(t *testing.T) {
-	r, err := prepareIn(t.TempDir(), "/opt/it's \"here\"/test.bin", Session{
+	r, err := prepareIn(mustFolder(t, "/opt/it's \"here\"/test.bin"), Session{
 		MCP:    []MCPServer{{Name: "db-1", Tools: []MCPTool{{Name: "q", Schema: `{"type":"object","properties":{"a":{}}}`}}}},
 		Config: "[projects.'/x']\ntrust_level = \"trusted\"\n",
 		Hooks: []Hook{
@@ -165,7 +165,7 @@ func TestConfigPointsCodexAtTheFakeOnly(t *testing.T) {
 	assert.Equal(t, "command", e["type"])
 	assert.Equal(t, "checking", e["statusMessage"])
 	assert.EqualValues(t, 5, e["timeout"])
-	assert.Equal(t, `CODEXTEST_HELPER=hooktap '/opt/it'\''s "here"/test.bin' '`+r.capDir()+`' 'hook' '/bin/hook' 'it'\''s'`, e["command"])
+	assert.Equal(t, `CODEXTEST_HELPER=hooktap '/opt/it'\''s "here"/test.bin' '`+r.f.CapDir()+`' 'hook' '/bin/hook' 'it'\''s'`, e["command"])
 	stop := hooks.Hooks["Stop"]
 	require.Len(t, stop, 1)
 	assert.EqualValues(t, 30, stop[0].Hooks[0]["timeout"], "the default timeout")
@@ -190,7 +190,7 @@ func TestConfigPointsCodexAtTheFakeOnly(t *testing.T) {
 }
 
 func TestNoHooksWritesNoHooksFile(t *testing.T) {
-	r, err := prepareIn(t.TempDir(), "/bin/x", Session{})
+	r, err := prepareIn(mustFolder(t, "/bin/x"), Session{})
 	require.NoError(t, err)
 	var seen string
 	require.NoError(t, r.start(Session{Setup: func(home, project string) error {
@@ -223,7 +223,7 @@ func TestBadSessionsAreRefused(t *testing.T) {
 		"input not JSON":        {Turns: []Turn{{Tool("x", `{"a":`)}}},
 		"input with duplicates": {Turns: []Turn{{Tool("x", `{"a":1} {}`)}}},
 	} {
-		_, err := prepareIn(t.TempDir(), "/bin/x", s)
+		_, err := prepareIn(mustFolder(t, "/bin/x"), s)
 		assert.Error(t, err, name)
 	}
 }
@@ -233,7 +233,7 @@ func TestTomlString(t *testing.T) {
 		``:          `""`,
 		`plain`:     `"plain"`,
 		`a"b\c`:     `"a\"b\\c"`,
-		"tab\tnl\n": `"tab\u0009nl\u000A"`,
+		"tab\tnl\n": `"tab\tnl\n"`,
 		"del\x7f":   `"del\u007F"`,
 		"Köln ☃ 日本": `"Köln ☃ 日本"`,
 	} {
@@ -248,4 +248,12 @@ func TestToolEncodesInputs(t *testing.T) {
 	assert.Equal(t, `{"a":1}`, Tool("x", jsontext.Value(`{"a":1}`)).Input)
 	assert.Equal(t, `{"a":1,"b":"<&>"}`, Tool("x", map[string]any{"b": "<&>", "a": 1}).Input)
 	assert.Panics(t, func() { Tool("x", func() {}) })
+}
+
+// mustFolder makes a run folder in a temporary folder for the test binary
+// exe.
+func mustFolder(t *testing.T, exe string) clientrun.Folder {
+	f, err := clientrun.MakeFolder(t.TempDir(), exe, envHelper)
+	require.NoError(t, err)
+	return f
 }

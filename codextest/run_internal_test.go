@@ -1,41 +1,17 @@
 package codextest
 
 import (
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/gohooks/hook/internal/testutil"
 )
 
-// failTB records the failures of a Run instead of failing the test.
-type failTB struct {
-	*testing.T
-	errs []string
-}
-
-func (f *failTB) Errorf(format string, args ...any) {
-	f.errs = append(f.errs, fmt.Sprintf(format, args...))
-}
-
-func (f *failTB) Fatalf(format string, args ...any) {
-	f.Errorf(format, args...)
-	runtime.Goexit()
-}
-
-func (f *failTB) Failed() bool { return len(f.errs) > 0 }
-
-// runFailing runs s through a failTB and returns the failures.
+// runFailing runs s and returns the failures it reported.
 func runFailing(t *testing.T, s Session) []string {
-	f := &failTB{T: t}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		Run(f, s)
-	}()
-	<-done
-	return f.errs
+	return testutil.Failing(t, func(tb *testutil.FailTB) { Run(tb, s) }).Errs
 }
 
 // TestCodexRunReportsAToolItLacks: a script calling a tool Codex does not

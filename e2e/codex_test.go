@@ -63,21 +63,21 @@ func codexPayload(t *testing.T, log, cmd string) []byte {
 }
 
 // shellCall is one `codex exec` run in which the model makes one shell
-// call, with codexhook built and the file it logs payloads to.
+// call, with shellhook built and the file it logs payloads to.
 type shellCall struct {
 	*codexResult
 	Hook, Log string
 }
 
 // runShellCall skips t unless Codex can run, marks it parallel, builds
-// codexhook and runs Codex once: the model calls the shell with cmd, then
+// shellhook and runs Codex once: the model calls the shell with cmd, then
 // says "ok". hooks gives the session its hooks (Hooks or Setup) from the
 // hook's path and its payload log.
 func runShellCall(t *testing.T, cmd string, hooks func(s *codexSession, hook, log string)) shellCall {
 	t.Helper()
 	bin := needCodex(t)
 	t.Parallel()
-	c := shellCall{Hook: hooktest.BuildGo(t, "./testdata/codexhook"), Log: filepath.Join(t.TempDir(), "payloads.log")}
+	c := shellCall{Hook: hooktest.BuildGo(t, "./testdata/shellhook"), Log: filepath.Join(t.TempDir(), "payloads.log")}
 	s := codexSession{Turns: []any{execCommand(cmd), map[string]any{"say": "ok"}}}
 	hooks(&s, c.Hook, c.Log)
 	c.codexResult = runCodex(t, bin, s)
@@ -94,7 +94,7 @@ func TestCodexDeny(t *testing.T) {
 	codexPayload(t, r.Log, cmd)
 	assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 	assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the denied command ran")
-	assert.Equal(t, "Command blocked by PreToolUse hook: codexhook: no "+cmd+". Command: "+cmd,
+	assert.Equal(t, "Command blocked by PreToolUse hook: shellhook: no "+cmd+". Command: "+cmd,
 		r.toolOutput(t, "call_1"))
 }
 
@@ -172,7 +172,7 @@ func TestCodexRewriteWithoutDecision(t *testing.T) {
 func TestCodexIgnoresWhatCheckRefuses(t *testing.T) {
 	bin := needCodex(t)
 	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/codexhook")
+	hook := hooktest.BuildGo(t, "./testdata/shellhook")
 	tests := []struct {
 		name, answer string
 		field        string // the field CheckCodexAnswer names; "" for the control
@@ -221,7 +221,7 @@ func TestCodexIgnoresWhatCheckRefuses(t *testing.T) {
 func TestCodexPayloadsAreDetected(t *testing.T) {
 	bin := needCodex(t)
 	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/codexhook")
+	hook := hooktest.BuildGo(t, "./testdata/shellhook")
 	dir := t.TempDir()
 	events := []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"}
 	hooks := map[string]any{}
@@ -257,6 +257,6 @@ func TestCodexBlock(t *testing.T) {
 	codexPayload(t, r.Log, cmd)
 	assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 	assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the blocked command ran")
-	assert.Contains(t, r.toolOutput(t, "call_1"), "codexhook blocks "+cmd)
+	assert.Contains(t, r.toolOutput(t, "call_1"), "shellhook blocks "+cmd)
 	t.Logf("told the model: %s", r.toolOutput(t, "call_1"))
 }

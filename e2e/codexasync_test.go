@@ -27,7 +27,7 @@ import (
 func TestCodexAsync(t *testing.T) {
 	bin := needCodex(t)
 	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/codexhook")
+	hook := hooktest.BuildGo(t, "./testdata/shellhook")
 	dir := t.TempDir()
 	preLog, postLog, badLog := filepath.Join(dir, "pre.log"), filepath.Join(dir, "post.log"), filepath.Join(dir, "bad.log")
 	done, badDone := filepath.Join(dir, "done"), filepath.Join(dir, "bad-done")

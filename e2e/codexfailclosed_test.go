@@ -24,7 +24,7 @@ func TestCodexFailClosedPostToolUse(t *testing.T) {
 			out := r.toolOutput(t, "call_1")
 			if mode == "postfail" {
 				assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PostToolUse"), "stderr:\n%s", r.Stderr)
-				assert.Equal(t, "hook: codexhook: policy unreadable", out)
+				assert.Equal(t, "hook: shellhook: policy unreadable", out)
 				return
 			}
 			assert.Equal(t, []string{"Failed"}, r.hookStatuses("PostToolUse"), "stderr:\n%s", r.Stderr)

@@ -141,7 +141,7 @@ func (r *codexResult) hookStatuses(event string) []string {
 	return r.HookStatuses(event)
 }
 
-// payloads returns the payloads codexhook logged to name, one per run.
+// payloads returns the payloads shellhook logged to name, one per run.
 func payloads(t *testing.T, name string) [][]byte {
 	t.Helper()
 	b, err := os.ReadFile(name)

@@ -62,7 +62,7 @@ func TestCodexHookctlInstall(t *testing.T) {
 		codexPayload(t, r.Log, cmd)
 		assert.Equal(t, []string{"Blocked"}, r.hookStatuses("PreToolUse"), "stderr:\n%s", r.Stderr)
 		assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the denied command ran")
-		assert.Contains(t, r.toolOutput(t, "call_1"), "codexhook: no "+cmd)
+		assert.Contains(t, r.toolOutput(t, "call_1"), "shellhook: no "+cmd)
 	})
 
 	t.Run("project", func(t *testing.T) {

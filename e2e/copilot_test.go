@@ -19,14 +19,14 @@ import (
 	"github.com/gohooks/hook/internal/rawjson"
 )
 
-// copilotShellRun runs Copilot once with copilothook on PreToolUse in
+// copilotShellRun runs Copilot once with shellhook on PreToolUse in
 // mode (and its argument): the model calls the shell with cmd. It returns
 // the run, the hook's path and its payload log.
 func copilotShellRun(t *testing.T, cmd string, mode ...string) (*copilotRun, string, string) {
 	t.Helper()
 	bin := needCopilot(t)
 	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/copilothook")
+	hook := hooktest.BuildGo(t, "./testdata/shellhook")
 	log := filepath.Join(t.TempDir(), "payloads.log")
 	r := runCopilot(t, bin, clientrun.Script{Turns: [][]clientrun.Call{{copilotShell(t, cmd)}}},
 		copilotHooks(t, "PreToolUse", append([]string{hook, log}, mode...)...))
@@ -61,7 +61,7 @@ func TestCopilotDeny(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the denied command ran")
 	told, ok := r.API.ToolResult(clientrun.ChatCallID(1))
 	require.True(t, ok, "the model was told nothing of the call")
-	assert.Equal(t, "Denied by preToolUse hook: copilothook: no "+cmd, told)
+	assert.Equal(t, "Denied by preToolUse hook: shellhook: no "+cmd, told)
 }
 
 // TestCopilotMergeRewrite: Allow with an UpdatedInput built with Merge
@@ -71,7 +71,7 @@ func TestCopilotDeny(t *testing.T) {
 // the whole input (TestCopilotPartialRewriteFails).
 func TestCopilotMergeRewrite(t *testing.T) {
 	const cmd = "echo original > orig.txt"
-	r, hook, log := copilotShellRun(t, cmd, "merge", rewrittenCommand)
+	r, hook, log := copilotShellRun(t, cmd, "allow", rewrittenCommand)
 	p := copilotPayload(t, log, cmd)
 	assert.NoFileExists(t, filepath.Join(r.Project, "orig.txt"), "the original command ran")
 	got, err := os.ReadFile(filepath.Join(r.Project, "out.txt"))
@@ -79,7 +79,7 @@ func TestCopilotMergeRewrite(t *testing.T) {
 	require.NoError(t, err, "the rewritten command did not run; told the model: %s", told)
 	assert.Equal(t, rewritten+"\n", string(got))
 
-	answer := answerOf(t, p, hook, filepath.Join(t.TempDir(), "again.log"), "merge", rewrittenCommand)
+	answer := answerOf(t, p, hook, filepath.Join(t.TempDir(), "again.log"), "allow", rewrittenCommand)
 	assert.NoError(t, agent.CheckCopilotAnswer("PreToolUse", answer), "%s", answer)
 	upd, err := rawjson.Members(field(t, answer, "hookSpecificOutput", "updatedInput"))
 	require.NoError(t, err)

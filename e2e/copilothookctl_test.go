@@ -23,7 +23,7 @@ func TestCopilotHookctlInstall(t *testing.T) {
 	bin := needCopilot(t)
 	t.Parallel()
 	hookctl := hooktest.BuildGo(t, "../cmd/hookctl")
-	hook := hooktest.BuildGo(t, "./testdata/copilothook")
+	hook := hooktest.BuildGo(t, "./testdata/shellhook")
 	log := filepath.Join(t.TempDir(), "payloads.log")
 	const cmd = "echo ran > marker.txt"
 	ctl := func(home, project string, args ...string) string {
@@ -43,7 +43,7 @@ func TestCopilotHookctlInstall(t *testing.T) {
 	copilotPayload(t, log, cmd)
 	assert.NoFileExists(t, filepath.Join(r.Project, "marker.txt"), "the denied command ran")
 	told, _ := r.API.ToolResult(clientrun.ChatCallID(1))
-	assert.Equal(t, "Denied by preToolUse hook: copilothook: no "+cmd, told)
+	assert.Equal(t, "Denied by preToolUse hook: shellhook: no "+cmd, told)
 }
 
 // TestCopilotProjectHooks: Copilot loads a project's .github/hooks in -p
@@ -53,7 +53,7 @@ func TestCopilotHookctlInstall(t *testing.T) {
 func TestCopilotProjectHooks(t *testing.T) {
 	bin := needCopilot(t)
 	t.Parallel()
-	hook := hooktest.BuildGo(t, "./testdata/copilothook")
+	hook := hooktest.BuildGo(t, "./testdata/shellhook")
 	for _, c := range []struct {
 		name         string
 		git, trusted bool

@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -145,38 +146,13 @@ func utf16Len(s string) int {
 // longText is e2e/testdata/longcontext's Text: a text of exactly n
 // UTF-16 code units that starts with "START-<tag>\n" and ends with
 // "END-<tag>", of numbered lines holding two-byte, three-byte and astral
-// characters, every other line ended by CRLF.
+// characters, every other line ended by CRLF. The hook prints it with
+// -print.
 func longText(tag string, n int) string {
-	start, end := "START-"+tag+"\n", "END-"+tag
-	var b strings.Builder
-	b.WriteString(start)
-	units := len(start)
-	for i := 1; units < n; i++ {
-		eol := "\n"
-		if i%2 == 0 {
-			eol = "\r\n"
-		}
-		line := fmt.Sprintf("%s %05d é€😀 the quick brown fox%s", tag, i, eol)
-		for _, r := range line {
-			b.WriteRune(r)
-			units++
-			if r >= 0x10000 {
-				units++
-			}
-		}
+	argv := hook("longcontext", "-n", strconv.Itoa(n), "-tag", tag, "-print")
+	out, err := exec.Command(argv[0], argv[1:]...).Output()
+	if err != nil {
+		panic(fmt.Sprintf("longcontext -print: %v", err))
 	}
-	s := b.String()
-	want, units, cut := n-len(end), 0, 0
-	for i, r := range s {
-		w := 1
-		if r >= 0x10000 {
-			w = 2
-		}
-		if units+w > want {
-			break
-		}
-		units += w
-		cut = i + utf8.RuneLen(r)
-	}
-	return s[:cut] + strings.Repeat("x", want-units) + end
+	return string(out)
 }

@@ -111,7 +111,7 @@ func (v *Violation) Unwrap() error { return v.Err }
 
 // CheckAnswer checks one result of a hook — its exit code, stdout and
 // stderr — for the event in in, the payload the hook received, against
-// the rules Claude Code 2.1.332 applies (the project's wire-format
+// the rules Claude Code 2.1.336 applies (the project's wire-format
 // reference, §5 and §6). It returns nil, or one [*Violation] per problem,
 // joined with errors.Join, in this order: exit code, stderr, stdout. The
 // checks:

@@ -17,7 +17,8 @@ import (
 
 // The fixtures are the ones of the project's shared fixture set: one input
 // payload per case for every event, the answers Claude Code accepts and
-// rejects, and payloads recorded byte for byte from Claude Code 2.1.332.
+// rejects, and payloads recorded byte for byte from Claude Code 2.1.332 (the Interrupt
+// session from 2.1.336).
 //
 //go:embed fixtures/*.json fixtures/captured/*/*.json
 //go:embed fixtures/outputs/*.json fixtures/outputs/*.txt

@@ -2,7 +2,7 @@ package hooktest
 
 import "github.com/gohooks/hook"
 
-// This file describes the answers Claude Code 2.1.332 accepts (the
+// This file describes the answers Claude Code 2.1.336 accepts (the
 // project's wire-format reference, §5.2 and §5.5).
 
 // jsonType is the type a field of an answer must have.

@@ -22,13 +22,13 @@
 // settings with JSON.parse), or whose hooks have the wrong shape, is a
 // [*SyntaxError] naming the line and column, and is left untouched.
 //
-// [Locations] finds the files Claude Code 2.1.332 reads for a project, the
+// [Locations] finds the files Claude Code 2.1.336 reads for a project, the
 // installed plugins among them ($CLAUDE_CONFIG_DIR or ~/.claude, then
 // plugins/installed_plugins.json, enabledPlugins, and the marketplaces it
 // knows: a plugin from a marketplace it does not know is not loaded).
 //
-// Handlers of every type Claude Code 2.1.332 takes (command, http,
+// Handlers of every type Claude Code 2.1.336 takes (command, http,
 // mcp_tool, prompt, agent) are read and written, each with the members the
-// SDK's settings type declares for it ([Fields]).
+// SDK's settings type declares for it.
 // Creating a plugin's .claude-plugin/plugin.json is out of scope.
 package settings

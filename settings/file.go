@@ -85,13 +85,17 @@ func Uninstall(path string, e Entry) (int, error) {
 // Code itself) is noticed: when the file changed between the read and the
 // rename, the edit is done again on the new bytes, up to five times.
 // A missing folder is created.
+//
+// Run as root (under sudo), Update keeps the owner of the file it
+// replaces, and gives a file or folder it creates the owner of the folder
+// it is created in, so that a user's file stays theirs.
 func Update(path string, edit func([]byte) ([]byte, error)) (bool, error) {
 	real, _, err := resolve(path)
 	if err != nil {
 		return false, err
 	}
 	path = real
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := mkdirAll(filepath.Dir(path)); err != nil {
 		return false, err
 	}
 	unlock, err := lock(path + ".lock")
@@ -173,6 +177,9 @@ func writeIfSame(path string, old, out []byte, mode fs.FileMode) (bool, error) {
 	_, err = tmp.Write(out)
 	if err == nil {
 		err = tmp.Chmod(mode)
+	}
+	if o, ok := ownerFor(path); ok && err == nil {
+		err = chown(name, o) // as root: the owner of the file replaced, or of its folder
 	}
 	if err == nil {
 		err = tmp.Sync()

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/gohooks/hook/internal/filekind"
 )
 
 // ErrNotRegular is the error, wrapped with the path and what is there, of
@@ -34,27 +36,6 @@ func (e *fileTypeError) Error() string {
 
 func (e *fileTypeError) Unwrap() error { return ErrNotRegular }
 
-// typeName says what a file of mode m is, with its article.
-func typeName(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "a regular file"
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	}
-	return "a special file"
-}
-
 // resolve returns the regular file that path names, following symbolic
 // links (in the path's folders too), and whether it exists. A path that
 // does not exist is returned as it is. Anything else than a regular file
@@ -70,7 +51,7 @@ func resolve(path string) (string, bool, error) {
 	}
 	if fi.Mode()&fs.ModeSymlink == 0 {
 		if !fi.Mode().IsRegular() {
-			return "", false, &fileTypeError{path, typeName(fi.Mode()), ""}
+			return "", false, &fileTypeError{path, filekind.Name(fi.Mode()), ""}
 		}
 		if real, err := filepath.EvalSymlinks(path); err == nil {
 			path = real // a link among the folders
@@ -90,7 +71,7 @@ func resolve(path string) (string, bool, error) {
 		return "", false, err
 	}
 	if !fi.Mode().IsRegular() {
-		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s, %s", real, typeName(fi.Mode())), ""}
+		return "", false, &fileTypeError{path, fmt.Sprintf("a symbolic link to %s, %s", real, filekind.Name(fi.Mode())), ""}
 	}
 	return real, true, nil
 }
@@ -137,7 +118,7 @@ func readRegular(real, path string) ([]byte, fs.FileMode, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		// Replaced between the look and the open.
-		return nil, 0, &fileTypeError{path, typeName(fi.Mode()), ""}
+		return nil, 0, &fileTypeError{path, filekind.Name(fi.Mode()), ""}
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {

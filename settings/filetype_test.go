@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -185,15 +184,4 @@ func TestUpdateDeleteFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, changed)
 	assert.Empty(t, names(t, dir))
-}
-
-// TestErrorNamesType checks the words of each file type.
-func TestErrorNamesType(t *testing.T) {
-	for m, want := range map[fs.FileMode]string{
-		fs.ModeDir: "a directory", fs.ModeNamedPipe: "named pipe", fs.ModeSocket: "a socket",
-		fs.ModeDevice | fs.ModeCharDevice: "a character device", fs.ModeDevice: "a block device",
-		fs.ModeSymlink: "a symbolic link", fs.ModeIrregular: "a special file", 0: "a regular file",
-	} {
-		assert.True(t, strings.Contains(typeName(m), want), "%v: %s", m, typeName(m))
-	}
 }

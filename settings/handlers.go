@@ -12,7 +12,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Handler types of Claude Code 2.1.332 (the SDK's settings type, wire-format
+// Handler types of Claude Code 2.1.336 (the SDK's settings type, wire-format
 // spec §10).
 const (
 	TypeCommand = "command"
@@ -237,7 +237,7 @@ type lit string
 func checkTyped(h Handler) error {
 	typ := h.kind()
 	if _, ok := handlerFields[typ]; !ok {
-		return fmt.Errorf(`settings: unknown handler type %q (Claude Code 2.1.332 has "command", "http", "mcp_tool", "prompt" and "agent")`, h.Type)
+		return fmt.Errorf(`settings: unknown handler type %q (Claude Code 2.1.336 has "command", "http", "mcp_tool", "prompt" and "agent")`, h.Type)
 	}
 	switch typ {
 	case TypeHTTP:

@@ -181,7 +181,7 @@ func TestTypedEntryChecked(t *testing.T) {
 	}
 }
 
-// fields returns the members Claude Code 2.1.332 reads for a handler of
+// fields returns the members Claude Code 2.1.336 reads for a handler of
 // type typ, in the order of the SDK's settings type, or nil for a type it
 // does not know. An empty typ is "command".
 func fields(typ string) []string {

@@ -9,10 +9,10 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Handler is one hook handler as Claude Code 2.1.332 reads it from a
+// Handler is one hook handler as Claude Code 2.1.336 reads it from a
 // settings file or a plugin's hooks/hooks.json (wire-format spec §10):
 // a command, http, mcp_tool, prompt or agent handler. Each type has the
-// members the SDK's settings type declares for it (see [Fields]); a member
+// members the SDK's settings type declares for it; a member
 // of another type is refused when the handler is written.
 type Handler struct {
 	// Type is "command", "http", "mcp_tool", "prompt" or "agent". An empty

@@ -27,7 +27,7 @@ const (
 	ScopeManaged = "managed"
 )
 
-// Locations are the places Claude Code 2.1.332 reads hooks from for one
+// Locations are the places Claude Code 2.1.336 reads hooks from for one
 // project. Every field can be set by hand (tests do); [DefaultLocations]
 // fills them in from the environment as the client does.
 type Locations struct {
@@ -49,7 +49,7 @@ type Locations struct {
 	ManagedDir string
 }
 
-// managedDir is where Claude Code 2.1.332 looks for managed settings.
+// managedDir is where Claude Code 2.1.336 looks for managed settings.
 func managedDir() string {
 	switch runtime.GOOS {
 	case "darwin":
@@ -138,7 +138,7 @@ type Plugin struct {
 	// MarketplaceKnown: its marketplace is recorded in
 	// known_marketplaces.json or declared with a "directory" or "file"
 	// source under extraKnownMarketplaces in one of the settings files.
-	// Claude Code 2.1.332 loads nothing of a plugin whose marketplace it
+	// Claude Code 2.1.336 loads nothing of a plugin whose marketplace it
 	// does not know.
 	MarketplaceKnown bool
 }

@@ -38,7 +38,7 @@
 // defaults to PostToolUse).
 //
 // Each run feeds COMMAND one compact JSON object and a newline on stdin and
-// then closes stdin, as Claude Code 2.1.332 does, with CLAUDE_PROJECT_DIR
+// then closes stdin, as Claude Code 2.1.336 does, with CLAUDE_PROJECT_DIR
 // set to a fresh, empty project directory. The command runs in the current
 // directory (so relative paths in COMMAND and ARGS work), without a shell:
 // write -- sh -c '...' for a shell command line. Runs go -parallel at a

@@ -3,9 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/go-json-experiment/json"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -148,9 +150,10 @@ hooks = [{ type = "command", command = "x" }]
 	assert.Contains(t, errOut, "config.toml:16: hooks: hookctl cannot read arrays or inline tables here")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 4, out)
-	assert.Regexp(t, `user +\S+hooks.json:1 +Stop +\* +/missing/stop`, lines[1])
-	assert.Regexp(t, `user +\S+config.toml:7 +PreToolUse +\^Bash\$ +\S+guard --strict +\(timeout 10s\)`, lines[2])
-	assert.Regexp(t, `project +.codex/hooks.json:1 +PostToolUse +\( +`, lines[3])
+	assert.Regexp(t, `^SCOPE +FILE:LINE +EVENT +MATCHER +TRUST +HANDLER$`, lines[0])
+	assert.Regexp(t, `user +\S+hooks.json:1 +Stop +\* +untrusted +/missing/stop`, lines[1])
+	assert.Regexp(t, `user +\S+config.toml:7 +PreToolUse +\^Bash\$ +untrusted +\S+guard --strict +\(timeout 10s\)`, lines[2])
+	assert.Regexp(t, `project +.codex/hooks.json:1 +PostToolUse +\( +- +prompt`, lines[3], "a prompt handler Codex does not run has no trust")
 
 	out, _, code = e.run("doctor", "-agent", "codex")
 	assert.Equal(t, 1, code, out)
@@ -360,4 +363,76 @@ func TestCodexModelRequestEvents(t *testing.T) {
 	out, _, _ := e.run("doctor", "-agent", "codex")
 	assert.Contains(t, out, "note: Codex 0.171.0 runs PreModelRequest hooks")
 	assert.NotContains(t, out, "never runs")
+}
+
+// TestCodexListShowsTrust: list -agent codex shows each hook's trust as
+// Codex will judge it, in its TRUST column and as "trust" in -json:
+// trusted, untrusted, changed since it was trusted, turned off, in a
+// project Codex does not trust, or unchecked where hookctl cannot read
+// the hook states; list of Claude Code's hooks has no such column.
+func TestCodexListShowsTrust(t *testing.T) {
+	e, home := codexEnv(t)
+	install := func(args ...string) {
+		t.Helper()
+		_, errOut, code := e.run(append([]string{"install", "-agent", "codex"}, args...)...)
+		require.Equal(t, 0, code, errOut)
+	}
+	install("-scope", "user", "-event", "PreToolUse", "-matcher", "Bash", "-trust", "--", "/opt/trusted")
+	install("-scope", "user", "-event", "Stop", "-trust", "--", "/opt/off")
+	install("-scope", "user", "-event", "SessionStart", "-trust", "--", "/opt/changed")
+	install("-scope", "user", "-event", "PostToolUse", "--", "/opt/untrusted")
+	install("-event", "UserPromptSubmit", "--", "/opt/in-project")
+
+	cfg := filepath.Join(home, "config.toml")
+	toml := read(t, cfg)
+	i := strings.Index(toml, ":stop:0:0\"]\n")
+	require.GreaterOrEqual(t, i, 0, toml)
+	i += len(":stop:0:0\"]\n")
+	write(t, cfg, toml[:i]+"enabled = false\n"+toml[i:], 0o644)
+	hooks := filepath.Join(home, "hooks.json")
+	write(t, hooks, strings.Replace(read(t, hooks), "/opt/changed", "/opt/changed --now", 1), 0o644)
+
+	want := map[string]string{
+		"/opt/trusted": "trusted", "/opt/off": "disabled", "/opt/changed --now": "changed",
+		"/opt/untrusted": "untrusted", "/opt/in-project": "project-untrusted",
+	}
+	out, errOut, code := e.run("list", "-agent", "codex")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 6, out)
+	assert.Regexp(t, `^SCOPE +FILE:LINE +EVENT +MATCHER +TRUST +HANDLER$`, lines[0])
+	for cmd, trust := range want {
+		assert.Regexp(t, `(?m) `+regexp.QuoteMeta(trust)+` +`+regexp.QuoteMeta(cmd)+`$`, out, cmd)
+	}
+
+	out, errOut, code = e.run("list", "-agent", "codex", "-json")
+	require.Equal(t, 0, code, errOut)
+	var listedHooks []struct {
+		Command string `json:"command"`
+		Trust   string `json:"trust"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &listedHooks), out)
+	got := map[string]string{}
+	for _, h := range listedHooks {
+		got[h.Command] = h.Trust
+	}
+	assert.Equal(t, want, got)
+
+	// Hook states hookctl cannot read: no state is claimed.
+	write(t, cfg, read(t, cfg)+"[hooks]\nstate = { \"x\" = { trusted_hash = \"sha256:00\" } }\n", 0o644)
+	out, _, _ = e.run("list", "-agent", "codex", "-json")
+	require.NoError(t, json.Unmarshal([]byte(out), &listedHooks), out)
+	for _, h := range listedHooks {
+		if h.Command != "/opt/in-project" {
+			assert.Equal(t, "unchecked", h.Trust, h.Command)
+		}
+	}
+
+	// Claude Code has no hook trust: no column, no member.
+	_, errOut, code = e.run("install", "-event", "Stop", "--", "/opt/claude")
+	require.Equal(t, 0, code, errOut)
+	out, _, _ = e.run("list")
+	assert.NotContains(t, out, "TRUST")
+	out, _, _ = e.run("list", "-json")
+	assert.NotContains(t, out, `"trust"`)
 }

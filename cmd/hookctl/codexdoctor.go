@@ -44,22 +44,33 @@ func loadCodex(project string) (*loaded, error) {
 	for _, ly := range layers {
 		projectUntrusted := ly.Scope == settings.ScopeProject &&
 			!slices.ContainsFunc(trusted, func(d string) bool { return samePlace(d, locs.Project) })
-		checkTrust := func(file, source string, hooks []agent.CodexHook, at func(agent.CodexHook) (line, col int)) {
-			if states == nil || projectUntrusted {
-				return
-			}
+		// checkTrust reports each of hooks that Codex will not run for
+		// its trust, and gives its entry in l.hooks (at returns its index,
+		// -1 for none) the trust state list shows.
+		checkTrust := func(file, source string, hooks []agent.CodexHook, at func(agent.CodexHook) int) {
 			for _, h := range hooks {
+				i := at(h)
 				f := finding{File: file}
-				f.Line, f.Column = at(h)
-				hash, err := h.Hash()
-				if err != nil {
+				if i >= 0 {
+					f.Line, f.Column = l.hooks[i].hook.Line, l.hooks[i].hook.Column
+				}
+				state := trustUnchecked
+				switch hash, err := h.Hash(); {
+				case projectUntrusted:
+					state = trustProjectUntrusted
+				case states == nil:
+				case err != nil:
 					f.Severity, f.Msg, f.Fix = sevError, fmt.Sprintf("Codex cannot hash this hook to check its trust: %v", err), "use smaller numbers"
 					l.codex = append(l.codex, f)
-					continue
+				default:
+					state, _ = trustState(states, h.Key(source), hash)
+					if msg, fix := trustOf(states, h.Key(source), hash); msg != "" {
+						f.Severity, f.Msg, f.Fix = sevError, msg, fix
+						l.codex = append(l.codex, f)
+					}
 				}
-				if msg, fix := trustOf(states, h.Key(source), hash); msg != "" {
-					f.Severity, f.Msg, f.Fix = sevError, msg, fix
-					l.codex = append(l.codex, f)
+				if i >= 0 {
+					l.hooks[i].trust = state
 				}
 			}
 		}
@@ -81,19 +92,20 @@ func loadCodex(project string) (*loaded, error) {
 					Msg: fmt.Sprintf("Codex refuses the whole file, so none of its hooks runs: %v", err),
 					Fix: "fix the member named; hookctl install -agent codex writes only what Codex reads"})
 			}
+			base := len(l.hooks)
 			for _, h := range hs {
 				l.hooks = append(l.hooks, found{src: jsonSrc, file: shown, hook: h})
 			}
 			nJSON = len(hs)
 			if perr == nil {
 				if ch, err := agent.CodexHooksOf(data); err == nil {
-					checkTrust(shown, codexSource(ly.Dir, "hooks.json"), ch, func(c agent.CodexHook) (int, int) {
+					checkTrust(shown, codexSource(ly.Dir, "hooks.json"), ch, func(c agent.CodexHook) int {
 						if i := slices.IndexFunc(hs, func(h settings.Hook) bool {
 							return h.Event == c.Event && h.Group == c.Group && h.Index == c.Index
 						}); i >= 0 {
-							return hs[i].Line, hs[i].Column
+							return base + i
 						}
-						return 0, 0
+						return -1
 					})
 				}
 			}
@@ -104,6 +116,7 @@ func loadCodex(project string) (*loaded, error) {
 		shown = displayPath(tomlSrc.Path, locs.Project)
 		if data, err := settings.ReadRegular(tomlSrc.Path); err == nil {
 			t := readCodexTOML(data)
+			base := len(l.hooks)
 			for _, h := range t.Hooks {
 				l.hooks = append(l.hooks, found{src: tomlSrc, file: shown, hook: h})
 			}
@@ -120,13 +133,13 @@ func loadCodex(project string) (*loaded, error) {
 					ch = append(ch, c)
 				}
 			}
-			checkTrust(shown, codexSource(ly.Dir, "config.toml"), ch, func(c agent.CodexHook) (int, int) {
+			checkTrust(shown, codexSource(ly.Dir, "config.toml"), ch, func(c agent.CodexHook) int {
 				for i, o := range t.Codex {
 					if o.Event == c.Event && o.Group == c.Group && o.Index == c.Index {
-						return t.Hooks[i].Line, t.Hooks[i].Column
+						return base + i
 					}
 				}
-				return 0, 0
+				return -1
 			})
 			for _, p := range t.Problems {
 				l.errs = append(l.errs, fmt.Errorf("%s:%d: %s", shown, p.Line, p.Msg))

@@ -302,29 +302,7 @@ func lineEnding(data []byte) string {
 }
 
 // tomlQuote writes s as a TOML basic string.
-func tomlQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
-			b.WriteString(`\u` + fmt.Sprintf("%04X", r))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func tomlQuote(s string) string { return agent.TOMLString(s) }
 
 // codexSource returns the path Codex names the file name of the
 // configuration folder dir by in the keys of its hooks: dir made
@@ -351,19 +329,44 @@ func codexSource(dir, name string) string {
 	}
 }
 
+// The trust states of a Codex hook that list shows (TRUST, "trust").
+const (
+	trustTrusted          = "trusted"           // trusted and enabled: runs
+	trustUntrusted        = "untrusted"         // no trusted hash: does not run
+	trustChanged          = "changed"           // another hash trusted: does not run
+	trustDisabled         = "disabled"          // enabled = false: does not run
+	trustProjectUntrusted = "project-untrusted" // its project is not trusted: not loaded
+	trustUnchecked        = "unchecked"         // the user's hook states could not be read
+)
+
+// trustState returns the trust state Codex gives a hook whose key and
+// hash are key and hash, under states (the user's [hooks.state]), and the
+// hook's state entry.
+func trustState(states map[string]codexState, key, hash string) (string, codexState) {
+	st, ok := states[key]
+	switch {
+	case ok && st.Enabled != nil && !*st.Enabled:
+		return trustDisabled, st
+	case !ok || st.Hash == "":
+		return trustUntrusted, st
+	case st.Hash != hash:
+		return trustChanged, st
+	}
+	return trustTrusted, st
+}
+
 // trustOf describes the trust Codex gives a hook whose key and hash are
 // key and hash, under states (the user's [hooks.state]): "" when it is
 // trusted and enabled, else why it will not run.
 func trustOf(states map[string]codexState, key, hash string) (msg, fix string) {
-	st, ok := states[key]
-	switch {
-	case ok && st.Enabled != nil && !*st.Enabled:
+	switch state, st := trustState(states, key, hash); state {
+	case trustDisabled:
 		return fmt.Sprintf("turned off in the user's config.toml ([hooks.state.%s] enabled = false, line %d): will not run", tomlQuote(key), st.Line),
 			"turn it on with /hooks in codex, or remove the enabled line"
-	case !ok || st.Hash == "":
+	case trustUntrusted:
 		return "installed, not trusted: will not run",
 			"review and trust it with /hooks in codex, or install it again with hookctl install -agent codex … -trust (codex exec --dangerously-bypass-hook-trust runs untrusted hooks for one run)"
-	case st.Hash != hash:
+	case trustChanged:
 		return fmt.Sprintf("changed since it was trusted (line %d of the user's config.toml holds another hash): will not run", st.Line),
 			"review and trust it again with /hooks in codex, or with hookctl install -agent codex … -trust"
 	}

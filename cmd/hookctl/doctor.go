@@ -373,7 +373,7 @@ func checkHook(l *loaded, p policy, f found) []finding {
 	return fs
 }
 
-// handlerFields are the fields Claude Code 2.1.332 reads per handler type
+// handlerFields are the fields Claude Code 2.1.336 reads per handler type
 // (its settings schema; wire-format spec §10).
 var handlerFields = map[string][]string{
 	"command": {"type", "command", "args", "if", "shell", "timeout", "onFailure", "statusMessage", "once", "async",

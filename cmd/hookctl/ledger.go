@@ -22,7 +22,9 @@ import (
 // Support on macOS, %AppData% on Windows), and uninstall keeps them. It
 // holds file paths and whitespace only, never a file's contents. Without
 // it (deleted, or no configuration folder) uninstall removes what it
-// empties, as before.
+// empties, as before. Under sudo with the user's HOME, settings.Update
+// leaves the record (and its folder) owned by the user whose
+// configuration folder it is in.
 type ledger struct {
 	// Files maps a settings file's absolute path (links resolved) to
 	// the containers install found empty or missing in it.

@@ -20,6 +20,10 @@ type found struct {
 	src  settings.Source
 	file string // the file as shown: relative to the project when inside it
 	hook settings.Hook
+	// trust is a Codex hook's trust state (trustTrusted, …), "" where
+	// Codex does not check one (-agent claude or copilot, a hook Codex
+	// does not run).
+	trust string
 }
 
 // loaded is what the sources hold: the hooks, and the files that could not
@@ -152,6 +156,9 @@ type listed struct {
 	Prompt          string         `json:"prompt,omitempty"`
 	Model           string         `json:"model,omitempty"`
 	ContinueOnBlock bool           `json:"continueOnBlock,omitzero"`
+	// Trust is a Codex hook's trust state: "trusted", "untrusted",
+	// "changed", "disabled", "project-untrusted" or "unchecked".
+	Trust string `json:"trust,omitempty"`
 }
 
 // headersJSON writes headers as a JSON object in their order, nil when
@@ -176,7 +183,8 @@ func headersJSON(hs []settings.Header) jsontext.Value {
 func cmdList(args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("list", stderr)
 	asJSON := fl.Bool("json", false, "print a JSON array")
-	l, err := sourceFlags(fl).parseAndLoad(fl, "list", args, stderr)
+	src := sourceFlags(fl)
+	l, err := src.parseAndLoad(fl, "list", args, stderr)
 	if err != nil {
 		return err
 	}
@@ -196,7 +204,8 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 				Command: h.Command, Args: h.Args, If: h.If, Shell: h.Shell, Timeout: h.Timeout,
 				OnFailure: h.OnFailure, StatusMessage: h.StatusMessage, Async: h.Async, AsyncRewake: h.AsyncRewake,
 				URL: h.URL, Headers: headersJSON(h.Headers), AllowedEnvVars: h.AllowedEnvVars, Server: h.Server,
-				Tool: h.Tool, Input: h.Input, Prompt: h.Prompt, Model: h.Model, ContinueOnBlock: h.ContinueOnBlock})
+				Tool: h.Tool, Input: h.Input, Prompt: h.Prompt, Model: h.Model, ContinueOnBlock: h.ContinueOnBlock,
+				Trust: f.trust})
 		}
 		b, err := json.Marshal(out)
 		if err == nil {
@@ -209,15 +218,29 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
+		// Codex hooks have a trust state, shown before the handler.
+		codex := *src.agent == agentCodex
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "SCOPE\tFILE:LINE\tEVENT\tMATCHER\tHANDLER")
+		if codex {
+			fmt.Fprintln(tw, "SCOPE\tFILE:LINE\tEVENT\tMATCHER\tTRUST\tHANDLER")
+		} else {
+			fmt.Fprintln(tw, "SCOPE\tFILE:LINE\tEVENT\tMATCHER\tHANDLER")
+		}
 		for _, f := range l.hooks {
 			m := f.hook.Matcher
 			if m == "" {
 				m = "*"
 			}
-			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s%s\n", scopeName(f.src), f.file, f.hook.Line,
-				f.hook.Event, m, f.hook.Handler.String(), options(f.hook.Handler))
+			trust := ""
+			if codex {
+				trust = f.trust
+				if trust == "" {
+					trust = "-"
+				}
+				trust += "\t"
+			}
+			fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t%s%s%s\n", scopeName(f.src), f.file, f.hook.Line,
+				f.hook.Event, m, trust, f.hook.Handler.String(), options(f.hook.Handler))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

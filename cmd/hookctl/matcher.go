@@ -7,7 +7,7 @@ import (
 	"github.com/gohooks/hook/internal/protocol"
 )
 
-// builtinTools are the built-in tool names of Claude Code 2.1.332 (the
+// builtinTools are the built-in tool names of Claude Code 2.1.336 (the
 // SDK's BUILTIN_TOOL_NAMES, wire-format spec §9), which doctor names when
 // it says what a tool matcher matches.
 var builtinTools = []string{

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gohooks/hook/internal/filekind"
 	"github.com/gohooks/hook/settings"
 )
 
@@ -254,28 +255,9 @@ func checkReplaceable(path string) error {
 		return err
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is %s, not a regular file: refusing to replace it", path, fileKind(fi.Mode()))
+		return fmt.Errorf("%s is %s, not a regular file: refusing to replace it", path, filekind.Name(fi.Mode()))
 	}
 	return nil
-}
-
-// fileKind says what a file that is not a regular file is.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	}
-	return "a special file"
 }
 
 // writeManifest writes root/.claude-plugin/plugin.json with the plugin's

@@ -5,8 +5,10 @@
 // loopback-only network namespace to run in, and the clean environment
 // and arguments that point Claude Code at the fake API only.
 //
-// It is the engine of package claudetest (for tests) and of hookctl
-// verify (for a user's configured hooks); neither repeats its logic. The
+// It is the engine of packages claudetest and codextest (for tests) and
+// of hookctl verify (for a user's configured hooks); none repeats its
+// logic: a test package describes itself in a [Harness], which drives its
+// runs, and sets each run up in a [Folder]. The
 // recorder and the probe run as the calling program itself, started by
 // the client with an environment variable the caller names (see [Tap] and
 // [ProbeMain]).

@@ -95,7 +95,7 @@ type Event struct {
 
 // Answer says what an event's answer holds beyond the common fields when
 // that alone decides its methods (appendForm, the wire form, and join,
-// how [Chain] combines it); the schema's answer type must hold exactly
+// how hook.Chain combines it); the schema's answer type must hold exactly
 // those fields.
 type Answer int
 

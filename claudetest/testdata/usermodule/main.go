@@ -1,5 +1,6 @@
 // Command norm is the hook of the user module that claudetest's
-// TestAUserModule builds in a module of its own: a PreToolUse hook that
+// TestAUserModule and codextest's TestCodexInAUserModule build in a module
+// of their own: a PreToolUse hook that
 // denies a Bash rm, so that deletions go through git rm.
 package main
 

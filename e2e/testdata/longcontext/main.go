@@ -4,8 +4,11 @@
 //
 //	longcontext -n 30000 -tag SS                  # the default policy (spill)
 //	longcontext -n 10001 -tag PRE -policy truncate
+//	longcontext -n 10000 -tag POST -print         # prints the text and exits
 //
 // The text is Text(tag, n), n UTF-16 code units long; see its comment.
+// The test compares what the model got with -print's text, so that the
+// text is made in one place.
 package main
 
 import (
@@ -23,7 +26,12 @@ func main() {
 	n := flag.Int("n", 30000, "the length of the context in UTF-16 code units")
 	tag := flag.String("tag", "CTX", "the tag that starts and ends the text")
 	policy := flag.String("policy", "", "spill (the default), truncate or refuse")
+	printText := flag.Bool("print", false, "print the text on stdout instead of running as a hook")
 	flag.Parse()
+	if *printText {
+		os.Stdout.WriteString(Text(*tag, *n))
+		return
+	}
 	s := hook.Server{Handler: hook.HandlerFunc(func(_ context.Context, ev *hook.Event) (hook.Output, error) {
 		return Answer(ev.HookEventName, Text(*tag, *n))
 	})}
@@ -59,7 +67,7 @@ func Answer(name, context string) (hook.Output, error) {
 // starts with "START-<tag>\n" and ends with "END-<tag>": numbered lines
 // holding two-byte (é), three-byte (€) and astral (😀, two code units)
 // characters, every other line ended by CRLF, so that a cut can be
-// placed exactly. e2e/longcontext_test.go holds the same function.
+// placed exactly.
 func Text(tag string, n int) string {
 	start, end := "START-"+tag+"\n", "END-"+tag
 	var b strings.Builder
