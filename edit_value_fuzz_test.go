@@ -401,3 +401,38 @@ func mustMembers(t *testing.T, v []byte) []rawjson.Member {
 	require.NoError(t, err)
 	return ms
 }
+
+// FuzzEditTextBytes gives EditText arbitrary bytes: it refuses what is not
+// one valid JSON value, never panics, and on a valid value keeps every
+// byte but the texts it changes, as the oracle finds them.
+func FuzzEditTextBytes(f *testing.F) {
+	for _, s := range []string{
+		`"a"`, `[{"type":"text","text":"a"}]`, `{"content":[{"type":"text","text":"a"}],"structuredContent":{"k":["v"]}}`,
+		`[{"type":"resource","resource":{"text":"r"}}]`, `{"stdout":"x"}`, `null`, ` [ ] `, `[{"type":"text","text":"\ud800"}]`,
+		`{"content":[],"content":[]}`, `[1,`, "\"\xff\"",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		mark := func(s string) string { return s + "!" }
+		out, err := EditText(in, func(s string) (string, error) { return mark(s), nil })
+		if !wire.Valid(in) {
+			require.Error(t, err)
+			return
+		}
+		if err != nil {
+			require.Equal(t, byte('{'), bytes.TrimSpace(in)[0], "only an object is refused: %v", err)
+			return
+		}
+		require.True(t, wire.Valid(out), "invalid %q", out)
+		ptrs := textPointers(t, in)
+		changed := map[string]bool{}
+		for _, p := range ptrs {
+			changed[p] = true
+		}
+		keptBut(t, in, out, "", changed, mark)
+		same, err := EditText(in, func(s string) (string, error) { return s, nil })
+		require.NoError(t, err)
+		require.Equal(t, string(bytes.TrimSpace(in)), string(same))
+	})
+}
