@@ -1,6 +1,7 @@
 // Package inputedit is the byte engine behind a tool-input rewrite: the
 // member merge behind hook.Merge, the typed diff behind hook.Update and
-// hook.Edit, and the vouching that keeps a large input from being
+// hook.Edit (of a JSON value of any kind, a tool's result too), the text
+// splicer behind hook.EditText, and the vouching that keeps a large input from being
 // validated again and again, with the splicing that writes a vouched
 // Merge result into the answer without copying it (see vouch.go and
 // splice.go).
