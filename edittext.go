@@ -2,6 +2,7 @@ package hook
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -52,11 +53,18 @@ func EditText(orig jsontext.Value, edit func(text string) (string, error)) (json
 		return nil, err
 	}
 	if edit == nil {
-		return nil, fmt.Errorf("hook: EditText: the edit function is nil")
+		return nil, errors.New("hook: EditText: the edit function is nil")
 	}
-	v := bytes.TrimSpace(orig)
-	out, err := inputedit.EditTexts(v, edit)
-	if err != nil {
+	var editErr error
+	out, err := inputedit.EditTexts(bytes.TrimSpace(orig), func(s string) (string, error) {
+		r, err := edit(s)
+		editErr = err
+		return r, err
+	})
+	switch {
+	case editErr != nil:
+		return nil, editErr // the handler's own error, as it is
+	case err != nil:
 		return nil, fmt.Errorf("hook: EditText: %w", err)
 	}
 	out = append(jsontext.Value(nil), out...)

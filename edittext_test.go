@@ -85,7 +85,7 @@ func TestEditTextCallsTheEditWithEveryTextInOrder(t *testing.T) {
 func TestEditTextErrors(t *testing.T) {
 	boom := errors.New("boom")
 	_, err := hook.EditText(jsontext.Value(`[{"type":"text","text":"a"}]`), func(string) (string, error) { return "", boom })
-	assert.ErrorIs(t, err, boom)
+	assert.Equal(t, boom, err, "the edit's error, as it is")
 
 	for _, c := range []struct{ name, orig, want string }{
 		{"empty", ``, "empty"},
