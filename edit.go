@@ -1,25 +1,33 @@
 package hook
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/inputedit"
-	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
 
-// Edit decodes the JSON object orig into a new T (typically one of the
-// typed tool inputs such as [BashInput]), lets edit change it, and returns
-// orig with exactly the values that edit changed replaced, at every depth.
-// See [Update] for the rules. If edit returns an error, Edit returns it.
+// Edit decodes the JSON value orig into a new T, lets edit change it, and
+// returns orig with exactly the values that edit changed replaced, at
+// every depth. orig may be any JSON value: an object with one of the
+// typed views such as [BashInput] or [BashResponse], an array of an MCP
+// tool's content blocks with []ContentBlock, a string (the shell output
+// Codex sends as tool_response) with string. See [Update] for the rules;
+// an edit that leaves the value equal returns orig unchanged, which an
+// answer then leaves out (a no-op rewrite is no answer). If edit returns
+// an error, Edit returns it.
 //
 //	upd, err := hook.Edit(ev.ToolInput, func(in *hook.BashInput) error {
 //		in.Command = "timeout 600 " + in.Command
 //		return nil
 //	})
+//
+// To change every text of a tool's result, whatever its shape, use
+// [EditText].
 func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, error) {
 	if err := checkEditable("Edit", orig); err != nil {
 		return nil, err
@@ -43,12 +51,17 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 	return out, nil
 }
 
-// Update compares edited, a typed view of the JSON object orig after the
+// Update compares edited, a typed view of the JSON value orig after the
 // hook changed it, with a fresh decode of orig into the same type, and
-// returns orig with only the values that differ replaced. The comparison
+// returns orig with only the values that differ replaced. orig may be a
+// value of any kind: an object (a tool's input or result), an array (an
+// MCP tool's content blocks) or a string (a text result). The comparison
 // recurses through structs, pointers, maps with string keys and slices,
 // so the rules hold at every depth:
 //
+//   - A view equal as a whole to the fresh decode returns orig itself,
+//     less the whitespace around it: an answer leaves such a rewrite out,
+//     so a no-op edit is no answer.
 //   - A member whose value did not change keeps its bytes, even when the
 //     view would encode it differently (escapes, "2.50", big integers).
 //   - Members that the view does not know survive, in order, in every
@@ -61,7 +74,10 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 //   - A slice element is matched with the original element at the same
 //     place, after the elements the edit left equal at the start and end
 //     of the slice: changing, appending, inserting or deleting elements
-//     keeps the bytes (and unknown members) of every other element.
+//     keeps the bytes (and unknown members) of every other element. This
+//     holds for a top-level array too ([]ContentBlock of an MCP result).
+//   - A string, number or boolean that the edit changed is written
+//     whole; one it left equal keeps its bytes.
 //   - Update never removes a member: an edit that would (a raw value or
 //     pointer set to nil, a map key deleted) is an error that points to
 //     [Remove]. Array elements are values, not members: a shorter slice
@@ -70,7 +86,8 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 // Values whose type encodes itself (a MarshalJSON method, an interface)
 // are written whole when they change. The result is compact where it
 // changed: whitespace inside a rewritten object or array is not kept.
-// edited must be a struct or a pointer to one.
+// edited is the view or a pointer to it (a struct, slice, map, string,
+// …); orig must decode into its type.
 func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	if err := checkEditable("Update", orig); err != nil {
 		return nil, err
@@ -87,11 +104,15 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 	return out, nil
 }
 
-// checkEditable refuses an orig that is not one valid JSON object by the
-// library's rules (see internal/wire).
+// checkEditable refuses an orig that is not one valid JSON value by the
+// library's rules (see internal/wire): invalid UTF-8 allowed, a name
+// twice in an object refused.
 func checkEditable(fn string, orig jsontext.Value) error {
-	if _, err := rawjson.Members(orig); err != nil {
-		return inputedit.ObjectError(fn+": the original", err)
+	if len(bytes.TrimSpace(orig)) == 0 {
+		return fmt.Errorf("hook: %s: the original is empty, not a JSON value", fn)
+	}
+	if !wire.Valid(orig) {
+		return fmt.Errorf("hook: %s: the original is not one valid JSON value (or has a member name twice in an object)", fn)
 	}
 	return nil
 }

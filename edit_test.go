@@ -86,8 +86,11 @@ func TestEditErrors(t *testing.T) {
 	_, err = hook.Update(jsontext.Value(`{"ptr":"p"}`), &rawView{})
 	assert.ErrorContains(t, err, "hook.Remove")
 
+	// A view of another kind than orig does not decode.
 	_, err = hook.Update(jsontext.Value(`{"command":"ls"}`), "not a struct")
-	assert.ErrorContains(t, err, "must be a struct")
+	assert.ErrorContains(t, err, "decoding string")
+	_, err = hook.Update(jsontext.Value(`{"command":"ls"}`), nil)
+	assert.ErrorContains(t, err, "nil")
 
 	var nilView *hook.BashInput
 	_, err = hook.Update(jsontext.Value(`{"command":"ls"}`), nilView)

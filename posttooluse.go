@@ -63,13 +63,19 @@ type PostToolUseOutput struct {
 	// (Claude Code ignores it otherwise), so the library refuses a value
 	// of another JSON kind than the incoming tool_response and, for the
 	// tools it knows, one that lacks a required member. Build it from the
-	// incoming ToolResponse with [Edit] or [Merge]. MCP results are not
-	// checked. null is refused.
+	// incoming ToolResponse with [EditText] (every text of the result,
+	// whatever its shape), [Edit] (with the typed view of the result's
+	// kind: [BashResponse], []ContentBlock, string, …) or [Merge]. MCP
+	// results are not checked. null is refused. A value byte for byte
+	// equal to the incoming tool_response (what Edit and EditText return
+	// when nothing changed) is left out of the answer.
 	UpdatedToolOutput jsontext.Value
 	// UpdatedMCPToolOutput is the legacy, MCP-only form of
-	// UpdatedToolOutput. Claude Code ignores it for built-in tools, when
-	// UpdatedToolOutput is set, and when it is null, "", 0 or false; the
-	// library refuses those cases.
+	// UpdatedToolOutput, and the only one Codex reads. Claude Code ignores
+	// it for built-in tools, when UpdatedToolOutput is set, and when it is
+	// null, "", 0 or false; the library refuses those cases. Like
+	// UpdatedToolOutput, a value equal to the incoming tool_response is
+	// left out.
 	UpdatedMCPToolOutput jsontext.Value
 }
 

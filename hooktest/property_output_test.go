@@ -21,8 +21,7 @@ func redact(s string) string { return secret.ReplaceAllString(s, "[redacted]") }
 
 // redactor is a PostToolUse redaction hook built with the library: it
 // rewrites the secrets out of a Bash output with hook.Edit and out of
-// each text block of an MCP tool's result. hook.Edit takes one object, so
-// the content-block array is split and joined by hand.
+// every text of an MCP tool's result with hook.EditText.
 func redactor() hook.Handler {
 	return hook.PostToolUseFunc(func(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, error) {
 		switch {
@@ -32,31 +31,12 @@ func redactor() hook.Handler {
 				return nil
 			})
 			return &hook.PostToolUseOutput{UpdatedToolOutput: out}, err
-		case strings.HasPrefix(e.ToolName, "mcp__") && e.ToolResponse.Kind() == '[':
-			var blocks []jsontext.Value
-			if err := json.Unmarshal(e.ToolResponse, &blocks); err != nil {
-				return nil, err
-			}
-			parts := make([]string, len(blocks))
-			for i, b := range blocks {
-				parts[i] = string(b)
-				if b.Kind() != '{' {
-					continue
-				}
-				nb, err := hook.Edit(b, func(c *hook.ContentBlock) error {
-					c.Text = redact(c.Text)
-					return nil
-				})
-				if err != nil {
-					return nil, err
-				}
-				parts[i] = string(nb)
-			}
-			out := jsontext.Value("[" + strings.Join(parts, ",") + "]")
+		case strings.HasPrefix(e.ToolName, "mcp__"):
+			out, err := hook.EditText(e.ToolResponse, func(s string) (string, error) { return redact(s), nil })
 			if e.Agent() == hook.AgentCodex {
-				return &hook.PostToolUseOutput{UpdatedMCPToolOutput: out}, nil
+				return &hook.PostToolUseOutput{UpdatedMCPToolOutput: out}, err
 			}
-			return &hook.PostToolUseOutput{UpdatedToolOutput: out}, nil
+			return &hook.PostToolUseOutput{UpdatedToolOutput: out}, err
 		}
 		return nil, nil
 	})

@@ -22,21 +22,23 @@ import (
 // errRemoves is the error of an edit that would drop a member.
 var errRemoves = errors.New("typed edits never remove members; use hook.Remove (or build the value with hook.Merge)")
 
-// Diff returns orig, a valid JSON object, with exactly the values that
-// differ between edited (a typed view after the hook changed it) and a
-// fresh decode of orig into the same type replaced, at every depth: the
-// engine behind hook.Update and hook.Edit, whose docs give the rules. The
-// callers check orig and the view's tool first.
+// Diff returns orig, one valid JSON value of any kind, with exactly the
+// values that differ between edited (a typed view after the hook changed
+// it) and a fresh decode of orig into the same type replaced, at every
+// depth: the engine behind hook.Update and hook.Edit, whose docs give the
+// rules. When the view as a whole is equal to the fresh decode, the
+// result is orig itself, less the whitespace around it. The callers
+// check orig and the view's tool first.
 func Diff(orig []byte, edited any) ([]byte, error) {
 	rv := reflect.ValueOf(edited)
+	if !rv.IsValid() {
+		return nil, errors.New("hook: Update: the edited view is nil")
+	}
 	for rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
 			return nil, fmt.Errorf("hook: Update: the edited view is a nil %T", edited)
 		}
 		rv = rv.Elem()
-	}
-	if rv.Kind() != reflect.Struct {
-		return nil, fmt.Errorf("hook: Update: the edited view must be a struct, not %T", edited)
 	}
 	before := reflect.New(rv.Type())
 	if err := wire.Unmarshal(orig, before.Interface()); err != nil {
