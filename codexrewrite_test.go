@@ -37,7 +37,9 @@ func TestCodexRewriteChoices(t *testing.T) {
 		codex  string // stdout under Codex ("" for none)
 	}{
 		{"allow", hook.CodexRewriteAllow, "", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"npm ci"}}}`},
+		{"allow, reason", hook.CodexRewriteAllow, "ci mode", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"ci mode","updatedInput":{"command":"npm ci"}}}`},
 		{"skip", hook.CodexRewriteSkip, "", ``},
+		{"skip, reason", hook.CodexRewriteSkip, "unused", ``},
 		{"deny", hook.CodexRewriteDeny, "run npm ci yourself", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"run npm ci yourself"}}`},
 		{"deny, blank reason", hook.CodexRewriteDeny, " \t", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked by hook"}}`},
 		{"deny, no reason", hook.CodexRewriteDeny, "", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked by hook"}}`},
@@ -120,9 +122,9 @@ func TestCodexRewriteCarelessAuthor(t *testing.T) {
 		out  func(e *hook.PreToolUse) *hook.PreToolUseOutput
 		want string
 	}{
-		{"reason with skip", func(e *hook.PreToolUse) *hook.PreToolUseOutput {
+		{"reason with no choice", func(e *hook.PreToolUse) *hook.PreToolUseOutput {
 			upd, _ := e.Merge(map[string]string{"command": "npm ci"})
-			return &hook.PreToolUseOutput{UpdatedInput: upd, CodexRewrite: hook.CodexRewriteSkip, Reason: "why"}
+			return &hook.PreToolUseOutput{UpdatedInput: upd, Reason: "why"}
 		}, "a permission decision reason needs a decision"},
 		{"deny reason without a rewrite", func(e *hook.PreToolUse) *hook.PreToolUseOutput {
 			return &hook.PreToolUseOutput{CodexRewrite: hook.CodexRewriteDeny, Reason: "why"}

@@ -165,8 +165,10 @@ type PreToolUseOutput struct {
 	// for Allow and Ask, ignored for Defer. A Deny whose Reason is blank
 	// (empty or only white space) is written with the default reason
 	// "blocked by hook", as [Block] is. Without a Decision, a Reason is
-	// refused, except beside a rewrite with [CodexRewriteDeny], where it
-	// is the reason of the deny under Codex (and not written elsewhere).
+	// refused, except beside a rewrite with a CodexRewrite choice: it is
+	// then the reason of the deny ([CodexRewriteDeny]) or allow
+	// ([CodexRewriteAllow]) written under Codex, and not written
+	// elsewhere.
 	Reason string
 	// UpdatedInput replaces the call's whole input. Build it from the
 	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
@@ -219,12 +221,12 @@ func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.CodexRewrite > CodexRewriteDeny {
 		return dst, fmt.Errorf("CodexRewrite %d is not one of the CodexRewrite constants", o.CodexRewrite)
 	}
-	if o.Reason != "" && o.Decision == "" && (o.CodexRewrite != CodexRewriteDeny || o.UpdatedInput == nil) {
-		return dst, errors.New("a permission decision reason needs a decision (or, beside a rewrite, CodexRewrite: hook.CodexRewriteDeny, whose deny it explains under Codex)")
+	if o.Reason != "" && o.Decision == "" && (o.CodexRewrite == CodexRewriteUnset || o.UpdatedInput == nil) {
+		return dst, errors.New("a permission decision reason needs a decision (or, beside a rewrite, a CodexRewrite choice, whose decision it explains under Codex)")
 	}
 	decision, reason := o.Decision, o.Reason
 	if decision == "" {
-		reason = "" // only a CodexRewriteDeny under Codex writes it
+		reason = "" // only a CodexRewrite choice under Codex writes it
 	}
 	if decision == Allow && upd == nil && o.UpdatedInput != nil && ev.agent == AgentCodex {
 		// The rewrite changed nothing and is not written (see
@@ -241,7 +243,7 @@ func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 		// choice.
 		switch o.CodexRewrite {
 		case CodexRewriteAllow:
-			decision = Allow
+			decision, reason = Allow, o.Reason
 		case CodexRewriteSkip:
 			upd = nil
 		case CodexRewriteDeny:
@@ -283,7 +285,7 @@ func (a *PreToolUseOutput) join(n *PreToolUseOutput) (stop bool, err error) {
 		} else {
 			a.CodexRewrite = stricter(a.CodexRewrite, n.CodexRewrite)
 		}
-		if a.Decision == "" && n.Decision == "" && n.CodexRewrite == CodexRewriteDeny {
+		if a.Decision == "" && n.Decision == "" && n.CodexRewrite != CodexRewriteUnset {
 			a.Reason = joinText(a.Reason, n.Reason)
 		}
 		a.UpdatedInput = n.UpdatedInput
