@@ -80,7 +80,7 @@ func TestLeavesTheDecisionToTheUser(t *testing.T) {
 			assert.Equal(t, `"sed -i.bak 's/a/b/' f.txt"`, string(cmd), name)
 			in, _ := hooktest.Field(jsontext.Value(p), "tool_input")
 			assert.NoError(t, hooktest.CheckPreserved(in, rec.UpdatedInput, "command"), name)
-			assert.Empty(t, rec.Decision, "%s: no permission decision", name)
+			assert.Empty(t, rec.PermissionDecision, "%s: no permission decision", name)
 			assert.NotContains(t, string(rec.Stdout), "permissionDecision", name)
 			assert.NoError(t, hooktest.CheckAnswer(jsontext.Value(p), rec.Code, rec.Stdout, rec.Stderr), name)
 		}
@@ -139,5 +139,5 @@ func TestExampleFile(t *testing.T) {
 	cmd, ok := hooktest.Field(rec.UpdatedInput, "command")
 	require.True(t, ok)
 	assert.Equal(t, `"sed -i.bak 's/colour/color/g' README.md"`, string(cmd))
-	assert.Empty(t, rec.Decision)
+	assert.Empty(t, rec.PermissionDecision)
 }
