@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook"
+	"github.com/gohooks/hook/hooktest"
 	"github.com/gohooks/hook/internal/testutil"
 )
 
@@ -174,5 +175,61 @@ func TestCopilotFileCallsFailOutLoud(t *testing.T) {
 		assert.Contains(t, stdout, `needs the member \"file_path\"`, name)
 		assert.Contains(t, stdout, `name the file \"path\"`, name)
 		assert.Contains(t, stderr, `needs the member "file_path"`, name)
+	}
+}
+
+// TestViewsRefuseUnderEveryAgentAndEvent: the refusal holds for the
+// served input of every event that carries one (PreToolUse,
+// PermissionRequest, PostToolUse) and under Codex and Copilot as under
+// Claude Code; a complete input decodes under each.
+func TestViewsRefuseUnderEveryAgentAndEvent(t *testing.T) {
+	const cmd = `{"command":"ls"}`
+	const bad = `{"cmd":"ls"}`
+	copilot := func(in string) []byte {
+		return []byte(`{"hook_event_name":"PreToolUse","session_id":"s","timestamp":"2026-12-04T17:00:06.800Z","cwd":"/p","tool_name":"Bash","tool_input":` + in + `}`)
+	}
+	payloads := map[string]func(in string) []byte{
+		"Claude Code PreToolUse":        func(in string) []byte { return hooktest.NewPreToolUse(hook.ToolBash, in) },
+		"Claude Code PermissionRequest": func(in string) []byte { return hooktest.NewPermissionRequest(hook.ToolBash, in) },
+		"Claude Code PostToolUse": func(in string) []byte {
+			return hooktest.NewPostToolUse(hook.ToolBash, in, `{"stdout":"","stderr":"","interrupted":false,"isImage":false}`)
+		},
+		// (Codex's builders refuse a shell input Codex cannot send: the
+		// input is put in afterwards.)
+		"Codex PreToolUse": func(in string) []byte {
+			return hooktest.WithField(hooktest.NewCodexPreToolUse(hook.ToolBash, cmd), "tool_input", jsontext.Value(in))
+		},
+		"Codex PermissionRequest": func(in string) []byte {
+			return hooktest.WithField(hooktest.NewCodexPermissionRequest(hook.ToolBash, cmd), "tool_input", jsontext.Value(in))
+		},
+		"Codex PostToolUse": func(in string) []byte {
+			return hooktest.WithField(hooktest.NewCodexPostToolUse(hook.ToolBash, cmd, `"out"`), "tool_input", jsontext.Value(in))
+		},
+		"Copilot PreToolUse": copilot,
+	}
+	for name, build := range payloads {
+		for in, ok := range map[string]bool{cmd: true, bad: false} {
+			var got error
+			ran := false
+			h := hook.HandlerFunc(func(_ context.Context, e *hook.Event) (hook.Output, error) {
+				raw, _ := e.Field("tool_input")
+				ran = true
+				if strings.HasPrefix(name, "Codex") {
+					assert.Equal(t, hook.AgentCodex, e.Agent(), name)
+				}
+				_, got = hook.DecodeView[hook.BashInput](raw)
+				return nil, nil
+			})
+			p := build(in)
+			code, _, stderr := testutil.Serve(t, h, p)
+			require.Equal(t, hook.ExitOK, code, "%s: %s", name, stderr)
+			require.True(t, ran, name)
+			assert.Contains(t, string(p), `"tool_input":`+in, name)
+			if ok {
+				assert.NoError(t, got, "%s %s", name, in)
+			} else {
+				assert.ErrorContains(t, got, `BashInput needs the member "command"`, "%s %s", name, in)
+			}
+		}
 	}
 }
