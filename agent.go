@@ -100,10 +100,36 @@ func checkCodex(event string, b []byte) error {
 	}
 	hint := ""
 	var ce *agent.CodexError
-	if errors.As(err, &ce) && event == EventPreToolUse && ce.Field == "hookSpecificOutput.updatedInput" {
-		hint = "; to rewrite the call under Codex, set Decision: hook.Allow beside UpdatedInput (the library never adds it)"
+	if errors.As(err, &ce) && event == EventPreToolUse && ce.Field == "hookSpecificOutput.updatedInput" && !decided(b) {
+		hint = "; " + codexRewriteHint
 	}
 	return fmt.Errorf("hook: invalid answer to %s for Codex %s: %w%s", event, agent.CodexVersion, err, hint)
+}
+
+// codexRewriteHint is the end of the refusal of a PreToolUse rewrite
+// without a decision under Codex: the trade-off, and the author's choices.
+const codexRewriteHint = "under Codex a rewrite applies only beside an allow, and an allow skips Codex's approval prompt " +
+	"(its approval policy) for the call, where Claude Code and Copilot CLI still ask the user; without one the rewrite is not applied. " +
+	"Choose with PreToolUseOutput.CodexRewrite: hook.CodexRewriteAllow (rewrite and approve), " +
+	"hook.CodexRewriteSkip (run the original call, through Codex's approval) or hook.CodexRewriteDeny (refuse the call, with Reason)"
+
+// decided reports whether the PreToolUse answer b carries a
+// permissionDecision.
+func decided(b []byte) bool {
+	ms, err := rawjson.Members(b)
+	if err != nil {
+		return false
+	}
+	hs, ok := rawjson.Find(ms, "hookSpecificOutput")
+	if !ok {
+		return false
+	}
+	hms, err := rawjson.Members(hs.Value)
+	if err != nil {
+		return false
+	}
+	_, ok = rawjson.Find(hms, "permissionDecision")
+	return ok
 }
 
 // checkCodexText checks the plain-text answer b to event for Codex, which

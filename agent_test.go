@@ -240,7 +240,14 @@ func TestCodexUpdatedInputWithoutDecisionSaysHow(t *testing.T) {
 	code, stdout, stderr := testutil.Serve(t, h, codexPre())
 	assert.Equal(t, hook.ExitError, code)
 	assert.Empty(t, stdout)
-	assert.Contains(t, stderr, "set Decision: hook.Allow beside UpdatedInput")
+	// The trade-off, not a prescription: an allow skips Codex's approval.
+	assert.Contains(t, stderr, "an allow skips Codex's approval prompt")
+	assert.Contains(t, stderr, "without one the rewrite is not applied")
+	for _, c := range []string{"hook.CodexRewriteAllow", "hook.CodexRewriteSkip", "hook.CodexRewriteDeny"} {
+		assert.Contains(t, stderr, c)
+	}
+	assert.NotContains(t, stderr, "set Decision: hook.Allow")
+	assert.Equal(t, 1, strings.Count(stderr, "\n"))
 	// The same answer is valid for Claude Code, and written there.
 	code, stdout, stderr = testutil.Serve(t, h, testutil.PreToolUse("Bash", `{"command":"npm test"}`))
 	require.Equal(t, hook.ExitOK, code, stderr)
@@ -292,7 +299,8 @@ func TestCodexRefusedUnderFailClosedBlocks(t *testing.T) {
 	code, stdout, stderr := testutil.Serve(t, h, codexPre())
 	assert.Equal(t, hook.ExitBlock, code)
 	assert.Empty(t, stdout)
-	assert.Contains(t, stderr, "set Decision: hook.Allow beside UpdatedInput")
+	assert.Contains(t, stderr, "an allow skips Codex's approval prompt")
+	assert.Contains(t, stderr, "hook.CodexRewriteSkip")
 	assert.Equal(t, 1, strings.Count(stderr, "\n"))
 }
 

@@ -74,6 +74,64 @@ const (
 	Defer PermissionDecision = "defer"
 )
 
+// CodexRewrite is what a PreToolUse rewrite without a permission decision
+// becomes under the OpenAI Codex CLI (see [PreToolUseOutput.CodexRewrite]).
+//
+// Claude Code and the GitHub Copilot CLI apply an UpdatedInput that comes
+// without a Decision and then run their normal permission flow on the new
+// input: the user (or the user's rules) still decides. Codex 0.171.0
+// applies updatedInput only beside permissionDecision "allow", and an
+// allow skips its approval prompt and approval policy for the call; it
+// reports a hook that sends updatedInput without it Failed and runs the
+// original call. So under Codex a rewrite cannot leave the decision to the
+// user, and the hook's author chooses what it becomes instead.
+type CodexRewrite uint8
+
+// The choices for a rewrite without a decision under Codex.
+const (
+	// CodexRewriteUnset, the zero value, chooses nothing: under Codex the
+	// answer is an invalid answer whose error states the trade-off and
+	// names the other choices. The hook fails (exit 1, Codex runs the
+	// original call through its approval policy; exit 2 when it fails
+	// closed, which blocks the call). It never approves.
+	CodexRewriteUnset CodexRewrite = iota
+	// CodexRewriteAllow writes the rewrite with permissionDecision
+	// "allow": Codex runs the rewritten call without asking, whatever its
+	// approval policy says. Choose it for a rewrite you would approve
+	// every time.
+	CodexRewriteAllow
+	// CodexRewriteSkip writes no rewrite: Codex runs the original call
+	// through its approval policy, as if the hook had not rewritten it
+	// (AdditionalContext and the common fields are still written).
+	// Choose it for a rewrite that is a convenience.
+	CodexRewriteSkip
+	// CodexRewriteDeny denies the call under Codex, with Reason (the
+	// model is told it; "blocked by hook" when blank), and writes no
+	// rewrite. Choose it for a rewrite the call must not run without,
+	// and say in Reason how the model can make the call itself.
+	CodexRewriteDeny
+)
+
+// stricter returns the more cautious of two choices for one combined
+// rewrite: deny, then unset (a failure), then skip, then allow.
+func stricter(a, b CodexRewrite) CodexRewrite {
+	rank := func(c CodexRewrite) int {
+		switch c {
+		case CodexRewriteAllow:
+			return 0
+		case CodexRewriteSkip:
+			return 1
+		case CodexRewriteUnset:
+			return 2
+		}
+		return 3
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
+
 // MCPServer identifies the MCP server of an MCP tool call.
 type MCPServer struct {
 	// Name is the server's configuration key (untrusted text).
@@ -106,7 +164,11 @@ type PreToolUseOutput struct {
 	// Reason explains the decision: shown to Claude for Deny, to the user
 	// for Allow and Ask, ignored for Defer. A Deny whose Reason is blank
 	// (empty or only white space) is written with the default reason
-	// "blocked by hook", as [Block] is.
+	// "blocked by hook", as [Block] is. Without a Decision, a Reason is
+	// refused, except beside a rewrite with a CodexRewrite choice: it is
+	// then the reason of the deny ([CodexRewriteDeny]) or allow
+	// ([CodexRewriteAllow]) written under Codex, and not written
+	// elsewhere.
 	Reason string
 	// UpdatedInput replaces the call's whole input. Build it from the
 	// incoming ToolInput with [Merge], [Edit] or [PreToolUse.Update]: the
@@ -120,6 +182,16 @@ type PreToolUseOutput struct {
 	// Removed lists the tool_input members that UpdatedInput drops on
 	// purpose (see [Remove]).
 	Removed []string
+	// CodexRewrite says what an UpdatedInput without a Decision — a
+	// rewrite that leaves the permission decision to the user — becomes
+	// under the OpenAI Codex CLI, which applies a rewrite only beside an
+	// allow (and an allow skips its approval prompt): see [CodexRewrite].
+	// The zero value makes such an answer to Codex an invalid answer that
+	// names the choice; it never approves. Claude Code and the GitHub
+	// Copilot CLI apply the rewrite and then run their own permission
+	// flow on the new input, whatever CodexRewrite says; it is also
+	// ignored beside a Decision.
+	CodexRewrite CodexRewrite
 	// AdditionalContext is added next to the tool result for Claude;
 	// ignored with Defer.
 	AdditionalContext string
@@ -146,10 +218,16 @@ func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if o.Legacy {
 		return o.appendLegacy(dst, a)
 	}
-	if o.Reason != "" && o.Decision == "" {
-		return dst, errors.New("a permission decision reason needs a decision")
+	if o.CodexRewrite > CodexRewriteDeny {
+		return dst, fmt.Errorf("CodexRewrite %d is not one of the CodexRewrite constants", o.CodexRewrite)
+	}
+	if o.Reason != "" && o.Decision == "" && (o.CodexRewrite == CodexRewriteUnset || o.UpdatedInput == nil) {
+		return dst, errors.New("a permission decision reason needs a decision (or, beside a rewrite, a CodexRewrite choice, whose decision it explains under Codex)")
 	}
 	decision, reason := o.Decision, o.Reason
+	if decision == "" {
+		reason = "" // only a CodexRewrite choice under Codex writes it
+	}
 	if decision == Allow && upd == nil && o.UpdatedInput != nil && ev.agent == AgentCodex {
 		// The rewrite changed nothing and is not written (see
 		// unchanged). Codex has no plain allow — its "allow" only
@@ -157,6 +235,25 @@ func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 		// so the allow and its reason go with the rewrite: Codex then
 		// runs the call as it would have with the rewrite applied.
 		decision, reason = "", ""
+	}
+	if decision == "" && upd != nil && ev.agent == AgentCodex {
+		// A rewrite that leaves the decision to the user, which Codex
+		// cannot apply: the author's choice (see CodexRewrite). Unset,
+		// it is written as it is, and checkCodex refuses it naming the
+		// choice.
+		switch o.CodexRewrite {
+		case CodexRewriteAllow:
+			decision, reason = Allow, o.Reason
+		case CodexRewriteSkip:
+			upd = nil
+		case CodexRewriteDeny:
+			decision, reason, upd = Deny, o.Reason, nil
+		}
+	}
+	if decision == Deny && ev.agent == AgentCodex {
+		// Claude Code ignores a rewrite beside a deny; Codex refuses the
+		// answer, and would run the call the hook denies.
+		upd = nil
 	}
 	if decision != "" || upd != nil || o.AdditionalContext != "" {
 		if decision == Deny {
@@ -181,6 +278,16 @@ func (a *PreToolUseOutput) join(n *PreToolUseOutput) (stop bool, err error) {
 	joinDecision(&a.Decision, &a.Reason, n.Decision, n.Reason)
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
 	if n.UpdatedInput != nil {
+		// The last rewrite holds every earlier one: under Codex it gets
+		// the most cautious choice of the handlers that rewrote.
+		if a.UpdatedInput == nil {
+			a.CodexRewrite = n.CodexRewrite
+		} else {
+			a.CodexRewrite = stricter(a.CodexRewrite, n.CodexRewrite)
+		}
+		if a.Decision == "" && n.Decision == "" && n.CodexRewrite != CodexRewriteUnset {
+			a.Reason = joinText(a.Reason, n.Reason)
+		}
 		a.UpdatedInput = n.UpdatedInput
 	}
 	a.Removed = union(a.Removed, n.Removed)

@@ -2,10 +2,12 @@ package hook
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/gohooks/hook/internal/rawjson"
 	"github.com/gohooks/hook/internal/wire"
 )
 
@@ -72,6 +74,14 @@ const (
 //
 // The view is for reading. To build an updated input from it, use [Edit]
 // or [Update], which keep every member the view did not change.
+//
+// A view of a built-in tool's input ([WriteInput], …) also refuses the
+// input of a built-in tool's call being served (an event's ToolInput)
+// that lacks a member Claude Code always sends ([RequiredMembers]), or
+// has it null: such an input is another agent's, and would decode to
+// empty fields that a guard reads as harmless (the GitHub Copilot CLI's
+// Write, Edit and Read calls name the file "path", not "file_path": see
+// docs/agents.md).
 func DecodeView[T any](raw jsontext.Value) (*T, error) {
 	v := new(T)
 	if len(raw) == 0 {
@@ -80,7 +90,108 @@ func DecodeView[T any](raw jsontext.Value) (*T, error) {
 	if err := wire.Unmarshal(raw, v); err != nil {
 		return nil, fmt.Errorf("hook: DecodeView: %w", err)
 	}
+	if err := checkRequired("DecodeView", raw, reflect.TypeFor[T]()); err != nil {
+		return nil, err
+	}
 	return v, nil
+}
+
+// RequiredMembers returns the members that the input of the built-in
+// tool whose typed view is view ([BashInput], …, or a pointer to one)
+// always has, as the tool's schema requires them (the SDK's
+// sdk-tools.d.ts, spec §9.1): Claude Code validates a call's input
+// against that schema before any hook sees it. It returns nil for a type
+// that is not an input view, and for a view whose members are all
+// optional. [DecodeView], [Edit] and [Update] refuse a served call's
+// input that lacks one of them.
+func RequiredMembers(view reflect.Type) []string {
+	for view != nil && view.Kind() == reflect.Pointer {
+		view = view.Elem()
+	}
+	switch view {
+	case reflect.TypeFor[BashInput](), reflect.TypeFor[PowerShellInput]():
+		return []string{"command"}
+	case reflect.TypeFor[WriteInput]():
+		return []string{"file_path", "content"}
+	case reflect.TypeFor[EditInput]():
+		return []string{"file_path", "old_string", "new_string"}
+	case reflect.TypeFor[ReadInput]():
+		return []string{"file_path"}
+	case reflect.TypeFor[GlobInput](), reflect.TypeFor[GrepInput]():
+		return []string{"pattern"}
+	case reflect.TypeFor[WebFetchInput]():
+		return []string{"url", "prompt"}
+	case reflect.TypeFor[WebSearchInput]():
+		return []string{"query"}
+	case reflect.TypeFor[AgentInput]():
+		return []string{"description", "prompt"}
+	case reflect.TypeFor[NotebookEditInput]():
+		return []string{"notebook_path", "new_source"}
+	case reflect.TypeFor[TodoWriteInput]():
+		return []string{"todos"}
+	case reflect.TypeFor[AskUserQuestionInput]():
+		return []string{"questions"}
+	case reflect.TypeFor[SkillInput]():
+		return []string{"skill"}
+	case reflect.TypeFor[TaskCreateInput]():
+		return []string{"subject", "description"}
+	case reflect.TypeFor[TaskUpdateInput](), reflect.TypeFor[TaskGetInput]():
+		return []string{"taskId"}
+	case reflect.TypeFor[CronCreateInput]():
+		return []string{"cron", "prompt"}
+	case reflect.TypeFor[CronDeleteInput]():
+		return []string{"id"}
+	case reflect.TypeFor[ExitWorktreeInput]():
+		return []string{"action"}
+	case reflect.TypeFor[ReadMcpResourceInput]():
+		return []string{"server", "uri"}
+	case reflect.TypeFor[MonitorInput]():
+		return []string{"description", "timeout_ms"}
+	case reflect.TypeFor[PushNotificationInput]():
+		return []string{"message"}
+	}
+	return nil
+}
+
+// checkRequired refuses, for the function fn, an input raw of a built-in
+// tool's call that lacks a member the view t requires (see
+// [RequiredMembers]), or has it null. The call's tool is known for the
+// tool_input of an event being served (see servedTool); other bytes (a
+// copy, an MCP tool's input, bytes from outside Serve) take any view, as
+// a struct of the caller's would. An input that is not a JSON object is
+// left to the decoding's own error.
+func checkRequired(fn string, raw []byte, t reflect.Type) error {
+	req := RequiredMembers(t)
+	if req == nil {
+		return nil
+	}
+	tool := servedTool(raw)
+	if tool == "" {
+		return nil
+	}
+	ms, err := rawjson.Members(raw)
+	if err != nil {
+		return nil
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	for _, name := range req {
+		m, ok := rawjson.Find(ms, name)
+		if ok && string(m.Value) != "null" {
+			continue
+		}
+		how := "has none"
+		if ok {
+			how = "has it null"
+		}
+		hint := ""
+		if _, p := rawjson.Find(ms, "path"); p && name == "file_path" && (tool == ToolWrite || tool == ToolEdit || tool == ToolRead) {
+			hint = ` (the GitHub Copilot CLI's Write, Edit and Read calls name the file "path" and keep their own members: read them from the raw input; docs/agents.md)`
+		}
+		return fmt.Errorf("hook: %s: %s needs the member %q, which every %s input of Claude Code's has, and this %s call's input %s: it is another agent's input%s", fn, t.Name(), name, tool, tool, how, hint)
+	}
+	return nil
 }
 
 // PowerShellInput is the input of the PowerShell tool: the same five

@@ -127,12 +127,13 @@ func TestCodexRewriteAllow(t *testing.T) {
 }
 
 // TestCodexRewriteWithoutDecision: an UpdatedInput without a decision —
-// what examples/rewrite answers, and what Claude Code applies — is
-// reported Failed by Codex and the ORIGINAL command runs: the rewrite
-// would be dropped in silence. A hook built with the library does not
-// write that answer to Codex: it exits 1 (the handler's failure, fail-open)
-// and says on stderr which field to set, and agent.CheckCodexAnswer
-// refuses the same answer, naming the field.
+// what Claude Code applies before its permission flow — is reported
+// Failed by Codex and the ORIGINAL command runs: the rewrite would be
+// dropped in silence. A hook built with the library whose answer does
+// not choose (PreToolUseOutput.CodexRewrite unset) does not write it to
+// Codex: it exits 1 (the handler's failure, fail-open) and says on stderr
+// what an allow costs and which choices there are, and
+// agent.CheckCodexAnswer refuses the same answer, naming the field.
 func TestCodexRewriteWithoutDecision(t *testing.T) {
 	const cmd = "echo original > orig.txt"
 	r := runShellCall(t, cmd, func(s *codexSession, hook, log string) {
@@ -153,7 +154,9 @@ func TestCodexRewriteWithoutDecision(t *testing.T) {
 	assert.Equal(t, 1, ee.ExitCode(), "stderr: %s", stderr.String())
 	assert.Empty(t, stdout.String(), "no answer Codex would refuse is written")
 	assert.Contains(t, stderr.String(), "hookSpecificOutput.updatedInput")
-	assert.Contains(t, stderr.String(), "hook.Allow")
+	// The trade-off and the choices, not a prescription to allow.
+	assert.Contains(t, stderr.String(), "an allow skips Codex's approval prompt")
+	assert.Contains(t, stderr.String(), "hook.CodexRewriteSkip")
 
 	q, err := json.Marshal(rewrittenCommand)
 	require.NoError(t, err)

@@ -119,6 +119,13 @@ type copilotRun struct {
 // another host.
 func runCopilot(t *testing.T, bin string, script clientrun.Script, hooks string, setup ...func(home, project string)) *copilotRun {
 	t.Helper()
+	return runCopilotWith(t, bin, []string{"--allow-all"}, script, hooks, setup...)
+}
+
+// runCopilotWith is runCopilot with perms, the permission flags, in place
+// of --allow-all.
+func runCopilotWith(t *testing.T, bin string, perms []string, script clientrun.Script, hooks string, setup ...func(home, project string)) *copilotRun {
+	t.Helper()
 	root := t.TempDir()
 	r := &copilotRun{Home: filepath.Join(root, "home"), Project: filepath.Join(root, "proj")}
 	require.NoError(t, os.MkdirAll(filepath.Join(r.Home, ".copilot", "hooks"), 0o755))
@@ -136,7 +143,7 @@ func runCopilot(t *testing.T, bin string, script clientrun.Script, hooks string,
 	defer api.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-p", "run the script", "--allow-all", "--no-color")
+	cmd := exec.CommandContext(ctx, bin, append(append([]string{"-p", "run the script"}, perms...), "--no-color")...)
 	cmd.Dir = r.Project
 	// A minimal environment: nothing of the user's (no token) reaches it.
 	cmd.Env = []string{

@@ -69,11 +69,21 @@ func TestCodexPropertyRunRewriteWithoutDecision(t *testing.T) {
 	require.Error(t, rep.Err())
 	found := false
 	for _, f := range rep.Failures {
-		if f.Fixture == "codex/pre-tool-use" && strings.Contains(f.Error(), "set Decision: hook.Allow beside UpdatedInput") {
+		if f.Fixture == "codex/pre-tool-use" && strings.Contains(f.Error(), "an allow skips Codex's approval prompt") && strings.Contains(f.Error(), "hook.CodexRewriteSkip") {
 			found = true
 		}
 	}
 	assert.True(t, found, "%v", rep.Err())
 	claude := hooktest.RunProperty(func(p []byte) (*hooktest.Recorder, error) { return hooktest.Record(h, p), nil }, &hooktest.Options{Exact: true, Changes: []string{"fingerprint"}})
 	assert.NoError(t, claude.Err())
+
+	// With a choice for Codex the same rewrite passes there too (skip
+	// answers nothing under Codex, so a run of it tests nothing).
+	for _, choice := range []hook.CodexRewrite{hook.CodexRewriteAllow, hook.CodexRewriteDeny} {
+		chosen := hook.PreToolUseFunc(func(_ context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+			upd, err := e.Merge(map[string]string{"fingerprint": fingerprint(e.Cwd)})
+			return &hook.PreToolUseOutput{UpdatedInput: upd, CodexRewrite: choice}, err
+		})
+		assert.NoError(t, codexRun(chosen).Err(), "CodexRewrite %d", choice)
+	}
 }

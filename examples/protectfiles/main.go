@@ -49,6 +49,10 @@ func Handler() hook.Handler {
 type target struct {
 	FilePath     string `json:"file_path"`
 	NotebookPath string `json:"notebook_path"`
+	// Path is the file of the GitHub Copilot CLI's create, edit and view
+	// calls, which reach hooks as Write, Edit and Read with members of
+	// their own (docs/agents.md), relative to the working folder.
+	Path string `json:"path"`
 }
 
 func protect(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
@@ -64,6 +68,8 @@ func protect(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, e
 	p := in.FilePath
 	if e.ToolName == hook.ToolNotebookEdit {
 		p = in.NotebookPath
+	} else if p == "" {
+		p = in.Path // Copilot's Write, Edit and Read
 	}
 	if p == "" {
 		return nil, nil // the tool itself refuses a call without a path

@@ -161,3 +161,25 @@ func TestDeniesWindowsSpellings(t *testing.T) {
 		assert.Empty(t, rec.Stdout, "%v", in)
 	}
 }
+
+// TestDeniesCopilotFileCalls: the GitHub Copilot CLI's create, edit and
+// view calls reach hooks as Write, Edit and Read naming the file "path"
+// (relative to cwd), not "file_path": they are guarded too, not let
+// through as calls without a path.
+func TestDeniesCopilotFileCalls(t *testing.T) {
+	for tool, in := range map[string]string{
+		hook.ToolWrite: `{"path":".env","file_text":"KEY=1\n"}`,
+		hook.ToolEdit:  `{"path":"config/.env","old_str":"a","new_str":"b"}`,
+		hook.ToolRead:  `{"path":"/home/dev/proj/id_rsa"}`,
+	} {
+		p := []byte(`{"hook_event_name":"PreToolUse","session_id":"484e6952-5598-4e56-b52b-7624d4de4556","timestamp":"2026-12-04T19:42:08.336Z","cwd":"/home/dev/proj","tool_name":"` + tool + `","tool_input":` + in + `}`)
+		rec := hooktest.Record(Handler(), p)
+		require.NoError(t, rec.Err(), tool)
+		assert.Equal(t, hook.Deny, rec.PermissionDecision, "%s %s", tool, in)
+		assert.Contains(t, rec.Reason, "protectfiles blocked "+tool, tool)
+	}
+	ok := []byte(`{"hook_event_name":"PreToolUse","session_id":"s","timestamp":"2026-12-04T19:42:08.336Z","cwd":"/home/dev/proj","tool_name":"Read","tool_input":{"path":"README.md"}}`)
+	rec := hooktest.Record(Handler(), ok)
+	require.NoError(t, rec.Err())
+	assert.Empty(t, rec.PermissionDecision)
+}

@@ -33,9 +33,8 @@ func Rewrite(e *hook.PreToolUse, lookPath func(string) (string, error)) (*hook.P
 	if err != nil {
 		return nil, err
 	}
-	out := &hook.PreToolUseOutput{UpdatedInput: upd}
-	if e.Agent() == hook.AgentCodex {
-		out.Decision = hook.Allow
-	}
-	return out, nil
+	// No decision: the user decides on the bounded command. Codex applies
+	// a rewrite only beside an allow, which skips its approval: bounding
+	// a command is a rewrite we approve there.
+	return &hook.PreToolUseOutput{UpdatedInput: upd, CodexRewrite: hook.CodexRewriteAllow}, nil
 }
