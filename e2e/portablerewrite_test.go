@@ -136,17 +136,17 @@ func TestPortableRewriteCodex(t *testing.T) {
 // Copilot's permission flow: with no rule allowing sed, Copilot asks for
 // the rewritten call, which -p cannot answer, so it is refused and
 // nothing is edited. The control: the same rewrite with an allow
-// (copilothook's Allow with Merge) skips the prompt and runs.
+// (shellhook's allow mode: Merge with an Allow) skips the prompt and runs.
 func TestPortableRewriteCopilotAsks(t *testing.T) {
 	bin := needCopilot(t)
 	example := hooktest.BuildGo(t, "../examples/portablerewrite")
-	control := hooktest.BuildGo(t, "./testdata/copilothook")
+	control := hooktest.BuildGo(t, "./testdata/shellhook")
 	for name, c := range map[string]struct {
 		hook []string
 		ran  bool
 	}{
 		"no decision": {[]string{example}, false},
-		"allow":       {[]string{control, filepath.Join(t.TempDir(), "payloads.log"), "merge", "sed -i.bak s/colour/color/ a.txt"}, true},
+		"allow":       {[]string{control, filepath.Join(t.TempDir(), "payloads.log"), "allow", "sed -i.bak s/colour/color/ a.txt"}, true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
