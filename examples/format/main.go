@@ -52,11 +52,17 @@ func check(ctx context.Context, e *hook.PostToolUse) (*hook.PostToolUseOutput, e
 	}
 	in, err := hook.DecodeView[struct {
 		FilePath string `json:"file_path"`
+		// Path is the file of the GitHub Copilot CLI's Write and Edit
+		// calls, which do not send file_path.
+		Path string `json:"path"`
 	}](e.ToolInput)
 	if err != nil {
 		return nil, err
 	}
 	file := in.FilePath
+	if file == "" {
+		file = in.Path
+	}
 	if !strings.HasSuffix(file, ".go") {
 		return nil, nil
 	}

@@ -112,3 +112,23 @@ func TestLongReportsAreCut(t *testing.T) {
 	assert.Less(t, len(rec.Reason), maxReport+400)
 	assert.Contains(t, rec.Reason, "… (cut)")
 }
+
+// TestCopilotWriteIsChecked: the GitHub Copilot CLI's Write and Edit name
+// the file "path" (relative to cwd); the hook checks those files too,
+// rather than doing nothing for every Copilot call.
+func TestCopilotWriteIsChecked(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "messy.go", "package main\nfunc  main() {}\n")
+	for tool, in := range map[string]string{
+		hook.ToolWrite: `{"path":"messy.go","file_text":"package main\nfunc  main() {}\n"}`,
+		hook.ToolEdit:  `{"path":"messy.go","old_str":"a","new_str":"b"}`,
+	} {
+		cwd, err := json.Marshal(dir)
+		require.NoError(t, err)
+		p := []byte(`{"hook_event_name":"PostToolUse","session_id":"196062a2-fb03-4186-aea1-dffeceacfe17","timestamp":"2026-12-04T17:00:06.914Z","cwd":` + string(cwd) + `,"tool_name":"` + tool + `","tool_input":` + in + `,"tool_result":{"result_type":"success","text_result_for_llm":"ok"}}`)
+		rec := hooktest.Record(Handler(), p)
+		require.NoError(t, rec.Err(), tool)
+		assert.Equal(t, "block", rec.Decision, tool)
+		assert.Contains(t, rec.Reason, "messy.go is not gofmt-formatted", tool)
+	}
+}
