@@ -99,7 +99,7 @@ func astralCount(s string) int {
 // capBytes is capAnswer's work: the answer with its long texts replaced.
 func (s *Server) capBytes(b []byte, out Output, ev *Event) ([]byte, error) {
 	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
-		if ev.HookEventName == "WorktreeCreate" {
+		if ev.HookEventName == EventWorktreeCreate {
 			// A path, never context: Claude Code creates nothing
 			// from a preview, so a path that long is refused.
 			if n := jsLen(string(b)); n > MaxTextChars {
