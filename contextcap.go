@@ -96,28 +96,10 @@ func astralCount(s string) int {
 	return n
 }
 
-// capAnswer applies s.LongText to the encoded answer b to ev (out is the
-// answer it encodes): every capped text over [MaxTextChars] is spilled,
-// truncated or refused. It returns b itself when no text is over the
-// cap, which is always so for an answer of MaxTextChars bytes or fewer,
-// or nil and the failure to write instead (blocking when closed is set).
-// Codex's payloads are left alone: Claude Code's cap is not Codex's
-// (docs/api.md, "Long text").
-func (s *Server) capAnswer(b []byte, out Output, ev *Event, closed bool) ([]byte, outcome) {
-	if len(b) <= MaxTextChars || ev.agent == AgentCodex {
-		return b, outcome{}
-	}
-	nb, err := s.capBytes(b, out, ev)
-	if err != nil {
-		return nil, failed(closed, fmt.Errorf("hook: invalid answer to %s: %w", ev.HookEventName, err))
-	}
-	return nb, outcome{}
-}
-
 // capBytes is capAnswer's work: the answer with its long texts replaced.
 func (s *Server) capBytes(b []byte, out Output, ev *Event) ([]byte, error) {
 	if pt, ok := out.(plainTextAnswer); ok && pt.plainText() {
-		if ev.HookEventName == "WorktreeCreate" {
+		if ev.HookEventName == EventWorktreeCreate {
 			// A path, never context: Claude Code creates nothing
 			// from a preview, so a path that long is refused.
 			if n := jsLen(string(b)); n > MaxTextChars {

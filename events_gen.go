@@ -148,56 +148,30 @@ func canBlock(name string) bool {
 // name of file_path.
 func matcherField(event string) string {
 	switch event {
-	case EventPreToolUse:
-		return "tool_name"
-	case EventPostToolUse:
-		return "tool_name"
-	case EventPostToolUseFailure:
+	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPermissionRequest, EventPermissionDenied, EventPreSkillShellCommand:
 		return "tool_name"
 	case EventNotification:
 		return "notification_type"
 	case EventUserPromptExpansion:
 		return "command_name"
-	case EventSessionStart:
+	case EventSessionStart, EventInterrupt, EventConfigChange, EventDirectoryAdded:
 		return "source"
 	case EventSessionEnd:
 		return "reason"
 	case EventStopFailure:
 		return "error"
-	case EventInterrupt:
-		return "source"
-	case EventSubagentStart:
+	case EventSubagentStart, EventSubagentStop:
 		return "agent_type"
-	case EventSubagentStop:
-		return "agent_type"
-	case EventPreCompact:
+	case EventPreCompact, EventPostCompact, EventSetup:
 		return "trigger"
-	case EventPostCompact:
-		return "trigger"
-	case EventPreModelSwitch:
+	case EventPreModelSwitch, EventPostModelSwitch:
 		return "to_model"
-	case EventPostModelSwitch:
-		return "to_model"
-	case EventPermissionRequest:
-		return "tool_name"
-	case EventPermissionDenied:
-		return "tool_name"
-	case EventSetup:
-		return "trigger"
-	case EventElicitation:
+	case EventElicitation, EventElicitationResult:
 		return "mcp_server_name"
-	case EventElicitationResult:
-		return "mcp_server_name"
-	case EventConfigChange:
-		return "source"
 	case EventInstructionsLoaded:
 		return "load_reason"
 	case EventFileChanged:
 		return "file_path"
-	case EventDirectoryAdded:
-		return "source"
-	case EventPreSkillShellCommand:
-		return "tool_name"
 	}
 	return ""
 }
@@ -216,40 +190,10 @@ func honoursHalt(name string) bool {
 // blockFormOf returns the JSON block form of event.
 func blockFormOf(event string) blockForm {
 	switch event {
-	case EventPreToolUse:
+	case EventPreToolUse, EventPreModelSwitch, EventPreSkillShellCommand:
 		return blockDeny
-	case EventPostToolUse:
+	case EventPostToolUse, EventPostToolBatch, EventUserPromptSubmit, EventUserPromptExpansion, EventStop, EventSubagentStop, EventPreCompact, EventTeammateIdle, EventTaskCreated, EventTaskCompleted, EventElicitation, EventElicitationResult, EventConfigChange, EventWorktreeCreate:
 		return blockDecision
-	case EventPostToolBatch:
-		return blockDecision
-	case EventUserPromptSubmit:
-		return blockDecision
-	case EventUserPromptExpansion:
-		return blockDecision
-	case EventStop:
-		return blockDecision
-	case EventSubagentStop:
-		return blockDecision
-	case EventPreCompact:
-		return blockDecision
-	case EventPreModelSwitch:
-		return blockDeny
-	case EventTeammateIdle:
-		return blockDecision
-	case EventTaskCreated:
-		return blockDecision
-	case EventTaskCompleted:
-		return blockDecision
-	case EventElicitation:
-		return blockDecision
-	case EventElicitationResult:
-		return blockDecision
-	case EventConfigChange:
-		return blockDecision
-	case EventWorktreeCreate:
-		return blockDecision
-	case EventPreSkillShellCommand:
-		return blockDeny
 	}
 	return blockNone
 }

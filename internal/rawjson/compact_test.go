@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gohooks/hook/internal/rawjson"
@@ -112,32 +111,6 @@ func FuzzCompactor(f *testing.F) {
 		}
 		checkCompact(t, text, cuts, pick)
 	})
-}
-
-func TestSameTokens(t *testing.T) {
-	for _, c := range prettyCases {
-		text := []byte(c)
-		compact := rawjson.AppendCompact(nil, text)
-		require.True(t, rawjson.SameTokens(text, compact), c)
-		require.True(t, rawjson.SameTokens(compact, text), c)
-		require.True(t, rawjson.SameTokens(text, text), c)
-	}
-	for _, c := range [][2]string{
-		{`{"a":1}`, `{"a":2}`},
-		{`{"a":1}`, `{"a":1,"b":2}`},
-		{`{"a b":1}`, `{"ab":1}`},
-		{`{"a":"x y"}`, `{"a":"x  y"}`},
-		{`{"a":"x\" y"}`, `{"a":"x\"  y"}`},
-		{`[1,2]`, `[12]`},
-		{`"abc"`, `"ab"`},
-		{`{"a":1}`, `{"a":1}x`},
-		{`{"a":1}`, `{"a":1`},
-	} {
-		assert.False(t, rawjson.SameTokens([]byte(c[0]), []byte(c[1])), "%s %s", c[0], c[1])
-		assert.False(t, rawjson.SameTokens([]byte(c[1]), []byte(c[0])), "%s %s", c[1], c[0])
-	}
-	// Cut input: no panic.
-	assert.False(t, rawjson.SameTokens([]byte(`"abc`), []byte(`"abc"`)))
 }
 
 // BenchmarkCompactor compacts a pretty-printed object of many small

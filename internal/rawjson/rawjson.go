@@ -240,6 +240,39 @@ func SameValue(a, b []byte) bool {
 	return bytes.Equal(ca, cb)
 }
 
+// SameTokens reports whether the valid JSON texts a and b are the same
+// tokens, byte for byte, whatever whitespace is between them: whether
+// they compact to the same bytes. It allocates nothing, and steps over
+// strings eight bytes at a time. On input that is not valid JSON the
+// result is unspecified, but SameTokens never panics.
+func SameTokens(a, b []byte) bool {
+	if string(a) == string(b) {
+		return true
+	}
+	i, j := 0, 0
+	for {
+		i, j = skipWS(a, i), skipWS(b, j)
+		if i >= len(a) || j >= len(b) {
+			return i >= len(a) && j >= len(b)
+		}
+		if a[i] != b[j] {
+			return false
+		}
+		if a[i] != '"' {
+			i++
+			j++
+			continue
+		}
+		// A string in both: the same bytes up to a's closing quote are
+		// the same string in b.
+		n := skipString(a, i) - i
+		if len(b)-j < n || string(a[i:i+n]) != string(b[j:j+n]) {
+			return false
+		}
+		i, j = i+n, j+n
+	}
+}
+
 // ElementsTrusted splits the JSON array raw into its elements, each a
 // slice of raw whose capacity ends with it, without validating raw: it is
 // for input that has already been validated (see [MembersTrusted]). It

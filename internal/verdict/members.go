@@ -62,13 +62,16 @@ func Compare(in, out []byte, skip []string) ([]Diff, error) {
 			ds = append(ds, Diff{Pointer: ptr, Problem: Lost, In: im.Value})
 			continue
 		}
-		ds = diffValue(ds, ptr, im.Value, om.Value)
+		ds = diffValue(ds, ptr, im.Value, om.Value, false)
 	}
 	return ds, nil
 }
 
 // diffValue appends the differences between the values a and b at ptr.
-func diffValue(ds []Diff, ptr string, a, b []byte) []Diff {
+// Arrays of one length are compared element by element; with align,
+// arrays of other lengths are aligned too (see diffAligned), else such
+// an array changed as a whole.
+func diffValue(ds []Diff, ptr string, a, b []byte, align bool) []Diff {
 	if SameBytes(a, b) {
 		return ds
 	}
@@ -90,15 +93,23 @@ func diffValue(ds []Diff, ptr string, a, b []byte) []Diff {
 				ds = append(ds, Diff{Pointer: p, Problem: Lost, In: am.Value})
 				continue
 			}
-			ds = diffValue(ds, p, am.Value, bm.Value)
+			ds = diffValue(ds, p, am.Value, bm.Value, align)
 		}
 	case ka == '[' && kb == '[':
 		ae, be := elements(a), elements(b)
-		if len(ae) != len(be) {
+		if len(ae) == len(be) {
+			for i := range ae {
+				ds = diffValue(ds, fmt.Sprintf("%s/%d", ptr, i), ae[i], be[i], align)
+			}
 			break
 		}
-		for i := range ae {
-			ds = diffValue(ds, fmt.Sprintf("%s/%d", ptr, i), ae[i], be[i])
+		if !align {
+			break
+		}
+		var lost bool
+		if ds, lost = diffAligned(ds, ptr, ae, be); !lost && len(ds) == n {
+			// Every element kept: b only added some.
+			return ds
 		}
 	}
 	// Only respellings below, or nothing located (members added, an

@@ -179,7 +179,7 @@ func WithOddMembers(v []byte) ([]byte, bool) {
 // loss of that very member (a member changed on purpose must still be
 // there). Diffs come in the order of in.
 func CompareOutput(in, out []byte, changed, removed []string) []Diff {
-	ds := diffOutput(nil, "", in, out)
+	ds := diffValue(nil, "", in, out, true)
 	kept := ds[:0]
 	for _, d := range ds {
 		skip := slices.ContainsFunc(removed, func(p string) bool { return Within(d.Pointer, p) }) ||
@@ -203,79 +203,38 @@ func OutputPointer(s string) string {
 	return "/" + rawjson.PointerToken(s)
 }
 
-// diffOutput is diffValue with arrays of other lengths aligned: each
-// element of a is matched, in order, to the next element of b that holds
-// the same value; between two matched elements the others pair up in
-// order and are compared in place, and the elements of a left over are
-// lost.
-func diffOutput(ds []Diff, ptr string, a, b []byte) []Diff {
-	if SameBytes(a, b) {
-		return ds
-	}
-	if SameValue(a, b) {
-		return append(ds, Diff{Pointer: ptr, Problem: Respelled, In: a, Out: b})
-	}
-	n := len(ds)
-	switch ka, kb := jsontext.Value(a).Kind(), jsontext.Value(b).Kind(); {
-	case ka == '{' && kb == '{':
-		ams, err1 := rawjson.Members(a)
-		bms, err2 := rawjson.Members(b)
-		if err1 != nil || err2 != nil {
-			break
+// diffAligned appends the differences between the elements ae and be of
+// two arrays of other lengths at ptr, and reports whether an element of
+// ae was lost: each element of ae is matched, in order, to the next
+// element of be that holds the same value; between two matched elements
+// the others pair up in order and are compared in place, and the
+// elements of ae left over are lost.
+func diffAligned(ds []Diff, ptr string, ae, be [][]byte) ([]Diff, bool) {
+	var pairs [][2]int // anchors, in order
+	j := 0
+	for i := range ae {
+		for k := j; k < len(be); k++ {
+			if SameValue(ae[i], be[k]) {
+				pairs = append(pairs, [2]int{i, k})
+				j = k + 1
+				break
+			}
 		}
-		for _, am := range ams {
-			p := ptr + "/" + rawjson.PointerToken(am.Key)
-			bm, ok := rawjson.Find(bms, am.Key)
-			if !ok {
-				ds = append(ds, Diff{Pointer: p, Problem: Lost, In: am.Value})
+	}
+	pairs = append(pairs, [2]int{len(ae), len(be)})
+	lost := false
+	pi, pk := 0, 0
+	for _, p := range pairs {
+		for i, k := pi, pk; i < p[0]; i, k = i+1, k+1 {
+			at := fmt.Sprintf("%s/%d", ptr, i)
+			if k < p[1] {
+				ds = diffValue(ds, at, ae[i], be[k], true)
 				continue
 			}
-			ds = diffOutput(ds, p, am.Value, bm.Value)
+			lost = true
+			ds = append(ds, Diff{Pointer: at, Problem: Lost, In: ae[i]})
 		}
-	case ka == '[' && kb == '[':
-		ae, be := elements(a), elements(b)
-		if len(ae) == len(be) {
-			for i := range ae {
-				ds = diffOutput(ds, fmt.Sprintf("%s/%d", ptr, i), ae[i], be[i])
-			}
-			break
-		}
-		// Match in order the elements that kept their value; between two
-		// such anchors, the others pair up in order, changed in place,
-		// and what is left of a is lost.
-		var pairs [][2]int // anchors, in order
-		j := 0
-		for i := range ae {
-			for k := j; k < len(be); k++ {
-				if SameValue(ae[i], be[k]) {
-					pairs = append(pairs, [2]int{i, k})
-					j = k + 1
-					break
-				}
-			}
-		}
-		pairs = append(pairs, [2]int{len(ae), len(be)})
-		lost := false
-		pi, pk := 0, 0
-		for _, p := range pairs {
-			for i, k := pi, pk; i < p[0]; i, k = i+1, k+1 {
-				at := fmt.Sprintf("%s/%d", ptr, i)
-				if k < p[1] {
-					ds = diffOutput(ds, at, ae[i], be[k])
-					continue
-				}
-				lost = true
-				ds = append(ds, Diff{Pointer: at, Problem: Lost, In: ae[i]})
-			}
-			pi, pk = p[0]+1, p[1]+1
-		}
-		if !lost && len(ds) == n {
-			// Every element kept: b only added some.
-			return ds
-		}
+		pi, pk = p[0]+1, p[1]+1
 	}
-	if !slices.ContainsFunc(ds[n:], func(d Diff) bool { return d.Problem != Respelled }) {
-		ds = append(ds[:n], Diff{Pointer: ptr, Problem: Changed, In: a, Out: b})
-	}
-	return ds
+	return ds, lost
 }

@@ -450,6 +450,33 @@ func FastUnmarshal(raw []byte, v any) bool {
 	return true
 }
 
+// DecodeMembers decodes the members ms of a validated input into dst, a
+// struct that embeds hook.Event and already holds a copy of the event,
+// with the fast codec and dst's Type ft (from TypeOf), and reports
+// whether it could. Members for which skip reports true (the common
+// fields) are not decoded again; raw values are slices of the input, not
+// copies. On false dst is partly written.
+func DecodeMembers(ms []rawjson.Member, dst reflect.Value, ft *Type, skip func(string) bool) bool {
+	for _, m := range ms {
+		if skip(m.Key) {
+			continue
+		}
+		f := ft.field(m.Key)
+		if f == nil {
+			continue // not a field: ignored, as the json package does
+		}
+		fv := dst.FieldByIndex(f.index)
+		if f.typ.kind == fastRaw {
+			fv.SetBytes(m.Value)
+			continue
+		}
+		if !decodeFast(m.Value, fv, f.typ) {
+			return false
+		}
+	}
+	return true
+}
+
 func trimSpace(b []byte) []byte {
 	for len(b) > 0 && isSpace(b[0]) {
 		b = b[1:]

@@ -95,3 +95,59 @@ func addFieldsOf(fs *[]Field, t reflect.Type, under []int, busy map[reflect.Type
 		*fs = append(*fs, Field{Name: string(rawjson.AppendExactUnquote(nil, q)), Quoted: q, Index: index})
 	}
 }
+
+var (
+	rawFieldsMu    sync.Mutex
+	rawFieldsCache = map[reflect.Type]map[string][]int{}
+)
+
+// RawFields returns, for struct type t, the JSON names of its fields of
+// type jsontext.Value (also through embedded structs, by the rules of
+// Fields) with their indexes. A field reached through an embedded pointer
+// is left out: the json package decodes it, allocating the pointer.
+// Results are cached per type on first use, not at start-up.
+func RawFields(t reflect.Type) map[string][]int {
+	rawFieldsMu.Lock()
+	defer rawFieldsMu.Unlock()
+	if m, ok := rawFieldsCache[t]; ok {
+		return m
+	}
+	m := map[string][]int{}
+	for _, f := range Fields(t) {
+		if ft, ok := directField(t, f.Index); ok && ft == rawType {
+			m[f.Name] = f.Index
+		}
+	}
+	rawFieldsCache[t] = m
+	return m
+}
+
+// directField returns the type of the field of struct type t at index,
+// and reports false when the path to it goes through a pointer.
+func directField(t reflect.Type, index []int) (reflect.Type, bool) {
+	for k, x := range index {
+		if t.Kind() != reflect.Struct {
+			return nil, false
+		}
+		t = t.Field(x).Type
+		if k < len(index)-1 && t.Kind() == reflect.Pointer {
+			return nil, false
+		}
+	}
+	return t, true
+}
+
+// EncodesItself reports whether the json package encodes t with t's own
+// methods, or by its dynamic value (an interface): the diff writes such
+// values whole.
+func EncodesItself(t reflect.Type) bool {
+	if t.Kind() == reflect.Interface {
+		return true
+	}
+	for _, m := range []reflect.Type{marshalerTo, marshaler, textMarshaler, textAppender} {
+		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
+			return true
+		}
+	}
+	return false
+}

@@ -67,7 +67,7 @@ func TestAddingAnEvent(t *testing.T) {
 		"\tEventArtifactSaved,\n}",
 		"EventPreSkillShellCommand, EventArtifactSaved:\n\t\treturn true", // knownEvent
 		"case EventArtifactSaved:\n\t\treturn \"artifact_kind\"",
-		"case EventArtifactSaved:\n\t\treturn blockDecision",
+		"EventWorktreeCreate, EventArtifactSaved:\n\t\treturn blockDecision", // blockFormOf, in the group of its form
 		"type ArtifactSavedFunc func(ctx context.Context, e *ArtifactSaved) (*ArtifactSavedOutput, error)",
 		"// ServeHook decodes an ArtifactSaved event and calls f.",
 		"return serveTyped(ctx, ev, EventArtifactSaved, f)",
