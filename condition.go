@@ -14,7 +14,7 @@ import (
 
 // Condition is a compiled "if" field of a hook handler: a permission rule
 // such as "Bash(git *)", "Edit(*.ts)" or "Task" that narrows which tool
-// calls run the handler, read as Claude Code 2.1.332 reads it. Build one
+// calls run the handler, read as Claude Code 2.1.336 reads it. Build one
 // with [CompileCondition]. The zero Condition (no "if") matches every
 // event.
 //

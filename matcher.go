@@ -13,7 +13,7 @@ import (
 )
 
 // Matcher is a compiled hook matcher: the "matcher" string of a settings
-// entry, read exactly as Claude Code 2.1.332 reads it for one event (spec
+// entry, read exactly as Claude Code 2.1.336 reads it for one event (spec
 // §8). Build one with [CompileMatcher]. The zero Matcher matches every
 // value of every event, as an empty matcher does.
 //
@@ -100,7 +100,7 @@ func (e *MatcherError) Unwrap() error { return e.kind }
 
 // CompileMatcher compiles the matcher of a settings entry for event (an
 // event name as in hook_event_name). It always returns a usable Matcher:
-// with a nil error it matches exactly as Claude Code 2.1.332 does; with a
+// with a nil error it matches exactly as Claude Code 2.1.336 does; with a
 // *[MatcherError] it matches as documented for the error's kind — nothing
 // for [ErrInvalidMatcher] (as the client) and [ErrUnsupportedMatcher]
 // (unlike the client), the client's way for [ErrGoRegexpSyntax]. On an
@@ -447,7 +447,7 @@ func toolFamilies(name string, ev *Event) []string {
 	return nil
 }
 
-// toolNames are the tool names Claude Code 2.1.332 sends, current and
+// toolNames are the tool names Claude Code 2.1.336 sends, current and
 // legacy, for telling a misspelt name in a matcher from a tool the
 // library does not know.
 func toolNames() []string {
