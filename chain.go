@@ -374,7 +374,7 @@ func advanceRewrite(view *Event, out Output) (*Event, error) {
 	if name, v := rewrite(out); v != nil {
 		nv, err := view.withMember(name, v)
 		if err == nil && keepsAll(view, out) {
-			nv.inv.viewInput(nv, name)
+			nv.inv.viewInput(nv, name, v)
 		}
 		return nv, err
 	}
@@ -483,12 +483,17 @@ func replaceMember(ms []rawjson.Member, size int, name string, key, value []byte
 }
 
 // viewInput gives the invocation of view, a chain's view whose member
-// name was just replaced by a rewrite that kept every member of Serve's
-// input (see keepsAll), the tool_input the answer checks need, as Serve
-// does for the event it reads (see invocation.init): the next handler's
-// Merge then takes the vouched path, and the check of its answer knows a
-// Merge result of it.
-func (inv *invocation) viewInput(view *Event, name string) {
+// name was just replaced by upd, a rewrite that kept every member of
+// Serve's input (see keepsAll), the tool_input the answer checks need, as
+// Serve does for the event it reads (see invocation.init): the next
+// handler's Merge then takes the vouched path, and the check of its
+// answer knows a Merge result of it. When upd is a Merge result that
+// Serve's invocation vouches for by its pieces (a Merge of Serve's input,
+// or a chain's rewrite carried to it, see carryVouch), the view's input
+// stands for those pieces, so that a Merge of it is carried as pieces of
+// Serve's input and written as a single handler's Merge result is,
+// without the encoder's checks of the whole value.
+func (inv *invocation) viewInput(view *Event, name string, upd []byte) {
 	if name != "tool_input" {
 		return
 	}
@@ -503,7 +508,9 @@ func (inv *invocation) viewInput(view *Event, name string) {
 	}
 	// The rewrite was validated as an answer before it became the view;
 	// it is split when a Merge or a check needs its members.
-	inv.SetInput(in, nil, false, compactJSON(in))
+	base := inv.root().PiecesOf(trimJSONSpace(upd), in)
+	inv.SetInput(in, nil, false, base != nil || compactJSON(in))
+	inv.SetBase(base)
 }
 
 // trimJSONSpace returns v without the JSON whitespace around it.
