@@ -205,6 +205,9 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		if stop {
 			break
 		}
+		if !handledAfter(hs[i+1:], name) {
+			break // no handler is left to see the view
+		}
 		if view, err = advance(view, out); err != nil {
 			return nil, err
 		}
@@ -225,6 +228,17 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		c.SystemMessage = joinText(c.SystemMessage, failLine(f))
 	}
 	return acc, nil
+}
+
+// handledAfter reports whether one of hs, the handlers after the one
+// that just answered, answers the event name.
+func handledAfter(hs []Handler, name string) bool {
+	for _, h := range hs {
+		if handlesEvent(h, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // carryVouch lets the invocation Serve made vouch for the tool_input
@@ -444,7 +458,14 @@ func keepsAll(view *Event, out Output) bool {
 // object of size bytes) with the value of the member name (quoted: key)
 // replaced by value, or value appended under key, and its members.
 func replaceMember(ms []rawjson.Member, size int, name string, key, value []byte) (jsontext.Value, []rawjson.Member) {
-	raw := make(jsontext.Value, 0, size+len(key)+len(value)+2)
+	grow := len(key) + len(value) + 2
+	for _, m := range ms {
+		if m.Key == name {
+			grow = len(value) - len(m.Value) // replaced in place
+			break
+		}
+	}
+	raw := make(jsontext.Value, 0, size+grow)
 	type span struct{ ns, ne, vs, ve int }
 	spans := make([]span, 0, len(ms)+1)
 	keys := make([]string, 0, len(ms)+1)
