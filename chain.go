@@ -205,6 +205,9 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		if stop {
 			break
 		}
+		if !handledAfter(hs[i+1:], name) {
+			break // no handler is left to see the view
+		}
 		if view, err = advance(view, out); err != nil {
 			return nil, err
 		}
@@ -225,6 +228,17 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		c.SystemMessage = joinText(c.SystemMessage, failLine(f))
 	}
 	return acc, nil
+}
+
+// handledAfter reports whether one of hs, the handlers after the one
+// that just answered, answers the event name.
+func handledAfter(hs []Handler, name string) bool {
+	for _, h := range hs {
+		if handlesEvent(h, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // carryVouch lets the invocation Serve made vouch for the tool_input
@@ -374,7 +388,7 @@ func advanceRewrite(view *Event, out Output) (*Event, error) {
 	if name, v := rewrite(out); v != nil {
 		nv, err := view.withMember(name, v)
 		if err == nil && keepsAll(view, out) {
-			nv.inv.viewInput(nv, name)
+			nv.inv.viewInput(nv, name, v)
 		}
 		return nv, err
 	}
@@ -444,7 +458,14 @@ func keepsAll(view *Event, out Output) bool {
 // object of size bytes) with the value of the member name (quoted: key)
 // replaced by value, or value appended under key, and its members.
 func replaceMember(ms []rawjson.Member, size int, name string, key, value []byte) (jsontext.Value, []rawjson.Member) {
-	raw := make(jsontext.Value, 0, size+len(key)+len(value)+2)
+	grow := len(key) + len(value) + 2
+	for _, m := range ms {
+		if m.Key == name {
+			grow = len(value) - len(m.Value) // replaced in place
+			break
+		}
+	}
+	raw := make(jsontext.Value, 0, size+grow)
 	type span struct{ ns, ne, vs, ve int }
 	spans := make([]span, 0, len(ms)+1)
 	keys := make([]string, 0, len(ms)+1)
@@ -483,12 +504,17 @@ func replaceMember(ms []rawjson.Member, size int, name string, key, value []byte
 }
 
 // viewInput gives the invocation of view, a chain's view whose member
-// name was just replaced by a rewrite that kept every member of Serve's
-// input (see keepsAll), the tool_input the answer checks need, as Serve
-// does for the event it reads (see invocation.init): the next handler's
-// Merge then takes the vouched path, and the check of its answer knows a
-// Merge result of it.
-func (inv *invocation) viewInput(view *Event, name string) {
+// name was just replaced by upd, a rewrite that kept every member of
+// Serve's input (see keepsAll), the tool_input the answer checks need, as
+// Serve does for the event it reads (see invocation.init): the next
+// handler's Merge then takes the vouched path, and the check of its
+// answer knows a Merge result of it. When upd is a Merge result that
+// Serve's invocation vouches for by its pieces (a Merge of Serve's input,
+// or a chain's rewrite carried to it, see carryVouch), the view's input
+// stands for those pieces, so that a Merge of it is carried as pieces of
+// Serve's input and written as a single handler's Merge result is,
+// without the encoder's checks of the whole value.
+func (inv *invocation) viewInput(view *Event, name string, upd []byte) {
 	if name != "tool_input" {
 		return
 	}
@@ -503,7 +529,9 @@ func (inv *invocation) viewInput(view *Event, name string) {
 	}
 	// The rewrite was validated as an answer before it became the view;
 	// it is split when a Merge or a check needs its members.
-	inv.SetInput(in, nil, false, compactJSON(in))
+	base := inv.root().PiecesOf(trimJSONSpace(upd), in)
+	inv.SetInput(in, nil, false, base != nil || compactJSON(in))
+	inv.SetBase(base)
 }
 
 // trimJSONSpace returns v without the JSON whitespace around it.

@@ -39,6 +39,7 @@ func TestRacingHandlerProcess(t *testing.T) {
 	toolInput := `{"command":"echo ` + big + `","description":"d"}`
 	spacedInput := "{\r\n  \"command\": \"echo " + big + "\",\r\n\t\"description\" : \"d\"\r\n}"
 	merged := `{"command":"echo ` + big + `","description":"d","checked":true}`
+	chained := `{"command":"echo ` + big + `","description":"d","checked":true,"audited":true}`
 	response := `{"stdout":"` + big + `","stderr":"","interrupted":false}`
 	updatedResponse := `{"stdout":"` + big + `","stderr":"checked","interrupted":false}`
 	// runs is how many processes run each mode: the Merge result that is
@@ -55,6 +56,11 @@ func TestRacingHandlerProcess(t *testing.T) {
 		// and compacted as it is written.
 		{"merge", "PreToolUse", spacedInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 100},
 		{"input", "PreToolUse", spacedInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
+		// A Chain of two Merges: its last rewrite is carried to Serve's
+		// invocation as pieces of the input read, and spliced in.
+		{"chain", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + chained + `}}`, 100},
+		{"chainfirst", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + chained + `}}`, 50},
+		{"chaininput", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + chained + `}}`, 50},
 		{"raw", "PreToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":` + merged + `}}`, 50},
 		{"permission", "PermissionRequest", toolInput, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":` + merged + `}}}`, 50},
 		{"posttooluse", "PostToolUse", toolInput, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":` + updatedResponse + `}}`, 50},

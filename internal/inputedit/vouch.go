@@ -103,6 +103,15 @@ type Vouching struct {
 	// noPlaceholders is set when an answer is encoded again without
 	// placeholders.
 	noPlaceholders atomic.Bool
+
+	// base is, for a chain's view whose tool_input is a Merge result
+	// that the Serve-level vouching vouched for with its pieces, those
+	// pieces: the view's input as ranges of Serve's input and bytes of
+	// the library's own (see PiecesOf). A Merge of the view's input then
+	// carries to Serve's vouching as pieces of Serve's input (see
+	// CarryTo), and the chain's last rewrite is written as a single
+	// handler's Merge result is.
+	base *Spliced
 }
 
 // Vouches reports whether v is a Merge result vg vouches for, unchanged
@@ -217,7 +226,12 @@ func (vg *Vouching) SplitOf(orig []byte) ([]rawjson.Member, bool) {
 // is SpliceFrom bytes or more; spaced is set when v may hold whitespace
 // between its tokens.
 func (vg *Vouching) vouchMerged(v []byte, sp *Spliced, spaced bool) {
-	vv := vouchedValue{v: v, sum: vg.sum(v), sp: sp, spaced: spaced}
+	vg.vouchSum(v, vg.sum(v), sp, spaced)
+}
+
+// vouchSum is vouchMerged for v, whose bytes hash to sum (see sum).
+func (vg *Vouching) vouchSum(v []byte, sum uint64, sp *Spliced, spaced bool) {
+	vv := vouchedValue{v: v, sum: sum, sp: sp, spaced: spaced}
 	vg.mu.Lock()
 	defer vg.mu.Unlock()
 	if sp != nil {
@@ -237,14 +251,29 @@ func (vg *Vouching) vouchMerged(v []byte, sp *Spliced, spaced bool) {
 // CarryTo vouches for upd in root, a vouching whose incoming tool_input
 // upd holds every member of (a chain's Serve-level invocation), when upd
 // is a Merge result vg vouched for and is unchanged since: the chain's
-// last rewrite then takes the one-pass path of a single handler's. It
-// reports whether it did; root must have a compact tool_input.
+// last rewrite then takes the one-pass path of a single handler's. When
+// vg's input is known as pieces of root's (see SetBase) and upd was
+// recorded as pieces of vg's input, root vouches for upd with its pieces
+// in root's input, and an answer carries it as a placeholder, written
+// from those pieces, as it carries a Merge result of root's own input;
+// else root vouches for upd alone, and an answer carries a copy of it.
+// It reports whether it vouched; root must have a compact tool_input.
 func (vg *Vouching) CarryTo(root *Vouching, upd []byte) bool {
 	vv, ok := vg.lookup(upd)
-	if !ok || !vg.holds(vv, upd) || !root.HasInput() || !root.Compact() {
+	if !ok || !root.HasInput() || !root.Compact() {
 		return false
 	}
-	root.vouchMerged(upd, nil, vv.spaced)
+	// Hashed for root before the bytes are found unchanged, so that what
+	// root vouches for is what vg vouched for (and its pieces hold).
+	sum := root.sum(upd)
+	if !vg.holds(vv, upd) {
+		return false
+	}
+	var sp *Spliced
+	if vv.sp != nil && vv.sp.vg == vg && vg.base != nil && vg.base.vg == root {
+		sp = vg.base.compose(vv.sp)
+	}
+	root.vouchSum(upd, sum, sp, vv.spaced)
 	return true
 }
 

@@ -11,7 +11,11 @@
 // "posttooluse" (an updatedToolOutput made with Merge), "input" (a Merge
 // result answered while a goroutine writes into the tool_input it was
 // built from, which the handler was lent to read) and "calm" (a Merge
-// result nobody writes into).
+// result nobody writes into). "chain", "chainfirst" and "chaininput" run
+// a Chain of two Merges (adding "checked", then "audited"): the second
+// handler writes into its result, the first into its result (which the
+// chain copies for the second), or the second into the tool_input it was
+// lent, the first's rewrite.
 package main
 
 import (
@@ -67,6 +71,23 @@ func main() {
 			}
 			return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
 		})
+	case "chain", "chainfirst", "chaininput":
+		step := func(member string, last bool) hook.Handler {
+			return hook.PreToolUseFunc(func(ctx context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
+				upd, err := e.Merge(map[string]bool{member: true})
+				if err != nil {
+					return nil, err
+				}
+				switch {
+				case mode == "chain" && last, mode == "chainfirst" && !last:
+					upd = racing(upd)
+				case mode == "chaininput" && last:
+					racing(e.ToolInput)
+				}
+				return &hook.PreToolUseOutput{Decision: hook.Allow, UpdatedInput: upd}, nil
+			})
+		}
+		srv.Handler = hook.Chain(step("checked", false), step("audited", true))
 	case "permission":
 		srv.Handler = hook.PermissionRequestFunc(func(ctx context.Context, e *hook.PermissionRequest) (*hook.PermissionRequestOutput, error) {
 			upd, err := e.Merge(map[string]bool{"checked": true})
