@@ -188,20 +188,3 @@ func (e *Event) canBlock() bool {
 	}
 	return canBlock(e.HookEventName)
 }
-
-// copilotMembers returns the members of a GitHub Copilot CLI payload as
-// the typed events read them: its PostToolUse result, tool_result
-// ({result_type, text_result_for_llm}), is also tool_response when the
-// payload has none, so that [PostToolUse.ToolResponse] holds it. The
-// payload's bytes ([Event.Raw]) are not changed.
-func copilotMembers(ms []rawjson.Member) []rawjson.Member {
-	res, ok := rawjson.Find(ms, "tool_result")
-	if !ok {
-		return ms
-	}
-	if _, ok := rawjson.Find(ms, "tool_response"); ok {
-		return ms
-	}
-	name := []byte(`"tool_response"`)
-	return append(ms[:len(ms):len(ms)], rawjson.Member{Key: "tool_response", Name: name[:len(name):len(name)], Value: res.Value[:len(res.Value):len(res.Value)]})
-}

@@ -11,6 +11,9 @@ const (
 	CompactAuto CompactTrigger = "auto"
 )
 
+// EventPreCompact fires before the conversation is compacted.
+const EventPreCompact = "PreCompact"
+
 // PreCompact fires before the conversation is compacted. The matcher is
 // tested against Trigger. The answer can block the compaction, or add
 // instructions for it as plain text (see [PreCompactOutput]); exit code 2
@@ -68,6 +71,9 @@ func (a *PreCompactOutput) join(n *PreCompactOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return false, nil
 }
+
+// EventPostCompact fires after the conversation was compacted.
+const EventPostCompact = "PostCompact"
 
 // PostCompact fires after the conversation was compacted. The matcher is
 // tested against Trigger. Nothing can be decided; plain stdout is shown

@@ -19,6 +19,10 @@ const (
 	ConfigSkills         ConfigSource = "skills"
 )
 
+// EventConfigChange fires when a settings or skills file changed during the
+// session.
+const EventConfigChange = "ConfigChange"
+
 // ConfigChange fires when a settings file or the skills change during a
 // session. The matcher is tested against Source. The answer can keep the
 // change from being applied (see [ConfigChangeOutput]), except for policy

@@ -34,6 +34,9 @@ const (
 	ElicitationCancel ElicitationAction = "cancel"
 )
 
+// EventElicitation fires when an MCP server asks for user input.
+const EventElicitation = "Elicitation"
+
 // Elicitation fires when an MCP server asks the user for input, before the
 // dialog is shown. The matcher is tested against MCPServerName. The answer
 // can respond in the user's place (accept with content, decline, cancel)
@@ -134,6 +137,9 @@ type elicitationSpecific struct {
 	Action        ElicitationAction `json:"action,omitempty"`
 	Content       jsontext.Value    `json:"content,omitzero"`
 }
+
+// EventElicitationResult fires when the user answered an elicitation.
+const EventElicitationResult = "ElicitationResult"
 
 // ElicitationResult fires after the user answered an MCP elicitation,
 // before the answer is sent to the server. The matcher is tested against

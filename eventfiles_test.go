@@ -13,8 +13,9 @@ import (
 )
 
 // TestEventFilesListed: events.go's list names the file of every event in
-// the protocol table; that file declares the event's struct and its
-// answer, and holds the answer's methods unless the table generates them.
+// the protocol table; that file declares the event's name constant, its
+// struct and its answer, and holds the answer's methods unless the table
+// generates them.
 func TestEventFilesListed(t *testing.T) {
 	src, err := os.ReadFile("events.go")
 	require.NoError(t, err)
@@ -32,6 +33,12 @@ func TestEventFilesListed(t *testing.T) {
 	for _, typ := range types {
 		schemaFile[typ.Name] = typ.File
 	}
+	consts, err := protocol.ReadConsts(".")
+	require.NoError(t, err)
+	constFile := map[string]string{}
+	for _, c := range consts {
+		constFile[c.Name] = c.File
+	}
 	for _, e := range protocol.Events {
 		file, ok := fileOf[e.Name]
 		if !assert.True(t, ok, "%s is not listed in events.go", e.Name) {
@@ -39,6 +46,7 @@ func TestEventFilesListed(t *testing.T) {
 		}
 		b, err := os.ReadFile(file)
 		require.NoError(t, err)
+		assert.Equal(t, file, constFile["Event"+e.Name], "the file that declares Event%s", e.Name)
 		assert.Equal(t, file, schemaFile[e.Name], "the file that declares %s", e.Name)
 		assert.Equal(t, file, schemaFile[e.Name+"Output"], "the file that declares %sOutput", e.Name)
 		// The answer's own methods are in its file, unless its row says

@@ -1,19 +1,13 @@
 package hook
 
-// The event constants, knownEvent, canBlock, eventNames, the matcher
-// fields, the block forms and which events honour a halt are generated
-// into events_gen.go, and the typed adapters ([PreToolUseFunc] and one
-// per event) with the answer methods a table row implies (combine,
-// appendAnswer's event check, the deny and feedback block forms, the
-// plain-text forms, and appendForm and join where the Answer column says
-// the answer's fields decide them) into adapters_gen.go, both from the
-// protocol table in internal/protocol.
-// Everything else about an event is written by hand in its own file, one
-// per event or group: the declarations of the event struct, its answer
-// and its hookSpecificOutput with their docs, the named value types of
-// its fields, and the answer's methods — appendForm (validation and the
-// wire form), join (how [Chain] combines it with the answers before it)
-// and, where the event has them, its rewrite and its own refusal rule:
+// Everything about an event is written by hand in its own file, one per
+// event or group: its name constant (EventPreToolUse = "PreToolUse") with
+// the doc that says when it fires, the declarations of the event struct,
+// its answer and its hookSpecificOutput with their docs, the named value
+// types of its fields, and the answer's methods — appendForm (validation
+// and the wire form), join (how [Chain] combines it with the answers
+// before it) and, where the event has them, its rewrite and its own
+// refusal rule:
 //
 //	pretooluse.go            PreToolUse
 //	permissionrequest.go     PermissionRequest
@@ -35,6 +29,18 @@ package hook
 //	files.go                 InstructionsLoaded, CwdChanged, FileChanged, DirectoryAdded
 //	messagedisplay.go        MessageDisplay
 //	preskillshellcommand.go  PreSkillShellCommand
+//
+// The protocol table in internal/protocol holds the facts of each event,
+// and `go generate ./...` turns them into code: into events_gen.go the
+// list of events in the Agent SDK's order, knownEvent, canBlock,
+// eventNames, the matcher fields, the block forms and which events honour
+// a halt, and into adapters_gen.go the typed adapters ([PreToolUseFunc]
+// and one per event) with the answer methods a table row implies
+// (combine, appendAnswer's event check, the deny and feedback block
+// forms, the plain-text forms, and appendForm and join where the Answer
+// column says the answer's fields decide them). The generator reads the
+// name constants from the files above and refuses a row whose constant is
+// missing, misspelt, undocumented or not in the file of its input struct.
 //
 //go:generate go run ./internal/protocol/gen
 

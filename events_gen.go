@@ -2,82 +2,9 @@
 
 package hook
 
-// The names of the hook events of Claude Code 2.1.336, spelled as in
-// hook_event_name, in the order of the Agent SDK's HOOK_EVENTS.
-const (
-	// EventPreToolUse fires after the model produced a tool call's arguments, before the permission check and the call.
-	EventPreToolUse = "PreToolUse"
-	// EventPostToolUse fires after a tool call succeeded.
-	EventPostToolUse = "PostToolUse"
-	// EventPostToolUseFailure fires after a tool call started and failed.
-	EventPostToolUseFailure = "PostToolUseFailure"
-	// EventPostToolBatch fires once after every call of a parallel batch resolved.
-	EventPostToolBatch = "PostToolBatch"
-	// EventNotification fires when Claude Code raises a notification.
-	EventNotification = "Notification"
-	// EventUserPromptSubmit fires when the user (or the host) submits a prompt.
-	EventUserPromptSubmit = "UserPromptSubmit"
-	// EventUserPromptExpansion fires when a typed slash command or an MCP prompt expands.
-	EventUserPromptExpansion = "UserPromptExpansion"
-	// EventSessionStart fires when a session starts, resumes, is cleared, compacted or forked.
-	EventSessionStart = "SessionStart"
-	// EventSessionEnd fires when a session ends.
-	EventSessionEnd = "SessionEnd"
-	// EventStop fires when the main agent finished its turn.
-	EventStop = "Stop"
-	// EventStopFailure fires when a turn ended on an API error instead of Stop.
-	EventStopFailure = "StopFailure"
-	// EventInterrupt fires when an interrupt ended the main conversation's turn.
-	EventInterrupt = "Interrupt"
-	// EventSubagentStart fires when a subagent is spawned.
-	EventSubagentStart = "SubagentStart"
-	// EventSubagentStop fires when a subagent finished.
-	EventSubagentStop = "SubagentStop"
-	// EventPreCompact fires before the conversation is compacted.
-	EventPreCompact = "PreCompact"
-	// EventPostCompact fires after the conversation was compacted.
-	EventPostCompact = "PostCompact"
-	// EventPreModelSwitch fires before a requested model switch.
-	EventPreModelSwitch = "PreModelSwitch"
-	// EventPostModelSwitch fires after the model changed.
-	EventPostModelSwitch = "PostModelSwitch"
-	// EventPermissionRequest fires when a permission prompt is about to be shown.
-	EventPermissionRequest = "PermissionRequest"
-	// EventPermissionDenied fires after auto mode denied a tool call.
-	EventPermissionDenied = "PermissionDenied"
-	// EventSetup fires on --init-only, or -p with --init or --maintenance.
-	EventSetup = "Setup"
-	// EventTeammateIdle fires when an agent-team teammate is about to go idle.
-	EventTeammateIdle = "TeammateIdle"
-	// EventTaskCreated fires when the TaskCreate tool creates a task.
-	EventTaskCreated = "TaskCreated"
-	// EventTaskCompleted fires when a task is being marked completed.
-	EventTaskCompleted = "TaskCompleted"
-	// EventElicitation fires when an MCP server asks for user input.
-	EventElicitation = "Elicitation"
-	// EventElicitationResult fires when the user answered an elicitation.
-	EventElicitationResult = "ElicitationResult"
-	// EventConfigChange fires when a settings or skills file changed during the session.
-	EventConfigChange = "ConfigChange"
-	// EventWorktreeCreate fires when a worktree is being created.
-	EventWorktreeCreate = "WorktreeCreate"
-	// EventWorktreeRemove fires when a worktree is being removed.
-	EventWorktreeRemove = "WorktreeRemove"
-	// EventInstructionsLoaded fires when a CLAUDE.md or rules file is loaded.
-	EventInstructionsLoaded = "InstructionsLoaded"
-	// EventCwdChanged fires when the working directory changed.
-	EventCwdChanged = "CwdChanged"
-	// EventFileChanged fires when a watched file changed on disk.
-	EventFileChanged = "FileChanged"
-	// EventDirectoryAdded fires on /add-dir or the SDK's register_repo_root.
-	EventDirectoryAdded = "DirectoryAdded"
-	// EventMessageDisplay fires when assistant text is being rendered.
-	EventMessageDisplay = "MessageDisplay"
-	// EventPreSkillShellCommand fires before a skill's inline shell command runs.
-	EventPreSkillShellCommand = "PreSkillShellCommand"
-)
-
-// events are the event names in the order of the Agent SDK's HOOK_EVENTS.
+// events are the names of the hook events of Claude Code 2.1.336,
+// spelled as in hook_event_name, in the order of the Agent SDK's
+// HOOK_EVENTS. Each event's file declares its constant.
 var events = [...]string{
 	EventPreToolUse,
 	EventPostToolUse,

@@ -51,6 +51,9 @@ const (
 	DirectoryRegisterRepoRoot DirectorySource = "register_repo_root"
 )
 
+// EventInstructionsLoaded fires when a CLAUDE.md or rules file is loaded.
+const EventInstructionsLoaded = "InstructionsLoaded"
+
 // InstructionsLoaded fires when a CLAUDE.md or rules file is loaded into
 // the context. The matcher is tested against LoadReason. Nothing can be
 // decided: the exit code is ignored and Claude Code discards the answer's
@@ -78,6 +81,9 @@ type InstructionsLoaded struct {
 type InstructionsLoadedOutput struct {
 	Common
 }
+
+// EventCwdChanged fires when the working directory changed.
+const EventCwdChanged = "CwdChanged"
 
 // CwdChanged fires when the session's working directory changed. It has
 // no matcher. The answer can replace the FileChanged watch list (see
@@ -109,6 +115,9 @@ type watchPathsSpecific struct {
 	WatchPaths    []string `json:"watchPaths"`
 }
 
+// EventFileChanged fires when a watched file changed on disk.
+const EventFileChanged = "FileChanged"
+
 // FileChanged fires when a watched file changed on disk. The matcher is
 // tested against the file's base name, and its "|"-separated names also
 // build the watch list. The answer can replace the watch list (see
@@ -132,6 +141,9 @@ type FileChangedOutput struct {
 	// slice clears it.
 	WatchPaths []string
 }
+
+// EventDirectoryAdded fires on /add-dir or the SDK's register_repo_root.
+const EventDirectoryAdded = "DirectoryAdded"
 
 // DirectoryAdded fires when a working directory is added (/add-dir, or the
 // SDK's register_repo_root). The matcher is tested against Source. Nothing

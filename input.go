@@ -39,7 +39,7 @@ func readEvent(r io.Reader, max int64) (*Event, error) {
 		return nil, &notServedError{agent: a}
 	}
 	if a == AgentCopilot {
-		o.Members = copilotMembers(o.Members)
+		o.Members = agent.CopilotMembers(o.Members)
 	}
 	// The event and its invocation, in one allocation.
 	both := &struct {

@@ -43,6 +43,9 @@ const (
 	InterruptViaClient InterruptVia = "client"
 )
 
+// EventInterrupt fires when an interrupt ended the main conversation's turn.
+const EventInterrupt = "Interrupt"
+
 // Interrupt fires once when an interrupt ends the main conversation's turn
 // (Esc or Ctrl+C, an SDK program's or app's interrupt request, a denied
 // permission that stops the turn, a rewind), except where the work goes on

@@ -6,6 +6,9 @@ import (
 	"github.com/gohooks/hook/internal/wire"
 )
 
+// EventMessageDisplay fires when assistant text is being rendered.
+const EventMessageDisplay = "MessageDisplay"
+
 // MessageDisplay fires while an assistant message is being shown, once per
 // batch of completed lines. It has no matcher. The answer can replace the
 // text displayed for this batch (see [MessageDisplayOutput]); the stored

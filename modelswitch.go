@@ -46,6 +46,9 @@ const (
 	PricingDefault Pricing = "default"
 )
 
+// EventPreModelSwitch fires before a requested model switch.
+const EventPreModelSwitch = "PreModelSwitch"
+
 // PreModelSwitch fires before a requested model switch. The matcher is
 // tested against the canonical id of ToModel. The answer can allow the
 // switch without the interactive cache-miss confirmation, cancel it, or
@@ -106,6 +109,9 @@ func (a *PreModelSwitchOutput) join(n *PreModelSwitchOutput) (stop bool, err err
 	joinDecision(&a.Decision, &a.Reason, n.Decision, n.Reason)
 	return n.Decision == Deny, nil
 }
+
+// EventPostModelSwitch fires after the model changed.
+const EventPostModelSwitch = "PostModelSwitch"
 
 // PostModelSwitch fires after the model changed. The matcher is tested
 // against the canonical id of ToModel. Nothing can be decided; the answer

@@ -26,6 +26,9 @@ const (
 	NotificationPluginNotification      NotificationType = "plugin_notification"
 )
 
+// EventNotification fires when Claude Code raises a notification.
+const EventNotification = "Notification"
+
 // Notification fires when Claude Code raises a notification (it needs a
 // permission, it waits for input, …). The matcher is tested against
 // NotificationType. Nothing can be decided: the exit code does not block,

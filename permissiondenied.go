@@ -2,6 +2,9 @@ package hook
 
 import "github.com/go-json-experiment/json/jsontext"
 
+// EventPermissionDenied fires after auto mode denied a tool call.
+const EventPermissionDenied = "PermissionDenied"
+
 // PermissionDenied fires after auto mode's classifier refused a tool call
 // (only in the auto permission mode). The denial stands; the answer can
 // only tell Claude that it may retry (see [PermissionDeniedOutput]). Exit

@@ -7,6 +7,10 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
+// EventPermissionRequest fires when a permission prompt is about to be
+// shown.
+const EventPermissionRequest = "PermissionRequest"
+
 // PermissionRequest fires when Claude Code is about to show a permission
 // prompt for a tool call, or, in a session that cannot prompt, would
 // refuse it. The answer's decision grants or refuses the permission as the

@@ -2,6 +2,10 @@ package hook
 
 import "github.com/go-json-experiment/json/jsontext"
 
+// EventPostToolBatch fires once after every call of a parallel batch
+// resolved.
+const EventPostToolBatch = "PostToolBatch"
+
 // PostToolBatch fires once after every tool call of a parallel batch has
 // resolved, before the next request to the model. It has no matcher. The
 // answer can add context once for the whole batch, or stop the agentic

@@ -15,6 +15,9 @@ import (
 	"github.com/gohooks/hook/internal/wire"
 )
 
+// EventPostToolUse fires after a tool call succeeded.
+const EventPostToolUse = "PostToolUse"
+
 // PostToolUse fires after a tool call succeeded. The call already ran: the
 // answer can give Claude feedback next to the result, add context, or
 // replace the result Claude sees (see [PostToolUseOutput]). Exit code 2
@@ -245,6 +248,9 @@ type postToolUseSpecific struct {
 	UpdatedToolOutput    jsontext.Value `json:"updatedToolOutput,omitzero"`
 	UpdatedMCPToolOutput jsontext.Value `json:"updatedMCPToolOutput,omitzero"`
 }
+
+// EventPostToolUseFailure fires after a tool call started and failed.
+const EventPostToolUseFailure = "PostToolUseFailure"
 
 // PostToolUseFailure fires after a tool call started and failed. It does
 // not fire for calls refused before they ran (unknown tool, invalid input,

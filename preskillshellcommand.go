@@ -7,6 +7,10 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
+// EventPreSkillShellCommand fires before a skill's inline shell command
+// runs.
+const EventPreSkillShellCommand = "PreSkillShellCommand"
+
 // PreSkillShellCommand fires before a skill's (or a slash command's)
 // inline shell command runs. The answer can keep the command from running
 // (see [PreSkillShellCommandOutput]); exit code 2 ([Block]) does too, with

@@ -10,6 +10,10 @@ import (
 	"github.com/gohooks/hook/internal/inputedit"
 )
 
+// EventPreToolUse fires after the model produced a tool call's arguments,
+// before the permission check and the call.
+const EventPreToolUse = "PreToolUse"
+
 // PreToolUse fires after Claude produced a tool call's arguments and before
 // the permission check and the call itself. Its answer can allow, deny, ask
 // or defer the call, and can replace the call's input (see

@@ -23,6 +23,9 @@ const (
 	PromptSourcePollEvent PromptSource = "poll_event"
 )
 
+// EventUserPromptSubmit fires when the user (or the host) submits a prompt.
+const EventUserPromptSubmit = "UserPromptSubmit"
+
 // UserPromptSubmit fires when the user (or a host) submits a prompt,
 // before Claude sees it. It has no matcher. The answer can block the
 // prompt, add context, or rename the session (see
@@ -118,6 +121,10 @@ type userPromptSubmitSpecific struct {
 	SessionTitle           string `json:"sessionTitle,omitempty"`
 	SuppressOriginalPrompt bool   `json:"suppressOriginalPrompt,omitzero"`
 }
+
+// EventUserPromptExpansion fires when a typed slash command or an MCP prompt
+// expands.
+const EventUserPromptExpansion = "UserPromptExpansion"
 
 // UserPromptExpansion fires when a typed slash command or an MCP prompt
 // expands, before the expansion reaches Claude. The matcher is tested

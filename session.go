@@ -14,6 +14,10 @@ const (
 	SessionStartFork SessionStartSource = "fork"
 )
 
+// EventSessionStart fires when a session starts, resumes, is cleared,
+// compacted or forked.
+const EventSessionStart = "SessionStart"
+
 // SessionStart fires when a session starts, resumes, is cleared, is
 // compacted or is forked. The matcher is tested against Source. It cannot
 // block; the answer adds context at the start of the conversation and can
@@ -141,6 +145,9 @@ type sessionStartSpecific struct {
 	ReloadSkills       bool     `json:"reloadSkills,omitzero"`
 }
 
+// EventSessionEnd fires when a session ends.
+const EventSessionEnd = "SessionEnd"
+
 // SessionEnd fires when a session ends. The matcher is tested against
 // Reason. Nothing can be decided: Claude Code discards the answer's
 // fields, and exit code 2 only prints stderr. SessionEnd hooks share a
@@ -156,6 +163,9 @@ type SessionEnd struct {
 type SessionEndOutput struct {
 	Common
 }
+
+// EventSetup fires on --init-only, or -p with --init or --maintenance.
+const EventSetup = "Setup"
 
 // Setup fires for --init-only, and for -p with --init or --maintenance.
 // The matcher is tested against Trigger. It cannot block; the answer can

@@ -1,5 +1,8 @@
 package hook
 
+// EventStop fires when the main agent finished its turn.
+const EventStop = "Stop"
+
 // Stop fires when Claude (the main agent) has finished its turn. It has
 // no matcher. The answer can keep Claude going with an instruction or with
 // feedback (see [StopOutput]); exit code 2 ([Block]) keeps it going too,
@@ -117,6 +120,9 @@ const (
 	StopErrorMaxOutputTokens      StopError = "max_output_tokens"
 	StopErrorCloudCredentialError StopError = "cloud_credential_error"
 )
+
+// EventStopFailure fires when a turn ended on an API error instead of Stop.
+const EventStopFailure = "StopFailure"
 
 // StopFailure fires instead of Stop when the turn ended because of an API
 // error. The matcher is tested against Error. Nothing can be decided:

@@ -1,5 +1,8 @@
 package hook
 
+// EventSubagentStart fires when a subagent is spawned.
+const EventSubagentStart = "SubagentStart"
+
 // SubagentStart fires when a subagent is spawned. The matcher is tested
 // against the agent type. Event.AgentID and Event.AgentType are always
 // set. It cannot block; the answer can add context for the subagent (see
@@ -16,6 +19,9 @@ type SubagentStartOutput struct {
 	// conversation.
 	AdditionalContext string
 }
+
+// EventSubagentStop fires when a subagent finished.
+const EventSubagentStop = "SubagentStop"
 
 // SubagentStop fires when a subagent has finished. The matcher is tested
 // against the agent type; Event.AgentID and Event.AgentType are always

@@ -1,5 +1,8 @@
 package hook
 
+// EventTeammateIdle fires when an agent-team teammate is about to go idle.
+const EventTeammateIdle = "TeammateIdle"
+
 // TeammateIdle fires when a teammate of an agent team is about to go idle.
 // It has no matcher. Exit code 2 ([Block]) keeps the teammate working,
 // with stderr as feedback; Halt in the answer stops the teammate (see
@@ -17,6 +20,9 @@ type TeammateIdle struct {
 type TeammateIdleOutput struct {
 	Common
 }
+
+// EventTaskCreated fires when the TaskCreate tool creates a task.
+const EventTaskCreated = "TaskCreated"
 
 // TaskCreated fires when the TaskCreate tool creates a task. It has no
 // matcher. The answer can refuse the task (see [TaskCreatedOutput]); exit
@@ -61,6 +67,9 @@ func (a *TaskCreatedOutput) join(n *TaskCreatedOutput) (stop bool, err error) {
 	a.Common.join(n.Common)
 	return joinGate(&a.Block, &a.Reason, n.Block, n.Reason), nil
 }
+
+// EventTaskCompleted fires when a task is being marked completed.
+const EventTaskCompleted = "TaskCompleted"
 
 // TaskCompleted fires when a task is being marked completed. It has no
 // matcher. Exit code 2 ([Block]) refuses the completion, with stderr given

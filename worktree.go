@@ -9,6 +9,9 @@ import (
 	"github.com/gohooks/hook/internal/jsstr"
 )
 
+// EventWorktreeCreate fires when a worktree is being created.
+const EventWorktreeCreate = "WorktreeCreate"
+
 // WorktreeCreate fires when Claude Code needs a worktree, and lets the hook
 // create it. It has no matcher. The answer names the worktree's path (see
 // [WorktreeCreateOutput]); any non-zero exit code, [Block] included, makes
@@ -137,6 +140,9 @@ type worktreeCreateSpecific struct {
 	HookEventName string `json:"hookEventName"`
 	WorktreePath  string `json:"worktreePath"`
 }
+
+// EventWorktreeRemove fires when a worktree is being removed.
+const EventWorktreeRemove = "WorktreeRemove"
 
 // WorktreeRemove fires when a worktree is being removed. It has no
 // matcher and nothing can be decided: failures are only logged in debug

@@ -1,30 +1,34 @@
 // Package protocol is the one description of the Claude Code hook
 // protocol that the library is built on. The table (Events, in this file)
 // holds every event of Claude Code 2.1.336, once, with its facts. The
-// struct types of the protocol are Go: each event's input struct (Foo,
-// embedding Event), its answer (FooOutput, embedding Common) and its
-// hookSpecificOutput are declared with their docs in the event's file of
-// the root package, next to their rules, the typed views of the tools'
-// inputs in tools.go and of their results in toolresults.go. [ReadTypes]
-// reads those declarations with go/parser, for the generator and the
-// drift tests.
+// rest is Go in the event's file of the root package: the event's name
+// constant (EventFoo = "Foo", with its doc "EventFoo fires …"), its input
+// struct (Foo, embedding Event), its answer (FooOutput, embedding
+// Common) and its hookSpecificOutput, declared with their docs next to
+// their rules; the typed views of the tools' inputs are in tools.go and
+// of their results in toolresults.go. [ReadTypes] and [ReadConsts] read
+// those declarations with go/parser, for the generator and the drift
+// tests.
 //
 // The mechanical code of the root package is generated from the table by
-// `go generate ./...` (see gen/): events_gen.go (event constants,
-// knownEvent, canBlock, eventNames, the matcher fields, the block forms,
-// honoursHalt) and adapters_gen.go (the typed adapters, their ServeHook
-// methods, each answer's combine, which calls its join, and appendAnswer,
-// which checks the event and calls its appendForm; both of those too
-// where the Answer column says the answer's fields decide them, which gen
-// checks against the answer's declaration). CI checks that the generated
-// files are fresh, and the drift test checks the table and the
-// declarations against the Agent SDK.
+// `go generate ./...` (see gen/), which first checks that every row has
+// its name constant, spelt as the row, in the file of its input struct:
+// events_gen.go (the events list in the Agent SDK's order, knownEvent,
+// canBlock, eventNames, the matcher fields, the block forms, honoursHalt)
+// and adapters_gen.go (the typed adapters, their ServeHook methods, each
+// answer's combine, which calls its join, and appendAnswer, which checks
+// the event and calls its appendForm; both of those too where the Answer
+// column says the answer's fields decide them, which gen checks against
+// the answer's declaration). CI checks that the generated files are
+// fresh, and the drift test checks the table and the declarations against
+// the Agent SDK.
 //
-// To add an event: add a row here; declare its input and answer structs
-// in its file of the root package (listed in events.go); write that
-// file's answer methods (appendForm and join) unless the row's Answer
-// column generates them; and run `go generate ./...`. To add an input or
-// answer field, declare it in its struct.
+// To add an event: add a row here; declare its name constant, its input
+// and its answer structs in its file of the root package (listed in
+// events.go); write that file's answer methods (appendForm and join)
+// unless the row's Answer column generates them; and run
+// `go generate ./...`. To add an input or answer field, declare it in its
+// struct.
 package protocol
 
 // Block says how a block is written as a JSON answer (an HTTP hook cannot
@@ -61,10 +65,11 @@ const (
 // Event is one hook event and its facts, from the project's wire-format
 // reference (spec §3, §5, §6, §8).
 type Event struct {
-	// Name is the event's hook_event_name.
+	// Name is the event's hook_event_name. The root package declares it
+	// in the event's file, next to the event's input struct, as the
+	// constant "Event"+Name, whose doc says when Claude Code fires the
+	// event ("EventFoo fires …"); gen checks the two against each other.
 	Name string
-	// Fires says when Claude Code fires the event (the constant's doc).
-	Fires string
 	// Matcher is the input member that a hook's matcher is tested
 	// against ("" when the event takes no matcher: every hook runs).
 	// FileChanged's matcher is tested against the base name of it.
@@ -121,41 +126,41 @@ const ClaudeCode = "2.1.336"
 // Events are the 35 hook events of Claude Code 2.1.336, in the order of
 // the Agent SDK's HOOK_EVENTS.
 var Events = []Event{
-	{Name: "PreToolUse", Fires: "after the model produced a tool call's arguments, before the permission check and the call", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
-	{Name: "PostToolUse", Fires: "after a tool call succeeded", Matcher: "tool_name", Block: BlockDecision, Feedback: true},
-	{Name: "PostToolUseFailure", Fires: "after a tool call started and failed", Matcher: "tool_name", Answer: AnswerContext},
-	{Name: "PostToolBatch", Fires: "once after every call of a parallel batch resolved", CanBlock: true, Block: BlockDecision, Feedback: true},
-	{Name: "Notification", Fires: "when Claude Code raises a notification", Matcher: "notification_type", HaltIgnored: true, Answer: AnswerContext},
-	{Name: "UserPromptSubmit", Fires: "when the user (or the host) submits a prompt", CanBlock: true, Block: BlockDecision, Text: TextContext},
-	{Name: "UserPromptExpansion", Fires: "when a typed slash command or an MCP prompt expands", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: TextContext},
-	{Name: "SessionStart", Fires: "when a session starts, resumes, is cleared, compacted or forked", Matcher: "source", Text: TextContext},
-	{Name: "SessionEnd", Fires: "when a session ends", Matcher: "reason", HaltIgnored: true, Answer: AnswerCommon},
-	{Name: "Stop", Fires: "when the main agent finished its turn", CanBlock: true, Block: BlockDecision, Feedback: true},
-	{Name: "StopFailure", Fires: "when a turn ended on an API error instead of Stop", Matcher: "error", HaltIgnored: true, Answer: AnswerCommon},
-	{Name: "Interrupt", Fires: "when an interrupt ended the main conversation's turn", Matcher: "source", HaltIgnored: true, Answer: AnswerCommon},
-	{Name: "SubagentStart", Fires: "when a subagent is spawned", Matcher: "agent_type", Answer: AnswerContext},
-	{Name: "SubagentStop", Fires: "when a subagent finished", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true},
-	{Name: "PreCompact", Fires: "before the conversation is compacted", Matcher: "trigger", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Text: TextNoJSON},
-	{Name: "PostCompact", Fires: "after the conversation was compacted", Matcher: "trigger", HaltIgnored: true, Text: TextNoJSON},
-	{Name: "PreModelSwitch", Fires: "before a requested model switch", Matcher: "to_model", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask"}},
-	{Name: "PostModelSwitch", Fires: "after the model changed", Matcher: "to_model", Text: TextContext},
-	{Name: "PermissionRequest", Fires: "when a permission prompt is about to be shown", Matcher: "tool_name", Decisions: []string{"allow", "deny"}},
-	{Name: "PermissionDenied", Fires: "after auto mode denied a tool call", Matcher: "tool_name"},
-	{Name: "Setup", Fires: "on --init-only, or -p with --init or --maintenance", Matcher: "trigger", Answer: AnswerContext},
-	{Name: "TeammateIdle", Fires: "when an agent-team teammate is about to go idle", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
-	{Name: "TaskCreated", Fires: "when the TaskCreate tool creates a task", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
-	{Name: "TaskCompleted", Fires: "when a task is being marked completed", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
-	{Name: "Elicitation", Fires: "when an MCP server asks for user input", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
-	{Name: "ElicitationResult", Fires: "when the user answered an elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
-	{Name: "ConfigChange", Fires: "when a settings or skills file changed during the session", Matcher: "source", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
-	{Name: "WorktreeCreate", Fires: "when a worktree is being created", CanBlock: true, Block: BlockDecision, Text: TextOwn},
-	{Name: "WorktreeRemove", Fires: "when a worktree is being removed", HaltIgnored: true, Answer: AnswerCommon},
-	{Name: "InstructionsLoaded", Fires: "when a CLAUDE.md or rules file is loaded", Matcher: "load_reason", HaltIgnored: true, Answer: AnswerCommon},
-	{Name: "CwdChanged", Fires: "when the working directory changed", Answer: AnswerWatchPaths},
-	{Name: "FileChanged", Fires: "when a watched file changed on disk", Matcher: "file_path", Answer: AnswerWatchPaths},
-	{Name: "DirectoryAdded", Fires: "on /add-dir or the SDK's register_repo_root", Matcher: "source", Answer: AnswerCommon},
-	{Name: "MessageDisplay", Fires: "when assistant text is being rendered", HaltIgnored: true},
-	{Name: "PreSkillShellCommand", Fires: "before a skill's inline shell command runs", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny"}},
+	{Name: "PreToolUse", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
+	{Name: "PostToolUse", Matcher: "tool_name", Block: BlockDecision, Feedback: true},
+	{Name: "PostToolUseFailure", Matcher: "tool_name", Answer: AnswerContext},
+	{Name: "PostToolBatch", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "Notification", Matcher: "notification_type", HaltIgnored: true, Answer: AnswerContext},
+	{Name: "UserPromptSubmit", CanBlock: true, Block: BlockDecision, Text: TextContext},
+	{Name: "UserPromptExpansion", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: TextContext},
+	{Name: "SessionStart", Matcher: "source", Text: TextContext},
+	{Name: "SessionEnd", Matcher: "reason", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "Stop", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "StopFailure", Matcher: "error", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "Interrupt", Matcher: "source", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "SubagentStart", Matcher: "agent_type", Answer: AnswerContext},
+	{Name: "SubagentStop", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "PreCompact", Matcher: "trigger", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Text: TextNoJSON},
+	{Name: "PostCompact", Matcher: "trigger", HaltIgnored: true, Text: TextNoJSON},
+	{Name: "PreModelSwitch", Matcher: "to_model", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask"}},
+	{Name: "PostModelSwitch", Matcher: "to_model", Text: TextContext},
+	{Name: "PermissionRequest", Matcher: "tool_name", Decisions: []string{"allow", "deny"}},
+	{Name: "PermissionDenied", Matcher: "tool_name"},
+	{Name: "Setup", Matcher: "trigger", Answer: AnswerContext},
+	{Name: "TeammateIdle", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
+	{Name: "TaskCreated", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "TaskCompleted", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
+	{Name: "Elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "ElicitationResult", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "ConfigChange", Matcher: "source", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "WorktreeCreate", CanBlock: true, Block: BlockDecision, Text: TextOwn},
+	{Name: "WorktreeRemove", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "InstructionsLoaded", Matcher: "load_reason", HaltIgnored: true, Answer: AnswerCommon},
+	{Name: "CwdChanged", Answer: AnswerWatchPaths},
+	{Name: "FileChanged", Matcher: "file_path", Answer: AnswerWatchPaths},
+	{Name: "DirectoryAdded", Matcher: "source", Answer: AnswerCommon},
+	{Name: "MessageDisplay", HaltIgnored: true},
+	{Name: "PreSkillShellCommand", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny"}},
 }
 
 // Lookup returns the event named name and true, or false when Claude Code

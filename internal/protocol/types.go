@@ -61,13 +61,26 @@ func (f Field) Member() string {
 // Tests, generated files (marked "Code generated … DO NOT EDIT.") and
 // files the build constraints leave out on this platform are not read.
 func ReadTypes(dir string) ([]Type, error) {
+	var types []Type
+	err := eachFile(dir, func(fset *token.FileSet, name string, f *ast.File) error {
+		ts, err := structTypes(fset, name, f)
+		types = append(types, ts...)
+		return err
+	})
+	return types, err
+}
+
+// eachFile calls fn with each Go file of the package in dir that
+// [ReadTypes] reads, parsed with its comments, in the order of the files'
+// names: tests, generated files and files the build constraints leave out
+// on this platform are skipped.
+func eachFile(dir string, fn func(fset *token.FileSet, name string, f *ast.File) error) error {
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	sort.Strings(names)
 	fset := token.NewFileSet()
-	var types []Type
 	for _, path := range names {
 		name := filepath.Base(path)
 		if strings.HasSuffix(name, "_test.go") {
@@ -78,22 +91,20 @@ func ReadTypes(dir string) ([]Type, error) {
 		}
 		src, err := os.ReadFile(path)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return nil, fmt.Errorf("protocol: %w", err)
+			return fmt.Errorf("protocol: %w", err)
 		}
 		if ast.IsGenerated(f) {
 			continue
 		}
-		ts, err := structTypes(fset, name, f)
-		if err != nil {
-			return nil, err
+		if err := fn(fset, name, f); err != nil {
+			return err
 		}
-		types = append(types, ts...)
 	}
-	return types, nil
+	return nil
 }
 
 // structTypes returns the struct types declared at the top level of f,

@@ -1,17 +1,21 @@
 // Command gen writes the root package's generated files from the
-// protocol table (internal/protocol) and the package's own struct
-// declarations: events_gen.go, the protocol's facts
-// (event constants, Events, KnownEvent, CanBlock, the matcher fields, the
-// block forms, which events honour a halt), and adapters_gen.go, the typed
+// protocol table (internal/protocol) and the package's own declarations:
+// events_gen.go, the protocol's facts (the events list in the Agent SDK's
+// order, eventNames, knownEvent, canBlock, the matcher fields, the block
+// forms, which events honour a halt), and adapters_gen.go, the typed
 // adapters (FooFunc and its ServeHook) and the answer methods that follow
 // from a row: combine (which calls join) and appendAnswer (which checks
 // the event and calls appendForm) for every answer; appendForm and join
 // themselves where the Answer column says the answer's fields decide
 // them; and, where the row says so, refuses (Decisions), denyAnswer (BlockDeny),
-// feedbackBlock (Feedback) and the plain-text forms (Text). The structs
-// themselves are hand-written Go in each event's file: gen reads them with
-// go/parser (see [protocol.ReadTypes]) only to check that an answer whose
-// methods the Answer column generates holds the fields they write. It is
+// feedbackBlock (Feedback) and the plain-text forms (Text). The event's
+// name constant (EventFoo = "Foo", its doc "EventFoo fires …") and its
+// structs are hand-written Go in each event's file: gen reads them with
+// go/parser (see [protocol.ReadConsts] and [protocol.ReadTypes]) only to
+// check them against the table — every row has its constant, spelt as
+// the row, documented, in the file of its input struct, and no such
+// constant lacks a row — and that an answer whose methods the Answer
+// column generates holds the fields they write. It is
 // run by `go generate ./...` from the module root (see events.go); CI
 // fails when its output differs from the committed files.
 // An optional argument names the package's directory, read and written.
@@ -40,7 +44,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	files, err := generate(protocol.Events, types)
+	consts, err := protocol.ReadConsts(dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	files, err := generate(protocol.Events, types, consts)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -60,10 +68,13 @@ type file struct {
 }
 
 // generate returns the generated files of the root package for events
-// and the package's struct types: events_gen.go, the protocol's facts,
-// and adapters_gen.go, the typed adapters and the per-event glue of their
-// answers.
-func generate(events []protocol.Event, types []protocol.Type) ([]file, error) {
+// and the package's struct types and string constants: events_gen.go, the
+// protocol's facts, and adapters_gen.go, the typed adapters and the
+// per-event glue of their answers.
+func generate(events []protocol.Event, types []protocol.Type, consts []protocol.Const) ([]file, error) {
+	if err := checkNames(events, types, consts); err != nil {
+		return nil, err
+	}
 	if err := checkAnswers(events, types); err != nil {
 		return nil, err
 	}
@@ -229,16 +240,9 @@ var facts = template.Must(template.New("events_gen.go").Funcs(funcs).Parse(`// C
 
 package hook
 
-// The names of the hook events of Claude Code {{claudeCode}}, spelled as in
-// hook_event_name, in the order of the Agent SDK's HOOK_EVENTS.
-const (
-{{- range .}}
-	// Event{{.Name}} fires {{.Fires}}.
-	Event{{.Name}} = {{quote .Name}}
-{{- end}}
-)
-
-// events are the event names in the order of the Agent SDK's HOOK_EVENTS.
+// events are the names of the hook events of Claude Code {{claudeCode}},
+// spelled as in hook_event_name, in the order of the Agent SDK's
+// HOOK_EVENTS. Each event's file declares its constant.
 var events = [...]string{
 {{- range .}}
 	Event{{.Name}},
