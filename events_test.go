@@ -27,7 +27,7 @@ type serveCase struct {
 	stderr string
 }
 
-// serveCases holds a representative answer for each of the 34 events, and
+// serveCases holds a representative answer for each of the 35 events, and
 // a blocking or refused answer for some.
 var serveCases = []serveCase{
 	{"PreToolUse deny", "pretooluse-bash.json",
