@@ -279,14 +279,23 @@ func (a *PreToolUseOutput) join(n *PreToolUseOutput) (stop bool, err error) {
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
 	if n.UpdatedInput != nil {
 		// The last rewrite holds every earlier one: under Codex it gets
-		// the most cautious choice of the handlers that rewrote.
+		// the most cautious choice of the handlers that rewrote, and the
+		// reasons of the handlers that chose it (an allow's reason is
+		// not a deny's; an unset choice writes none, and a reason
+		// beside it would make the answer invalid everywhere).
+		prev := a.CodexRewrite
 		if a.UpdatedInput == nil {
-			a.CodexRewrite = n.CodexRewrite
-		} else {
-			a.CodexRewrite = stricter(a.CodexRewrite, n.CodexRewrite)
+			prev = n.CodexRewrite
 		}
-		if a.Decision == "" && n.Decision == "" && n.CodexRewrite != CodexRewriteUnset {
-			a.Reason = joinText(a.Reason, n.Reason)
+		a.CodexRewrite = stricter(prev, n.CodexRewrite)
+		if a.Decision == "" && n.Decision == "" {
+			switch {
+			case a.CodexRewrite == CodexRewriteUnset, a.UpdatedInput != nil && a.CodexRewrite != prev:
+				a.Reason = ""
+			}
+			if n.CodexRewrite == a.CodexRewrite && a.CodexRewrite != CodexRewriteUnset {
+				a.Reason = joinText(a.Reason, n.Reason)
+			}
 		}
 		a.UpdatedInput = n.UpdatedInput
 	}
