@@ -133,6 +133,9 @@ func TestCodexRewriteCarelessAuthor(t *testing.T) {
 			upd, _ := e.Merge(map[string]string{"command": "npm ci"})
 			return &hook.PreToolUseOutput{UpdatedInput: upd, CodexRewrite: 9}
 		}, "CodexRewrite 9 is not one of"},
+		{"not a constant, legacy form", func(e *hook.PreToolUse) *hook.PreToolUseOutput {
+			return &hook.PreToolUseOutput{Decision: hook.Allow, Legacy: true, CodexRewrite: 9}
+		}, "CodexRewrite 9 is not one of"},
 	}
 	for _, c := range cases {
 		h := hook.PreToolUseFunc(func(_ context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {

@@ -214,12 +214,12 @@ func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
+	if o.CodexRewrite > CodexRewriteDeny {
+		return dst, fmt.Errorf("CodexRewrite %d is not one of the CodexRewrite constants", o.CodexRewrite)
+	}
 	a := answer{common: &o.Common}
 	if o.Legacy {
 		return o.appendLegacy(dst, a)
-	}
-	if o.CodexRewrite > CodexRewriteDeny {
-		return dst, fmt.Errorf("CodexRewrite %d is not one of the CodexRewrite constants", o.CodexRewrite)
 	}
 	if o.Reason != "" && o.Decision == "" && (o.CodexRewrite == CodexRewriteUnset || o.UpdatedInput == nil) {
 		return dst, errors.New("a permission decision reason needs a decision (or, beside a rewrite, a CodexRewrite choice, whose decision it explains under Codex)")
