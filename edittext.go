@@ -10,6 +10,14 @@ import (
 	"github.com/gohooks/hook/internal/inputedit"
 )
 
+// ErrNoTexts is the error, tested with [errors.Is], of [EditText] given
+// an object result whose texts it does not know: one with neither a
+// "content" array of content blocks nor a structuredContent, such as a
+// built-in tool's result ({"stdout":…} of Bash) or the GitHub Copilot
+// CLI's tool_result. A hook registered for every tool can leave such a
+// result alone, or change it with [Edit] and the tool's typed view.
+var ErrNoTexts = inputedit.ErrNoTexts
+
 // EditText calls edit with every text of the tool result orig, in order,
 // and returns orig with exactly the texts that edit changed replaced:
 // every other byte, whitespace and escapes included, is orig's. It is the
@@ -40,7 +48,8 @@ import (
 // An object with neither a "content" array nor a structuredContent, such
 // as a built-in tool's result ({"stdout":…} of Bash), is refused: which
 // of its strings the model reads as text depends on the tool, so change
-// it with [Edit] and its typed view ([BashResponse], [ReadResponse], …).
+// it with [Edit] and its typed view ([BashResponse], [ReadResponse], …);
+// the error is then [ErrNoTexts].
 //
 // edit gets each text decoded (an escape such as \u00e9 as its character,
 // a lone surrogate as U+FFFD); a text it returns unchanged keeps its

@@ -171,3 +171,27 @@ func TestEditTextNoOpIsNoAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestEditTextErrNoTexts: a hook registered for every tool tells an
+// object result whose texts EditText cannot know (a built-in tool's,
+// Copilot's tool_result) from a failure with errors.Is, and only those:
+// the edit's own errors and a broken original are not ErrNoTexts.
+func TestEditTextErrNoTexts(t *testing.T) {
+	keep := func(s string) (string, error) { return s, nil }
+	for _, orig := range []string{
+		`{"stdout":"sk-live-1","stderr":"","interrupted":false}`,
+		`{"result_type":"success","text_result_for_llm":"sk-live-1"}`,
+		`{"content":"a string","structuredContent":null}`,
+		`{}`,
+	} {
+		_, err := hook.EditText(jsontext.Value(orig), keep)
+		assert.ErrorIs(t, err, hook.ErrNoTexts, orig)
+	}
+	for _, orig := range []string{``, `{"a":1,"a":2}`, `[`} {
+		_, err := hook.EditText(jsontext.Value(orig), keep)
+		require.Error(t, err, orig)
+		assert.NotErrorIs(t, err, hook.ErrNoTexts, orig)
+	}
+	_, err := hook.EditText(jsontext.Value(`"a"`), func(string) (string, error) { return "", errors.New("boom") })
+	assert.NotErrorIs(t, err, hook.ErrNoTexts)
+}
