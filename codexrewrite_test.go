@@ -133,6 +133,9 @@ func TestCodexRewriteCarelessAuthor(t *testing.T) {
 			upd, _ := e.Merge(map[string]string{"command": "npm ci"})
 			return &hook.PreToolUseOutput{UpdatedInput: upd, CodexRewrite: 9}
 		}, "CodexRewrite 9 is not one of"},
+		{"not a constant, legacy form", func(e *hook.PreToolUse) *hook.PreToolUseOutput {
+			return &hook.PreToolUseOutput{Decision: hook.Allow, Legacy: true, CodexRewrite: 9}
+		}, "CodexRewrite 9 is not one of"},
 	}
 	for _, c := range cases {
 		h := hook.PreToolUseFunc(func(_ context.Context, e *hook.PreToolUse) (*hook.PreToolUseOutput, error) {
@@ -205,4 +208,44 @@ func TestCodexRewriteUnsetFailClosed(t *testing.T) {
 	assert.Equal(t, hook.ExitBlock, code)
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "an allow skips Codex's approval prompt")
+}
+
+// TestCodexRewriteChainReasons: the combined rewrite carries the reasons
+// of the handlers whose choice it took, and only theirs: a reason given
+// for an allow is not the reason of a deny that a stricter handler chose,
+// and a chain whose handlers each give a valid answer alone gives a valid
+// one under Claude Code (where CodexRewrite reasons are not written), even
+// when the combined choice is unset.
+func TestCodexRewriteChainReasons(t *testing.T) {
+	cases := []struct {
+		name string
+		hs   []hook.Handler
+		want string // in Codex's stdout; "!" for the unset refusal
+	}{
+		{"allow with reason, unset", []hook.Handler{rewriter("a", hook.CodexRewriteAllow, "ci mode"), rewriter("b", hook.CodexRewriteUnset, "")}, "!"},
+		{"deny, allow with reason", []hook.Handler{rewriter("a", hook.CodexRewriteDeny, "run it yourself"), rewriter("b", hook.CodexRewriteAllow, "ci mode")}, `"permissionDecision":"deny","permissionDecisionReason":"run it yourself"}`},
+		{"allow with reason, deny", []hook.Handler{rewriter("a", hook.CodexRewriteAllow, "ci mode"), rewriter("b", hook.CodexRewriteDeny, "")}, `"permissionDecision":"deny","permissionDecisionReason":"blocked by hook"}`},
+		{"skip with reason, allow with reason", []hook.Handler{rewriter("a", hook.CodexRewriteSkip, "unused"), rewriter("b", hook.CodexRewriteAllow, "ci mode")}, ""},
+		{"deny, deny", []hook.Handler{rewriter("a", hook.CodexRewriteDeny, "one"), rewriter("b", hook.CodexRewriteDeny, "two")}, `"permissionDecisionReason":"one\ntwo"}`},
+		{"allow, allow", []hook.Handler{rewriter("a", hook.CodexRewriteAllow, "one"), rewriter("b", hook.CodexRewriteAllow, "two")}, `"permissionDecision":"allow","permissionDecisionReason":"one\ntwo"`},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := testutil.Serve(t, hook.Chain(c.hs...), codexPre())
+		switch c.want {
+		case "!":
+			assert.Equal(t, hook.ExitError, code, c.name)
+			assert.Contains(t, stderr, "hook.CodexRewriteAllow", "%s: the refusal names the choices", c.name)
+		case "":
+			require.Equal(t, hook.ExitOK, code, "%s: %s", c.name, stderr)
+			assert.Empty(t, strings.TrimSpace(stdout), c.name)
+		default:
+			require.Equal(t, hook.ExitOK, code, "%s: %s", c.name, stderr)
+			assert.Contains(t, stdout, c.want, c.name)
+			assert.NoError(t, agent.CheckCodexAnswer("PreToolUse", []byte(stdout)), "%s: %s", c.name, stdout)
+		}
+		code, stdout, stderr = testutil.Serve(t, hook.Chain(c.hs...), testutil.PreToolUse("Bash", `{"command":"npm test"}`))
+		require.Equal(t, hook.ExitOK, code, "%s under Claude Code: %s", c.name, stderr)
+		assert.Contains(t, stdout, `"updatedInput":{"command":"b"}`, c.name)
+		assert.NotContains(t, stdout, "permissionDecision", c.name)
+	}
 }

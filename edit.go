@@ -39,6 +39,9 @@ func Edit[T any](orig jsontext.Value, edit func(*T) error) (jsontext.Value, erro
 	if err := checkRequired("Edit", orig, reflect.TypeFor[T]()); err != nil { // see tools.go
 		return nil, err
 	}
+	if err := checkCopilotResult("Edit", orig, reflect.TypeFor[T]()); err != nil {
+		return nil, err
+	}
 	if err := wire.Unmarshal(orig, v); err != nil {
 		return nil, fmt.Errorf("hook: Edit: decoding %T: %w", v, err)
 	}
@@ -99,6 +102,9 @@ func Update(orig jsontext.Value, edited any) (jsontext.Value, error) {
 		return nil, err
 	}
 	if err := checkRequired("Update", orig, reflect.TypeOf(edited)); err != nil { // see tools.go
+		return nil, err
+	}
+	if err := checkCopilotResult("Update", orig, reflect.TypeOf(edited)); err != nil {
 		return nil, err
 	}
 	out, err := inputedit.Diff(orig, edited)

@@ -10,6 +10,14 @@ import (
 	"github.com/gohooks/hook/internal/inputedit"
 )
 
+// ErrNoTexts is the error, tested with [errors.Is], of [EditText] given
+// an object result whose texts it does not know: one with neither a
+// "content" array of content blocks nor a structuredContent (nor a
+// "text_result_for_llm" string), such as a built-in tool's result
+// ({"stdout":…} of Bash). A hook registered for every tool can leave such a
+// result alone, or change it with [Edit] and the tool's typed view.
+var ErrNoTexts = inputedit.ErrNoTexts
+
 // EditText calls edit with every text of the tool result orig, in order,
 // and returns orig with exactly the texts that edit changed replaced:
 // every other byte, whitespace and escapes included, is orig's. It is the
@@ -35,12 +43,17 @@ import (
 //     and, when it has a structuredContent that is not null, every string
 //     value in it at any depth (names are kept): Codex shows the model
 //     the structured content in place of the blocks;
+//   - an object with a "text_result_for_llm" string (the GitHub Copilot
+//     CLI's tool_result, of any tool): that string, the one its model
+//     reads. Copilot replaces no result, so an answer that rewrites it is
+//     refused; a hook that finds what it looks for blocks instead;
 //   - null, a number or a boolean: none.
 //
-// An object with neither a "content" array nor a structuredContent, such
-// as a built-in tool's result ({"stdout":…} of Bash), is refused: which
-// of its strings the model reads as text depends on the tool, so change
-// it with [Edit] and its typed view ([BashResponse], [ReadResponse], …).
+// An object with none of these, such as a built-in tool's result
+// ({"stdout":…} of Bash), is refused: which of its strings the model
+// reads as text depends on the tool, so change it with [Edit] and its
+// typed view ([BashResponse], [ReadResponse], …); the error is then
+// [ErrNoTexts].
 //
 // edit gets each text decoded (an escape such as \u00e9 as its character,
 // a lone surrogate as U+FFFD); a text it returns unchanged keeps its

@@ -171,3 +171,47 @@ func TestEditTextNoOpIsNoAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestEditTextErrNoTexts: a hook registered for every tool tells an
+// object result whose texts EditText cannot know (a built-in tool's)
+// from a failure with errors.Is, and only those:
+// the edit's own errors and a broken original are not ErrNoTexts.
+func TestEditTextErrNoTexts(t *testing.T) {
+	keep := func(s string) (string, error) { return s, nil }
+	for _, orig := range []string{
+		`{"stdout":"sk-live-1","stderr":"","interrupted":false}`,
+		`{"content":"a string","structuredContent":null}`,
+		`{}`,
+	} {
+		_, err := hook.EditText(jsontext.Value(orig), keep)
+		assert.ErrorIs(t, err, hook.ErrNoTexts, orig)
+	}
+	for _, orig := range []string{``, `{"a":1,"a":2}`, `[`} {
+		_, err := hook.EditText(jsontext.Value(orig), keep)
+		require.Error(t, err, orig)
+		assert.NotErrorIs(t, err, hook.ErrNoTexts, orig)
+	}
+	_, err := hook.EditText(jsontext.Value(`"a"`), func(string) (string, error) { return "", errors.New("boom") })
+	assert.NotErrorIs(t, err, hook.ErrNoTexts)
+}
+
+// TestEditTextCopilotResult: the GitHub Copilot CLI's tool_result, of
+// any tool, is an object whose text_result_for_llm is what its model
+// reads: that string is its text, and every other byte is kept. (Copilot
+// drops a rewritten result, so the answer is refused; the edit tells the
+// hook that the result holds what it looks for.)
+func TestEditTextCopilotResult(t *testing.T) {
+	orig := `{"result_type":"success", "text_result_for_llm":"KEY=sk-live-1\u00e9\n","session_log":"sk-live-1"}`
+	got, err := hook.EditText(jsontext.Value(orig), func(s string) (string, error) {
+		return strings.ReplaceAll(s, "sk-live-1", "[redacted]"), nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, `{"result_type":"success", "text_result_for_llm":"KEY=[redacted]é\n","session_log":"sk-live-1"}`, string(got))
+
+	got, err = hook.EditText(jsontext.Value(orig), func(s string) (string, error) { return s, nil })
+	require.NoError(t, err)
+	assert.Equal(t, orig, string(got), "no change, no rewrite")
+
+	_, err = hook.EditText(jsontext.Value(`{"result_type":"failure","text_result_for_llm":null}`), func(s string) (string, error) { return s, nil })
+	assert.ErrorIs(t, err, hook.ErrNoTexts, "a text_result_for_llm that is no string is no text")
+}

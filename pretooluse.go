@@ -218,12 +218,12 @@ func (o *PreToolUseOutput) appendForm(dst []byte, ev *Event) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
+	if o.CodexRewrite > CodexRewriteDeny {
+		return dst, fmt.Errorf("CodexRewrite %d is not one of the CodexRewrite constants", o.CodexRewrite)
+	}
 	a := answer{common: &o.Common}
 	if o.Legacy {
 		return o.appendLegacy(dst, a)
-	}
-	if o.CodexRewrite > CodexRewriteDeny {
-		return dst, fmt.Errorf("CodexRewrite %d is not one of the CodexRewrite constants", o.CodexRewrite)
 	}
 	if o.Reason != "" && o.Decision == "" && (o.CodexRewrite == CodexRewriteUnset || o.UpdatedInput == nil) {
 		return dst, errors.New("a permission decision reason needs a decision (or, beside a rewrite, a CodexRewrite choice, whose decision it explains under Codex)")
@@ -283,14 +283,23 @@ func (a *PreToolUseOutput) join(n *PreToolUseOutput) (stop bool, err error) {
 	a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)
 	if n.UpdatedInput != nil {
 		// The last rewrite holds every earlier one: under Codex it gets
-		// the most cautious choice of the handlers that rewrote.
+		// the most cautious choice of the handlers that rewrote, and the
+		// reasons of the handlers that chose it (an allow's reason is
+		// not a deny's; an unset choice writes none, and a reason
+		// beside it would make the answer invalid everywhere).
+		prev := a.CodexRewrite
 		if a.UpdatedInput == nil {
-			a.CodexRewrite = n.CodexRewrite
-		} else {
-			a.CodexRewrite = stricter(a.CodexRewrite, n.CodexRewrite)
+			prev = n.CodexRewrite
 		}
-		if a.Decision == "" && n.Decision == "" && n.CodexRewrite != CodexRewriteUnset {
-			a.Reason = joinText(a.Reason, n.Reason)
+		a.CodexRewrite = stricter(prev, n.CodexRewrite)
+		if a.Decision == "" && n.Decision == "" {
+			switch {
+			case a.CodexRewrite == CodexRewriteUnset, a.UpdatedInput != nil && a.CodexRewrite != prev:
+				a.Reason = ""
+			}
+			if n.CodexRewrite == a.CodexRewrite && a.CodexRewrite != CodexRewriteUnset {
+				a.Reason = joinText(a.Reason, n.Reason)
+			}
 		}
 		a.UpdatedInput = n.UpdatedInput
 	}

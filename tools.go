@@ -81,7 +81,10 @@ const (
 // has it null: such an input is another agent's, and would decode to
 // empty fields that a guard reads as harmless (the GitHub Copilot CLI's
 // Write, Edit and Read calls name the file "path", not "file_path": see
-// docs/agents.md).
+// docs/agents.md). Likewise a view of a built-in tool's result
+// ([BashResponse], …) refuses the Copilot CLI's tool_result, an object
+// with a "text_result_for_llm" for every tool, which has none of the
+// view's fields; [Edit] and [Update] refuse both the same way.
 func DecodeView[T any](raw jsontext.Value) (*T, error) {
 	v := new(T)
 	if len(raw) == 0 {
@@ -91,6 +94,9 @@ func DecodeView[T any](raw jsontext.Value) (*T, error) {
 		return nil, fmt.Errorf("hook: DecodeView: %w", err)
 	}
 	if err := checkRequired("DecodeView", raw, reflect.TypeFor[T]()); err != nil {
+		return nil, err
+	}
+	if err := checkCopilotResult("DecodeView", raw, reflect.TypeFor[T]()); err != nil {
 		return nil, err
 	}
 	return v, nil

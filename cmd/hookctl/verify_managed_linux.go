@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"unsafe"
@@ -25,6 +26,9 @@ const (
 	prCapAmbient         = 47
 	prCapAmbientClearAll = 4
 	capVersion3          = 0x20080522
+	// oPath is O_PATH (the same on every architecture Go runs Linux on
+	// but sparc64): a handle on a mount that needs no read permission.
+	oPath = 0x200000
 )
 
 // enterManagedNS makes cmd start in a new user and mount namespace, as
@@ -134,6 +138,18 @@ func overlayParent(target, tmp string) error {
 	if err != nil {
 		return err
 	}
+	// The mounts under parent (Docker's /etc/hosts and /etc/resolv.conf,
+	// secrets a launcher mounts under /etc): an overlay shows the files
+	// under them, so they are held open and put back over it.
+	subs, err := holdSubmounts(parent)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, m := range subs {
+			m.f.Close()
+		}
+	}()
 	if err := os.MkdirAll(tmp, 0o700); err != nil {
 		return err
 	}
@@ -163,7 +179,77 @@ func overlayParent(target, tmp string) error {
 	if err != nil {
 		return fmt.Errorf("%s does not exist and an overlay of %s to hold it was refused: %w", target, parent, mountHint(err))
 	}
+	for _, m := range subs {
+		fd := "/proc/self/fd/" + strconv.Itoa(int(m.f.Fd()))
+		if err := syscall.Mount(fd, m.at, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+			return fmt.Errorf("putting the mount at %s back over the overlay of %s: %w", m.at, parent, mountHint(err))
+		}
+	}
 	return nil
+}
+
+// heldMount is a mount under the parent that the overlay covers: an
+// O_PATH handle on it, and where it goes back.
+type heldMount struct {
+	at string
+	f  *os.File
+}
+
+// holdSubmounts opens, with O_PATH, each outermost mount strictly under
+// dir (one inside another comes back with it, bound recursively).
+func holdSubmounts(dir string) ([]heldMount, error) {
+	b, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return nil, fmt.Errorf("listing the mounts under %s: %w", dir, err)
+	}
+	var points []string
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 5 {
+			continue
+		}
+		p := unescapeMountinfo(f[4])
+		if p != dir && strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/") {
+			points = append(points, p)
+		}
+	}
+	slices.Sort(points)
+	points = slices.Compact(points)
+	var held []heldMount
+	for _, p := range points {
+		if slices.ContainsFunc(held, func(h heldMount) bool { return strings.HasPrefix(p, h.at+"/") }) {
+			continue
+		}
+		fd, err := syscall.Open(p, oPath|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			for _, h := range held {
+				h.f.Close()
+			}
+			return nil, fmt.Errorf("holding the mount at %s: %w", p, err)
+		}
+		held = append(held, heldMount{at: p, f: os.NewFile(uintptr(fd), p)})
+	}
+	return held, nil
+}
+
+// unescapeMountinfo decodes the octal escapes (\040 for a space) of a
+// path in /proc/self/mountinfo.
+func unescapeMountinfo(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // overlayEscape escapes the characters overlayfs options separate on.

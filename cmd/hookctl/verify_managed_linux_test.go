@@ -119,3 +119,36 @@ func TestVerifyManagedNotChecked(t *testing.T) {
 	assert.Contains(t, reps[0].Why, "/etc/claude-code")
 	assert.Contains(t, stderr.String(), "the hooks of the managed settings are not checked")
 }
+
+// TestManagedNSOverlayKeepsMounts: where the overlay stands in for a
+// parent that holds mounts (Docker binds /etc/hosts, /etc/resolv.conf and
+// /etc/hostname over the image's files; Kubernetes mounts secrets under
+// /etc), the program sees those mounts, not the files under them, which
+// an overlay of the parent alone would show (one with a space in its
+// path too, which /proc/self/mountinfo escapes).
+func TestManagedNSOverlayKeepsMounts(t *testing.T) {
+	if err := exec.Command("unshare", "-Urm", "true").Run(); err != nil {
+		t.Skipf("the test needs unshare -Urm to mount over a file of the parent: %v", err)
+	}
+	root := t.TempDir()
+	parent := filepath.Join(root, "sys")
+	write(t, filepath.Join(parent, "hosts"), "image", 0o644)
+	write(t, filepath.Join(parent, "my secrets", "secret"), "image secret", 0o644)
+	write(t, filepath.Join(root, "hosts"), "runtime", 0o644)
+	write(t, filepath.Join(root, "secrets", "secret"), "runtime secret", 0o644)
+	target := filepath.Join(parent, "claude-code")
+	m := managedTestMount(t, target)
+	dir := filepath.Join(root, "run")
+	write(t, filepath.Join(m.scratchDir(dir), "managed-settings.json"), "scratch", 0o644)
+
+	cmd := exec.Command("/bin/sh", "-c", `cat "$0/hosts"; echo; cat "$0/my secrets/secret"; echo; cat "$0/claude-code/managed-settings.json"`, parent)
+	require.NoError(t, m.wrap(cmd, dir))
+	// The launcher's mounts, as a container runtime makes them, in a
+	// namespace of the test's own; the helper runs in it.
+	args := append([]string{"-Urm", "sh", "-c", `mount --bind "$1/hosts" "$2/hosts" && mount --bind "$1/secrets" "$2/my secrets" && shift 2 && exec "$@"`, "sh", root, parent, cmd.Path}, cmd.Args[1:]...)
+	outer := exec.Command("unshare", args...)
+	outer.Env = cmd.Env
+	out, err := outer.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, "runtime\nruntime secret\nscratch", strings.TrimSpace(string(out)))
+}

@@ -18,7 +18,9 @@
 //	              then applies to the call the model makes
 //	-codex skip   let the original call run, through Codex's approval
 //	-codex allow  rewrite and approve: Codex runs the rewritten call
-//	              without asking
+//	              without asking, script included (GNU sed's e command
+//	              runs a program and w writes any file: allow approves
+//	              those too)
 //
 // It rewrites only a single simple sed command (no ;, &&, |, redirections
 // or substitutions) whose in-place flag is the word -i or --in-place, and

@@ -64,9 +64,10 @@ func Handler() hook.Handler {
 		var out jsontext.Value
 		var err error
 		switch {
-		case mcp, e.ToolResponse.Kind() == '"':
+		case mcp, e.ToolResponse.Kind() == '"', e.Agent() == hook.AgentCopilot:
 			// An MCP result of any shape; a text result, such as the
-			// shell output Codex sends.
+			// shell output Codex sends; Copilot's result of any tool,
+			// whose text for the model EditText finds.
 			out, err = hook.EditText(e.ToolResponse, text)
 		case e.ToolName == hook.ToolBash || e.ToolName == hook.ToolPowerShell:
 			out, err = hook.Edit(e.ToolResponse, func(r *hook.BashResponse) error {

@@ -2,12 +2,14 @@ package main
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gohooks/hook"
 	"github.com/gohooks/hook/hooktest"
 )
 
@@ -103,4 +105,31 @@ func TestPropertyRun(t *testing.T) {
 	})
 	assert.Empty(t, rep.Failures)
 	assert.Greater(t, rep.Updates, 3*len(hooktest.TrickyValues()), "the credential results answered with every value in their other places")
+}
+
+// copilotPost is a PostToolUse of the GitHub Copilot CLI (1.0.102, hooks
+// under PascalCase names) for tool, whose tool_result carries text, the
+// only text its model reads.
+func copilotPost(tool, text string) []byte {
+	return []byte(`{"hook_event_name":"PostToolUse","session_id":"196062a2-fb03-4186-aea1-dffeceacfe17","timestamp":"2026-12-04T17:00:06.914Z","cwd":"/home/dev/proj","tool_name":"` + tool +
+		`","tool_input":{"command":"env"},"tool_result":{"result_type":"success","text_result_for_llm":` + strconv.Quote(text) + `}}`)
+}
+
+// TestCopilot: Copilot replaces no result, and its tool_result is its
+// own shape whatever the tool: a credential in it is answered with a
+// block, for a built-in tool and an MCP tool alike; a result without one
+// gets no answer.
+func TestCopilot(t *testing.T) {
+	for _, tool := range []string{"Bash", "Read", "mcp__vault__read"} {
+		rec := hooktest.Record(Handler(), copilotPost(tool, "KEY=sk-live-abcdef12\n"))
+		require.NoError(t, rec.Err(), tool)
+		assert.Equal(t, hook.ExitOK, rec.Code, "%s: %s", tool, rec.Stderr)
+		assert.Equal(t, "block", rec.Decision, "%s: %s", tool, rec.Stdout)
+		assert.Contains(t, rec.Reason, "holds a credential", tool)
+
+		rec = hooktest.Record(Handler(), copilotPost(tool, "nothing to hide"))
+		require.NoError(t, rec.Err(), tool)
+		assert.Equal(t, hook.ExitOK, rec.Code, "%s: %s", tool, rec.Stderr)
+		assert.Empty(t, rec.Stdout, tool)
+	}
 }

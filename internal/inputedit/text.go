@@ -15,7 +15,7 @@ import (
 
 // ErrNoTexts is the error of an object result whose texts are not known:
 // it has neither a "content" array nor a structuredContent.
-var ErrNoTexts = errors.New(`the result is an object with neither a "content" array of blocks nor a structuredContent, such as a built-in tool's result: which of its strings are texts depends on the tool, so change it with hook.Edit and its typed view (hook.BashResponse, hook.ReadResponse, …)`)
+var ErrNoTexts = errors.New(`the result is an object with neither a "content" array of blocks nor a structuredContent (nor the text_result_for_llm of a GitHub Copilot CLI result), such as a built-in tool's result: which of its strings are texts depends on the tool, so change it with hook.Edit and its typed view (hook.BashResponse, hook.ReadResponse, …)`)
 
 // textSplice is one text an edit changed: the span of its JSON string in
 // the value, and the string that replaces it.
@@ -68,7 +68,9 @@ func EditTexts(v []byte, edit func(string) (string, error)) ([]byte, error) {
 }
 
 // result finds the texts of an object result: its content blocks and
-// its structured content.
+// its structured content, or the text for the model of a GitHub Copilot
+// CLI result ({"result_type":…,"text_result_for_llm":…}, whatever the
+// tool).
 func (e *textEditor) result(v []byte) error {
 	ms, err := rawjson.MembersTrusted(v)
 	if err != nil {
@@ -78,7 +80,9 @@ func (e *textEditor) result(v []byte) error {
 	hasContent = hasContent && content.Value[0] == '['
 	structured, hasStructured := rawjson.Find(ms, "structuredContent")
 	hasStructured = hasStructured && structured.Value[0] != 'n'
-	if !hasContent && !hasStructured {
+	llm, hasLLM := rawjson.Find(ms, "text_result_for_llm")
+	hasLLM = hasLLM && llm.Value[0] == '"'
+	if !hasContent && !hasStructured && !hasLLM {
 		return ErrNoTexts
 	}
 	// The members in their order, so that the splices stay sorted.
@@ -88,6 +92,8 @@ func (e *textEditor) result(v []byte) error {
 			err = e.blocks(m.Value)
 		case hasStructured && m.Key == "structuredContent":
 			err = e.strings(m.Value)
+		case hasLLM && m.Key == "text_result_for_llm":
+			err = e.text(m.Value)
 		}
 		if err != nil {
 			return err
