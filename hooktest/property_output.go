@@ -86,24 +86,7 @@ func runOutputFixture(rep *Report, cfg *config, run func([]byte) (*Recorder, err
 			payload: WithField(f.JSON, "tool_response", jsontext.Value(nr)),
 		})
 	}
-	runCases(cases, cfg.parallel, run)
-
-	runs := make([]verdict.Run, len(cases))
-	for i, c := range cases {
-		runs[i] = verdict.Run{In: c.resp, Out: c.updated()}
-	}
-	consts := verdict.Constants(runs)
-	tool := ""
-	if tn, ok := Field(f.JSON, "tool_name"); ok {
-		tool, _ = decodeString(tn)
-	}
-	for i, c := range cases {
-		rep.Cases++
-		count(rep, c.result, c.resp, cfg.exact)
-		mustRun := i == 0 || c.names && verdict.OpenSchema(tool)
-		errs, notes := judge(c, cfg, consts, mustRun, c.strict)
-		record(rep, cfg, f, c, errs, notes)
-	}
+	runAndJudge(rep, cfg, run, f, cases)
 }
 
 // mergeValue returns the object resp with the member AddedMember set to v.

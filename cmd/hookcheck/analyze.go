@@ -355,6 +355,22 @@ func topMember(p string) string {
 	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 }
 
+// sortDiff names a difference verdict found at ptr, the place it holds in
+// the payload (held is the place of the case's tricky value): its
+// hooktest.MemberError problem and its finding kind, and whether it is
+// only a note — a respelling, unless the case is of the strict tier and
+// ptr is held to the byte there.
+func sortDiff(c *testCase, problem, ptr, held string) (memberProblem, kind string, note bool) {
+	switch problem {
+	case verdict.Lost:
+		return hooktest.ProblemLost, kindLost, false
+	case verdict.Changed:
+		return hooktest.ProblemChanged, kindMangled, false
+	}
+	note = !c.strictTier() || !verdict.InStrictTier(true, problem, ptr, held)
+	return hooktest.ProblemRespelled, kindMangled, note
+}
+
 // compact returns v without whitespace, or v itself when it is not JSON.
 func compact(v []byte) []byte {
 	c := jsontext.Value(slices.Clone(v))
@@ -381,20 +397,13 @@ func memberFindings(c *testCase, out jsontext.Value, skip []string, consts []ver
 	for _, d := range ds {
 		me := &hooktest.MemberError{Pointer: d.Pointer, In: d.In, Out: d.Out}
 		ptr := "/tool_input" + d.Pointer
-		f := finding{Pointer: ptr, Kind: kindMangled}
-		switch d.Problem {
-		case verdict.Lost:
-			me.Problem, f.Kind = hooktest.ProblemLost, kindLost
-		case verdict.Changed:
-			me.Problem = hooktest.ProblemChanged
-		default:
-			me.Problem = hooktest.ProblemRespelled
-			if !c.strictTier() || !verdict.InStrictTier(true, d.Problem, ptr, held) {
-				in, out := verdict.Excerpts(d.In, d.Out, 80)
-				notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
-					Message: fmt.Sprintf("%s: %s from %s to %s (the same value for %s: a note)", ptr, me.Problem, in, out, agent)})
-				continue
-			}
+		f := finding{Pointer: ptr}
+		var note bool
+		if me.Problem, f.Kind, note = sortDiff(c, d.Problem, ptr, held); note {
+			in, out := verdict.Excerpts(d.In, d.Out, 80)
+			notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
+				Message: fmt.Sprintf("%s: %s from %s to %s (the same value for %s: a note)", ptr, me.Problem, in, out, agent)})
+			continue
 		}
 		f.Detail, f.Message = me.Problem, "/tool_input"+me.Error()
 		name := topMember(d.Pointer)

@@ -33,20 +33,13 @@ func outputFindings(c *testCase, out jsontext.Value, rec *hooktest.Recorder, cha
 	for _, d := range verdict.CompareOutput(c.toolResponse, out, ptrs, nil) {
 		ptr := "/tool_response" + d.Pointer
 		me := &hooktest.MemberError{Pointer: ptr, In: d.In, Out: d.Out}
-		f := finding{Pointer: ptr, Kind: kindMangled}
-		switch d.Problem {
-		case verdict.Lost:
-			me.Problem, f.Kind = hooktest.ProblemLost, kindLost
-		case verdict.Changed:
-			me.Problem = hooktest.ProblemChanged
-		default:
-			me.Problem = hooktest.ProblemRespelled
-			if !c.strictTier() || !verdict.InStrictTier(true, d.Problem, ptr, held) {
-				in, o := verdict.Excerpts(d.In, d.Out, 80)
-				notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
-					Message: fmt.Sprintf("%s: %s from %s to %s in the answer's %s (the same value for %s: a note)", ptr, me.Problem, in, o, field[1:], agent)})
-				continue
-			}
+		f := finding{Pointer: ptr}
+		var note bool
+		if me.Problem, f.Kind, note = sortDiff(c, d.Problem, ptr, held); note {
+			in, o := verdict.Excerpts(d.In, d.Out, 80)
+			notes = append(notes, finding{Kind: "respelled", Pointer: ptr, Detail: me.Problem,
+				Message: fmt.Sprintf("%s: %s from %s to %s in the answer's %s (the same value for %s: a note)", ptr, me.Problem, in, o, field[1:], agent)})
+			continue
 		}
 		f.Detail = me.Problem
 		f.Message = fmt.Sprintf("%s: %s in the answer's %s (%s)", ptr, detailOf(me), field[1:], hooktest.RuleKeepOutput)

@@ -145,10 +145,18 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 		}
 		reps = append(reps, rep)
 	}
-	if ch := v.files.changed(); len(ch) > 0 {
+	return finishVerify(v.files, reps, outside, *asJSON, stdout, stderr)
+}
+
+// finishVerify ends a verify run the same way for every agent: it fails
+// when the user's files changed while it ran, prints the reports (as JSON
+// with asJSON), names the refused requests for other hosts, and returns
+// errNotFired when a report shows a problem.
+func finishVerify(files userFiles, reps []hookReport, outside []string, asJSON bool, stdout, stderr io.Writer) error {
+	if ch := files.changed(); len(ch) > 0 {
 		return fmt.Errorf("files of the user changed while verify ran (verify writes none of them; something else did): %s", strings.Join(ch, ", "))
 	}
-	if *asJSON {
+	if asJSON {
 		if err := writeReportJSON(stdout, reps); err != nil {
 			return err
 		}

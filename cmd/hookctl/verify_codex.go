@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/gohooks/hook/internal/agent"
@@ -97,25 +96,7 @@ func cmdVerifyCodex(o verifyOptions, stdout, stderr io.Writer) error {
 		}
 		reps = append(reps, rep)
 	}
-	if ch := v.files.changed(); len(ch) > 0 {
-		return fmt.Errorf("files of the user changed while verify ran (verify writes none of them; something else did): %s", strings.Join(ch, ", "))
-	}
-	if o.asJSON {
-		if err := writeReportJSON(stdout, reps); err != nil {
-			return err
-		}
-	} else {
-		printReport(stdout, reps)
-	}
-	if len(outside) > 0 {
-		fmt.Fprintf(stderr, "hookctl verify: refused requests for other hosts: %s\n", strings.Join(outside, ", "))
-	}
-	for _, r := range reps {
-		if r.problem() {
-			return errNotFired
-		}
-	}
-	return nil
+	return finishVerify(v.files, reps, outside, o.asJSON, stdout, stderr)
 }
 
 // findCodexBin returns the codex executable to run: the one -codex

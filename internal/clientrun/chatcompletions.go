@@ -117,39 +117,26 @@ func (f *FakeChat) ToolResult(id string) (text string, ok bool) {
 // the answer is written, so that a client that has its answer finds it in
 // [FakeChat.Requests].
 func (f *FakeChat) serve(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	r := &Request{Method: req.Method, Target: req.RequestURI, Body: body}
-	var answer func()
-	switch {
-	case proxyKind(req) != "":
-		r.Answered = proxyKind(req)
-		answer = func() { refuse(w) }
-	case req.Method == http.MethodPost && req.URL.Path == "/v1/chat/completions":
-		var m ChatRequest
-		if err := Unmarshal(body, &m); err != nil {
-			r.Answered = "400"
-			answer = func() {
-				writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]string{"type": "invalid_request_error", "message": "fake chat-completions API: " + err.Error()}})
+	const what = "fake chat-completions API"
+	f.handle(w, req, func(r *Request) func() {
+		switch {
+		case req.Method == http.MethodPost && req.URL.Path == "/v1/chat/completions":
+			var m ChatRequest
+			if err := Unmarshal(r.Body, &m); err != nil {
+				return openAIError(w, r, http.StatusBadRequest, "invalid_request_error", what, err.Error())
 			}
-			break
+			r.Chat = &m
+			var msg chatReply
+			msg, r.Answered = f.plan(&m)
+			return func() { chatAnswer(w, &m, msg) }
+		case req.Method == http.MethodGet && req.URL.Path == "/v1/models":
+			r.Answered = "models"
+			return func() {
+				writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{map[string]any{"id": "gpt-4.1", "object": "model", "owned_by": "fake"}}})
+			}
 		}
-		r.Chat = &m
-		var msg chatReply
-		msg, r.Answered = f.plan(&m)
-		answer = func() { chatAnswer(w, &m, msg) }
-	case req.Method == http.MethodGet && req.URL.Path == "/v1/models":
-		r.Answered = "models"
-		answer = func() {
-			writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{map[string]any{"id": "gpt-4.1", "object": "model", "owned_by": "fake"}}})
-		}
-	default:
-		r.Answered = "404"
-		answer = func() {
-			writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]string{"type": "not_found_error", "message": "fake chat-completions API: no such endpoint"}})
-		}
-	}
-	f.record(r)
-	answer()
+		return openAIError(w, r, http.StatusNotFound, "not_found_error", what, "no such endpoint")
+	})
 }
 
 // Turn returns the index of the script's turn that answers a request
@@ -163,13 +150,7 @@ func (f *FakeChat) Turn(m *ChatRequest) (turn, before int) {
 			made[c.ID] = true
 		}
 	}
-	for i, calls := range f.Script.Turns {
-		if len(calls) > 0 && !made[ChatCallID(before+1)] {
-			return i, before
-		}
-		before += len(calls)
-	}
-	return len(f.Script.Turns), before
+	return f.Script.turn(func(n int) bool { return made[ChatCallID(n)] })
 }
 
 // chatReply is the assistant message the fake model sends.
@@ -195,11 +176,7 @@ func (f *FakeChat) plan(m *ChatRequest) (chatReply, string) {
 		}
 		return chatReply{calls: calls}, "main-tool_calls#" + strconv.Itoa(turn+1)
 	}
-	final := f.Script.Final
-	if final == "" {
-		final = "done"
-	}
-	return chatReply{content: final}, "main-final"
+	return chatReply{content: f.Script.final()}, "main-final"
 }
 
 // chatAnswer writes msg as the answer to m: one chat.completion object,

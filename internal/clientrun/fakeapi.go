@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -149,33 +150,9 @@ func (m Message) Blocks() []Block {
 }
 
 // ContentText flattens a tool_result's content (a string or an array of
-// blocks) to text; text blocks are joined with newlines, other blocks are
-// written as their JSON.
-func (b Block) ContentText() string {
-	if len(b.Content) == 0 {
-		return ""
-	}
-	if b.Content[0] == '"' {
-		var s string
-		if Unmarshal(b.Content, &s) == nil {
-			return s
-		}
-	}
-	var parts []jsontext.Value
-	if Unmarshal(b.Content, &parts) != nil {
-		return string(b.Content)
-	}
-	var out []string
-	for _, p := range parts {
-		var tb Block
-		if Unmarshal(p, &tb) == nil && tb.Type == "text" {
-			out = append(out, tb.Text)
-		} else {
-			out = append(out, string(p))
-		}
-	}
-	return strings.Join(out, "\n")
-}
+// blocks) to text, as [ResponsesItem.OutputText] does: text blocks are
+// joined with newlines, other blocks are written as their JSON.
+func (b Block) ContentText() string { return partsText(b.Content) }
 
 // StartFakeAPI starts a fake API that plays script on a free port of
 // 127.0.0.1. Each request is also written to log (if not nil) as one JSON
@@ -226,45 +203,42 @@ func logLine(r *Request) []byte {
 	return line.Bytes()
 }
 
+// serve answers req. The request is recorded before the first byte of
+// the answer is written, so that a client that has its answer finds it in
+// [FakeAPI.Requests].
 func (f *FakeAPI) serve(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	r := &Request{Method: req.Method, Target: req.RequestURI, Body: body}
-	defer f.record(r)
-	switch {
-	case refuseProxy(w, req, r):
-	case req.Method == http.MethodPost && req.URL.Path == "/v1/messages":
-		var m MessagesRequest
-		if err := Unmarshal(body, &m); err != nil {
-			r.Answered = "400"
-			writeJSON(w, http.StatusBadRequest, map[string]any{"type": "error", "error": map[string]string{"type": "invalid_request_error", "message": "fake API: " + err.Error()}})
-			return
+	f.handle(w, req, func(r *Request) func() {
+		switch {
+		case req.Method == http.MethodPost && req.URL.Path == "/v1/messages":
+			var m MessagesRequest
+			if err := Unmarshal(r.Body, &m); err != nil {
+				return anthropicError(w, r, http.StatusBadRequest, "invalid_request_error", "fake API: "+err.Error())
+			}
+			r.Messages = &m
+			var rep reply
+			rep, r.Answered = f.plan(&m)
+			return func() { messagesAnswer(w, &m, rep) }
+		case req.Method == http.MethodPost && req.URL.Path == "/v1/messages/count_tokens":
+			r.Answered = "count_tokens"
+			return func() { writeJSON(w, http.StatusOK, map[string]int{"input_tokens": 100}) }
+		case req.Method == http.MethodGet && req.URL.Path == "/v1/models":
+			r.Answered = "models"
+			return func() { writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "has_more": false}) }
+		case req.Method == http.MethodHead || (req.Method == http.MethodGet && req.URL.Path == "/"):
+			r.Answered = "root"
+			return func() { w.WriteHeader(http.StatusOK) }
 		}
-		r.Messages = &m
-		r.Answered = f.answer(w, &m)
-	case req.Method == http.MethodPost && req.URL.Path == "/v1/messages/count_tokens":
-		r.Answered = "count_tokens"
-		writeJSON(w, http.StatusOK, map[string]int{"input_tokens": 100})
-	case req.Method == http.MethodGet && req.URL.Path == "/v1/models":
-		r.Answered = "models"
-		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "has_more": false})
-	case req.Method == http.MethodHead || (req.Method == http.MethodGet && req.URL.Path == "/"):
-		r.Answered = "root"
-		w.WriteHeader(http.StatusOK)
-	default:
-		r.Answered = "404"
-		writeJSON(w, http.StatusNotFound, map[string]any{"type": "error", "error": map[string]string{"type": "not_found_error", "message": "fake API: no such endpoint"}})
-	}
+		return anthropicError(w, r, http.StatusNotFound, "not_found_error", "fake API: no such endpoint")
+	})
 }
 
-// refuseProxy refuses, and marks r refused, a request sent to the fake
-// API as a proxy: a CONNECT tunnel or an absolute-form request line. It
-// reports whether req was one.
-func refuseProxy(w http.ResponseWriter, req *http.Request, r *Request) bool {
-	if r.Answered = proxyKind(req); r.Answered == "" {
-		return false
+// anthropicError marks r answered with code and returns the function
+// that writes an Anthropic-style error of type typ.
+func anthropicError(w http.ResponseWriter, r *Request, code int, typ, msg string) func() {
+	r.Answered = strconv.Itoa(code)
+	return func() {
+		writeJSON(w, code, map[string]any{"type": "error", "error": map[string]string{"type": typ, "message": msg}})
 	}
-	refuse(w)
-	return true
 }
 
 // proxyKind returns how a request sent to the fake API as a proxy is
@@ -335,11 +309,7 @@ func (f *FakeAPI) plan(m *MessagesRequest) (reply, string) {
 		rep.stopReason = "tool_use"
 		return rep, fmt.Sprintf("main-tool_use#%d", done+1)
 	}
-	text := f.Script.Final
-	if text == "" {
-		text = "done"
-	}
-	return reply{blocks: []replyBlock{{text: text}}, stopReason: "end_turn"}, "main-final"
+	return reply{blocks: []replyBlock{{text: f.Script.final()}}, stopReason: "end_turn"}, "main-final"
 }
 
 func (f *FakeAPI) isMain(m *MessagesRequest) bool {
@@ -368,8 +338,9 @@ type usage struct {
 	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
 }
 
-func (f *FakeAPI) answer(w http.ResponseWriter, m *MessagesRequest) string {
-	rep, kind := f.plan(m)
+// messagesAnswer writes rep as the answer to m: one message object, or,
+// when m asks for a stream, its server-sent events.
+func messagesAnswer(w http.ResponseWriter, m *MessagesRequest, rep reply) {
 	model := m.Model
 	if model == "" {
 		model = "claude-fake"
@@ -391,7 +362,7 @@ func (f *FakeAPI) answer(w http.ResponseWriter, m *MessagesRequest) string {
 			"stop_reason": rep.stopReason, "stop_sequence": nil,
 			"usage": usage{InputTokens: 10, OutputTokens: 5},
 		})
-		return kind
+		return
 	}
 	w.Header().Set("content-type", "text/event-stream")
 	w.Header().Set("cache-control", "no-cache")
@@ -426,7 +397,6 @@ func (f *FakeAPI) answer(w http.ResponseWriter, m *MessagesRequest) string {
 	}
 	sse("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": rep.stopReason, "stop_sequence": nil}, "usage": map[string]int{"output_tokens": 5}})
 	sse("message_stop", map[string]string{"type": "message_stop"})
-	return kind
 }
 
 // ToolResult is a tool_result block as the model got it.

@@ -5,11 +5,13 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
 
-// fakeServer is what the fake model APIs (FakeAPI, FakeResponses) share:
+// fakeServer is what the fake model APIs (FakeAPI, FakeResponses,
+// FakeChat) share:
 // the HTTP server on a free port of 127.0.0.1, the requests it received in
 // order, and their log. Each API embeds it and answers in its own serve.
 type fakeServer struct {
@@ -92,4 +94,55 @@ func (f *fakeServer) record(r *Request) {
 	f.mu.Lock()
 	f.log.Write(line)
 	f.mu.Unlock()
+}
+
+// handle reads req and records it before the first byte of the answer is
+// written, so that a client that has its answer finds it in Requests. A
+// request sent to the fake API as a proxy is refused; any other goes to
+// pick, which sets how r is answered (and its decoded body) and returns
+// the function that writes the answer.
+func (f *fakeServer) handle(w http.ResponseWriter, req *http.Request, pick func(r *Request) func()) {
+	body, _ := io.ReadAll(req.Body)
+	r := &Request{Method: req.Method, Target: req.RequestURI, Body: body}
+	var answer func()
+	if r.Answered = proxyKind(req); r.Answered != "" {
+		answer = func() { refuse(w) }
+	} else {
+		answer = pick(r)
+	}
+	f.record(r)
+	answer()
+}
+
+// openAIError marks r answered with code and returns the function that
+// writes an OpenAI-style error of type typ, its message prefixed with
+// what names the API.
+func openAIError(w http.ResponseWriter, r *Request, code int, typ, what, msg string) func() {
+	r.Answered = strconv.Itoa(code)
+	return func() {
+		writeJSON(w, code, map[string]any{"error": map[string]string{"type": typ, "message": what + ": " + msg}})
+	}
+}
+
+// turn returns the index of the turn of s that answers a request, the
+// first turn whose first call is not made yet (made reports whether the
+// n-th call of the script, 1-based, is among the request's calls), or
+// len(s.Turns) for the final text, and the number of calls made before
+// that turn.
+func (s Script) turn(made func(n int) bool) (turn, before int) {
+	for i, calls := range s.Turns {
+		if len(calls) > 0 && !made(before+1) {
+			return i, before
+		}
+		before += len(calls)
+	}
+	return len(s.Turns), before
+}
+
+// final returns the script's last text: Final, or "done" when empty.
+func (s Script) final() string {
+	if s.Final == "" {
+		return "done"
+	}
+	return s.Final
 }

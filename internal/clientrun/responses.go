@@ -92,7 +92,10 @@ func (it ResponsesItem) OutputText() string {
 	return partsText(it.Output)
 }
 
-// partsText flattens a string or an array of content parts to text.
+// partsText flattens a string or an array of content parts (Anthropic
+// blocks, OpenAI input and output parts) to text: the text of each part
+// whose type ends in "text" and that has a text member, each other part
+// as its JSON, joined with newlines.
 func partsText(v jsontext.Value) string {
 	if len(v) == 0 {
 		return ""
@@ -160,34 +163,20 @@ func (f *FakeResponses) Offered() []string {
 // the answer is written, so that a client that has its answer finds it in
 // [FakeResponses.Requests].
 func (f *FakeResponses) serve(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	r := &Request{Method: req.Method, Target: req.RequestURI, Body: body}
-	var answer func()
-	switch {
-	case proxyKind(req) != "":
-		r.Answered = proxyKind(req)
-		answer = func() { refuse(w) }
-	case req.Method == http.MethodPost && req.URL.Path == "/v1/responses":
+	const what = "fake Responses API"
+	f.handle(w, req, func(r *Request) func() {
+		if req.Method != http.MethodPost || req.URL.Path != "/v1/responses" {
+			return openAIError(w, r, http.StatusNotFound, "not_found_error", what, "no such endpoint")
+		}
 		var m ResponsesRequest
-		if err := Unmarshal(body, &m); err != nil {
-			r.Answered = "400"
-			answer = func() {
-				writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]string{"type": "invalid_request_error", "message": "fake Responses API: " + err.Error()}})
-			}
-			break
+		if err := Unmarshal(r.Body, &m); err != nil {
+			return openAIError(w, r, http.StatusBadRequest, "invalid_request_error", what, err.Error())
 		}
 		r.Responses = &m
 		var items []responsesItem
 		items, r.Answered = f.plan(&m)
-		answer = func() { stream(w, m.Model, items) }
-	default:
-		r.Answered = "404"
-		answer = func() {
-			writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]string{"type": "not_found_error", "message": "fake Responses API: no such endpoint"}})
-		}
-	}
-	f.record(r)
-	answer()
+		return func() { stream(w, m.Model, items) }
+	})
 }
 
 // Turn returns the index of the script's turn that answers a request
@@ -201,13 +190,7 @@ func (f *FakeResponses) Turn(m *ResponsesRequest) (turn, before int) {
 			made[it.CallID] = true
 		}
 	}
-	for i, calls := range f.Script.Turns {
-		if len(calls) > 0 && !made[ResponsesCallID(before+1)] {
-			return i, before
-		}
-		before += len(calls)
-	}
-	return len(f.Script.Turns), before
+	return f.Script.turn(func(n int) bool { return made[ResponsesCallID(n)] })
 }
 
 // responsesItem is one output item the fake model sends.
@@ -265,12 +248,8 @@ func (f *FakeResponses) plan(m *ResponsesRequest) ([]responsesItem, string) {
 		}
 		return items, "main-function_call#" + strconv.Itoa(turn+1)
 	}
-	final := f.Script.Final
-	if final == "" {
-		final = "done"
-	}
 	return []responsesItem{{Type: "message", ID: newID("msg_"), Status: "completed", Role: "assistant",
-		Content: []responsesPart{{Type: "output_text", Text: final, Annotations: []any{}}}}}, "main-final"
+		Content: []responsesPart{{Type: "output_text", Text: f.Script.final(), Annotations: []any{}}}}}, "main-final"
 }
 
 // stream writes items as a streamed response of model: response.created,
