@@ -352,6 +352,7 @@ func (r *run) runStream(cmd *exec.Cmd, prompt string, out *bytes.Buffer) error {
 		closeIn()
 	}
 	const requestID = "claudetest-interrupt"
+	exited := make(chan struct{})
 	// Read claude's messages: the answer to the request, and the result
 	// that ends the session.
 	read := make(chan struct{})
@@ -376,12 +377,19 @@ func (r *run) runStream(cmd *exec.Cmd, prompt string, out *bytes.Buffer) error {
 			case m.Type == "control_response" && m.Response.RequestID == requestID:
 				r.Interrupted = m.Response.Subtype == "success"
 			case m.Type == "result":
+				if r.Interrupted && r.hasHooksFor("Interrupt") {
+					// Claude Code does not wait for its Interrupt hooks:
+					// closing stdin now could end claude before it even
+					// starts them on a loaded machine.
+					go func() { r.awaitHookRecord("Interrupt", exited); closeIn() }()
+					continue
+				}
 				closeIn()
 			}
 		}
 		io.Copy(io.Discard, pr) // after a line over the limit: keep claude from blocking
 	}()
-	exited, polled := make(chan struct{}), make(chan struct{})
+	polled := make(chan struct{})
 	go func() {
 		defer close(polled)
 		// Wait for the file, as long as claude runs.
@@ -407,4 +415,39 @@ func (r *run) runStream(cmd *exec.Cmd, prompt string, out *bytes.Buffer) error {
 	<-polled
 	closeIn()
 	return err
+}
+
+// hasHooksFor reports whether the session has a hook for event.
+func (r *run) hasHooksFor(event string) bool {
+	for _, h := range r.hooks {
+		if h.Event == event {
+			return true
+		}
+	}
+	return false
+}
+
+// awaitHookRecord returns once a hook of event has a finished record,
+// once claude exited, or after the run's limit when none comes (no
+// matcher took it): an event whose hooks the client does not wait for is then seen
+// whole before the test closes claude's stdin.
+func (r *run) awaitHookRecord(event string, exited <-chan struct{}) {
+	limit := time.After(clientrun.RunTimeout(envTimeout))
+	tick := time.NewTicker(25 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		recs, _ := clientrun.ReadRecords(r.f.CapDir())
+		for _, rec := range recs {
+			if rec.Event == event && rec.Code != -1 {
+				return
+			}
+		}
+		select {
+		case <-limit:
+			return
+		case <-exited:
+			return
+		case <-tick.C:
+		}
+	}
 }

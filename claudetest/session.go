@@ -68,6 +68,10 @@ type Session struct {
 	// stream-json from stdin (--input-format stream-json), ends the turn
 	// with an error result and exits 1, which [Run] expects; [Run] fails
 	// the test when the file never appeared. See [Result].Interrupted.
+	// Claude Code does not wait for its Interrupt hooks, so when the
+	// session has one, claudetest keeps stdin open after the result
+	// until one of them finished (or claude exited, or the run's limit
+	// passed): the hook is seen whole, also on a loaded machine.
 	InterruptWhen string
 }
 
