@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"reflect"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -174,7 +175,24 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 			// Its own rewrites of what it is given are known as such.
 			forget = handOut(view, "tool_input", "tool_response", "content")
 		}
+		// A later handler sees the bytes this one is given: one that
+		// writes into them (they are read-only, see Handler) would hand
+		// it a change no answer carries, so the chain stops there.
+		later := handledAfter(hs[i+1:], name)
+		var (
+			seed maphash.Seed
+			sum  uint64
+		)
+		if later {
+			seed = maphash.MakeSeed()
+			sum = maphash.Bytes(seed, view.raw)
+		}
 		out, err := callHandler(ctx, view, h)
+		if later && maphash.Bytes(seed, view.raw) != sum {
+			forget()
+			failures = append(failures, fmt.Errorf("hook: handler %d of %d (%T) wrote into the event it was given, whose raw values are read-only: the handlers after it would see a change no answer carries; build a rewrite with Merge, Edit or Remove, which copy", i+1, len(hs), h))
+			break
+		}
 		var be *BlockError
 		if errors.As(err, &be) {
 			out = feedbackBlock(view, blockReason(be))
@@ -205,7 +223,7 @@ func serveAll(ctx context.Context, ev *Event, hs []Handler) (Output, error) {
 		if stop {
 			break
 		}
-		if !handledAfter(hs[i+1:], name) {
+		if !later {
 			break // no handler is left to see the view
 		}
 		if view, err = advance(view, out); err != nil {
