@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -449,9 +447,7 @@ func (v *codexVerifier) runOne(i int, t codexHookTrust) (*observed, error) {
 	defer api.Close()
 	probeCfg := ""
 	if p.Server != "" {
-		probeCfg = filepath.Join(s.dir, "probe.json")
-		if err := writeFileMkdir(probeCfg, marshalValue(clientrun.ProbeConfig{Name: p.Server, Log: filepath.Join(s.dir, "probe.log"),
-			Tools: []clientrun.ProbeTool{{Name: p.Tool, Description: "hookctl verify probe", InputSchema: jsontext.Value(`{"type":"object"}`), Reply: "ok"}}})); err != nil {
+		if probeCfg, err = writeProbeConfig(s.dir, p.Server, p.Tool); err != nil {
 			return nil, err
 		}
 	}
@@ -465,63 +461,39 @@ func (v *codexVerifier) runOne(i int, t codexHookTrust) (*observed, error) {
 	cmd := exec.CommandContext(ctx, v.codex, args...)
 	cmd.Dir = s.proj
 	cmd.Env = withCallLog(clientrun.CodexEnv(s.home, api.URL, os.Getenv("PATH")), s.dir)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	clientrun.OwnProcessGroup(cmd)
-	cmd.WaitDelay = 5 * time.Second
-	t0 := time.Now()
-	runErr := cmd.Run()
-	elapsed := time.Since(t0)
-	clientrun.KillProcessGroup(cmd)
+	run, err := runClient(ctx, cmd, s.dir, "codex", v.limit)
 	api.Close()
-	os.WriteFile(filepath.Join(s.dir, "codex.out"), stdout.Bytes(), 0o644)
-	os.WriteFile(filepath.Join(s.dir, "codex.err"), stderr.Bytes(), 0o644)
-
-	o := &observed{Plan: p, ClaudeExit: -1, Seconds: elapsed.Seconds(), Fail: v.fail}
+	if err != nil {
+		return nil, err
+	}
+	o := &observed{Plan: p, ClaudeExit: -1, Seconds: run.elapsed.Seconds(), Fail: v.fail}
 	if cmd.ProcessState != nil {
 		o.ClaudeExit = cmd.ProcessState.ExitCode()
 	}
 	if o.ClaudeExit != 0 {
-		o.ClaudeStderr = lastLine(stderr.String())
+		o.ClaudeStderr = lastLine(run.stderr.String())
 	}
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() == context.DeadlineExceeded:
-		o.ClaudeStderr = fmt.Sprintf("codex did not finish within %v", v.limit)
-	case runErr != nil && !errors.As(runErr, &ee):
-		return nil, fmt.Errorf("running codex: %w", runErr)
+	if run.stopped != "" {
+		o.ClaudeStderr = run.stopped
 	}
 	o.OutsideTries = api.OutsideTries()
 	o.CallLog = readCallLog(s.dir)
-	o.Warnings = codexWarnings(stderr.String())
+	o.Warnings = codexWarnings(run.stderr.String())
 	return o, collectCodex(o, s, api)
 }
 
 // collectCodex reads what the run recorded into o.
 func collectCodex(o *observed, s *codexScratch, api *clientrun.FakeResponses) error {
-	recs, err := clientrun.ReadRecords(s.capDir)
-	if err != nil {
-		return err
-	}
 	id := clientrun.ResponsesCallID(1)
-	for _, r := range recs {
-		if r.Label == hookLabel {
-			o.Runs = append(o.Runs, recordedRun(r))
-		} else if r.ToolUseID == id {
-			o.Observed = append(o.Observed, recordedRun(r))
-		}
+	if err := collectRuns(o, s.capDir, id); err != nil {
+		return err
 	}
 	if o.Plan.Call == nil {
 		return nil
 	}
 	if o.Plan.Server != "" {
-		if b, err := os.ReadFile(filepath.Join(s.dir, "probe.log")); err == nil {
-			if line, _, _ := bytes.Cut(b, []byte("\n")); len(line) > 0 {
-				if a, ok := clientrun.ValueAt(line, "arguments"); ok {
-					o.ProbeArgs = a
-				}
-			}
-		}
+		o.ProbeArgs = probeArgs(s.dir)
 	}
 	if b, err := os.ReadFile(filepath.Join(s.proj, markerFile)); err == nil && string(b) != "before\n" {
 		o.ToolRan = true

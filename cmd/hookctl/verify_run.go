@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/gohooks/hook/internal/clientrun"
 	"github.com/gohooks/hook/settings"
@@ -181,9 +178,8 @@ func (v *verifier) runOne(i int, p verifyPlan) (*observed, error) {
 
 	servers := map[string]any{}
 	if p.Server != "" {
-		cfg := filepath.Join(s.dir, "probe.json")
-		if err := writeFileMkdir(cfg, marshalValue(clientrun.ProbeConfig{Name: p.Server, Log: filepath.Join(s.dir, "probe.log"),
-			Tools: []clientrun.ProbeTool{{Name: p.Tool, Description: "hookctl verify probe", InputSchema: jsontext.Value(`{"type":"object"}`), Reply: "ok"}}})); err != nil {
+		cfg, err := writeProbeConfig(s.dir, p.Server, p.Tool)
+		if err != nil {
 			return nil, err
 		}
 		servers[p.Server] = map[string]any{"type": "stdio", "command": v.exe, "args": []string{"__probe", cfg}}
@@ -208,57 +204,33 @@ func (v *verifier) runOne(i int, p verifyPlan) (*observed, error) {
 	cmd := exec.CommandContext(ctx, v.claude, args...)
 	cmd.Dir = s.proj
 	cmd.Env = withCallLog(clientrun.ClaudeEnv(s.home, api.URL, os.Getenv("PATH")), s.dir)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	clientrun.OwnProcessGroup(cmd)
 	if err := v.managed.wrap(cmd, s.dir); err != nil {
 		return nil, err
 	}
-	cmd.WaitDelay = 5 * time.Second
-	t0 := time.Now()
-	runErr := cmd.Run()
-	elapsed := time.Since(t0)
-	clientrun.KillProcessGroup(cmd)
+	run, err := runClient(ctx, cmd, s.dir, "claude", v.limit)
 	api.Close()
-	os.WriteFile(filepath.Join(s.dir, "claude.out"), stdout.Bytes(), 0o644)
-	os.WriteFile(filepath.Join(s.dir, "claude.err"), stderr.Bytes(), 0o644)
-
-	o := &observed{Plan: p, ClaudeExit: cmd.ProcessState.ExitCode(), ClaudeStderr: firstLine(stderr.String()), Seconds: elapsed.Seconds(), Fail: v.fail}
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() == context.DeadlineExceeded:
-		o.ClaudeStderr = fmt.Sprintf("claude did not finish within %v", v.limit)
-	case runErr != nil && !errors.As(runErr, &ee):
-		return nil, fmt.Errorf("running claude: %w", runErr)
+	if err != nil {
+		return nil, err
+	}
+	o := &observed{Plan: p, ClaudeExit: cmd.ProcessState.ExitCode(), ClaudeStderr: firstLine(run.stderr.String()), Seconds: run.elapsed.Seconds(), Fail: v.fail}
+	if run.stopped != "" {
+		o.ClaudeStderr = run.stopped
 	}
 	if err := v.managed.failed(o.ClaudeExit, o.ClaudeStderr); err != nil {
 		return nil, err
 	}
 	o.OutsideTries = api.OutsideTries()
 	o.CallLog = readCallLog(s.dir)
-	recs, err := clientrun.ReadRecords(s.capDir)
-	if err != nil {
+	if err := collectRuns(o, s.capDir, o.callID()); err != nil {
 		return nil, err
-	}
-	for _, r := range recs {
-		if r.Label == hookLabel {
-			o.Runs = append(o.Runs, recordedRun(r))
-		} else if r.ToolUseID == o.callID() {
-			o.Observed = append(o.Observed, recordedRun(r))
-		}
 	}
 	if p.Call != nil {
 		if res := clientrun.FindToolResult(api.MainRequests(), o.callID()); res != nil {
 			o.Told = &toldResult{Text: res.Text, IsError: res.IsError}
 		}
 		if p.Server != "" {
-			if b, err := os.ReadFile(filepath.Join(s.dir, "probe.log")); err == nil {
-				if line, _, _ := bytes.Cut(b, []byte("\n")); len(line) > 0 {
-					if a, ok := clientrun.ValueAt(line, "arguments"); ok {
-						o.ProbeArgs = a
-					}
-				}
-			}
+			o.ProbeArgs = probeArgs(s.dir)
 		}
 	}
 	return o, nil
