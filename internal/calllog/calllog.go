@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/go-json-experiment/json"
@@ -62,13 +63,17 @@ type Line struct {
 // Append appends l to the file at path as one line, with one write to
 // a file opened with O_APPEND, so that the lines of hook processes
 // running at once never interleave; it creates the file (mode 0600)
-// when it is missing.
+// when it is missing. Calls in one process (an http hook server's
+// concurrent requests) also take turns, so that their lines do not rest
+// on the system's append being atomic between threads: Wine's is not.
 func Append(path string, l *Line) error {
 	b, err := json.Marshal(l, jsonopts.Marshal())
 	if err != nil {
 		return err
 	}
 	b = append(b, '\n')
+	appending.Lock()
+	defer appending.Unlock()
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return err
@@ -76,6 +81,9 @@ func Append(path string, l *Line) error {
 	_, err = f.Write(b)
 	return errors.Join(err, f.Close())
 }
+
+// appending makes the appends of one process take turns.
+var appending sync.Mutex
 
 // maxLine bounds one line of the log when it is read.
 const maxLine = 1 << 20
