@@ -274,3 +274,22 @@ func copilotFileInput(ms []rawjson.Member, tool string) bool {
 	found, ok := rawjson.HasKey(in.Value, pathKey)
 	return ok && found
 }
+
+// CopilotMembers returns the members of a GitHub Copilot CLI payload
+// (PascalCase configuration) as the typed events of Claude Code read
+// them: its PostToolUse result, tool_result ({result_type,
+// text_result_for_llm}), is also tool_response when the payload has none,
+// so that a hook's PostToolUse.ToolResponse holds it. The payload's bytes
+// are not changed, and neither is ms: the added member is appended to a
+// copy.
+func CopilotMembers(ms []rawjson.Member) []rawjson.Member {
+	res, ok := rawjson.Find(ms, "tool_result")
+	if !ok {
+		return ms
+	}
+	if _, ok := rawjson.Find(ms, "tool_response"); ok {
+		return ms
+	}
+	name := []byte(`"tool_response"`)
+	return append(ms[:len(ms):len(ms)], rawjson.Member{Key: "tool_response", Name: name[:len(name):len(name)], Value: res.Value[:len(res.Value):len(res.Value)]})
+}

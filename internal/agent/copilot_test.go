@@ -2,13 +2,10 @@ package agent
 
 import (
 	"errors"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/gohooks/hook/internal/rawjson"
 )
 
 // TestCheckCopilotAnswer is one case per rule, and its neighbours that
@@ -72,37 +69,4 @@ func TestCheckCopilotText(t *testing.T) {
 func TestCopilotBlockReasonLost(t *testing.T) {
 	assert.True(t, CopilotBlockReasonLost("PreToolUse"))
 	assert.False(t, CopilotBlockReasonLost("Stop"))
-}
-
-// TestCopilotMembers: a tool_result without a tool_response is also the
-// tool_response, in a new slice that leaves the payload's members as
-// they were; a payload with both, or without tool_result, is returned
-// as it is.
-func TestCopilotMembers(t *testing.T) {
-	members := func(s string) []rawjson.Member {
-		ms, err := rawjson.Members([]byte(s))
-		require.NoError(t, err)
-		return ms
-	}
-	ms := members(`{"hook_event_name":"PostToolUse","tool_result":{"result_type":"success","text_result_for_llm":"ok"},"tool_name":"Bash"}`)
-	ms = append(ms[:len(ms):len(ms)], rawjson.Member{})[:len(ms)] // room behind ms that an append would take
-	before := slices.Clone(ms[:cap(ms)])
-	got := CopilotMembers(ms)
-	require.Len(t, got, len(ms)+1)
-	assert.Equal(t, before, ms[:cap(ms)], "the payload's members and the room behind them are unchanged")
-	resp, ok := rawjson.Find(got, "tool_response")
-	require.True(t, ok)
-	assert.Equal(t, `{"result_type":"success","text_result_for_llm":"ok"}`, string(resp.Value))
-	assert.Equal(t, `"tool_response"`, string(resp.Name))
-	res, _ := rawjson.Find(got, "tool_result")
-	assert.Equal(t, string(res.Value), string(resp.Value))
-
-	for _, s := range []string{
-		`{"hook_event_name":"PostToolUse","tool_result":{},"tool_response":{"a":1}}`,
-		`{"hook_event_name":"PreToolUse","tool_input":{}}`,
-		`{}`,
-	} {
-		ms := members(s)
-		assert.Equal(t, ms, CopilotMembers(ms), s)
-	}
 }
