@@ -9,118 +9,9 @@ import (
 )
 
 // This file walks the members of objects the read has validated without
-// splitting them into rawjson.Member values: the undo check compares a
-// rewrite's input with the input before the chain member by member in
-// step, and most members are the same bytes in both.
-
-// isJSONSpace reports whether c is JSON whitespace.
-func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// skipJSONSpace returns the index of the first byte at or after i of b
-// that is not JSON whitespace.
-func skipJSONSpace(b []byte, i int) int {
-	for i < len(b) && isJSONSpace(b[i]) {
-		i++
-	}
-	return i
-}
-
-// skipJSONString returns the index just past the string that starts at
-// b[i] (a '"'), or len(b)+1 when it does not end.
-func skipJSONString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b) + 1
-}
-
-// skipJSONValue returns the index just past the valid JSON value that
-// starts at b[i], or len(b)+1 when it does not end.
-func skipJSONValue(b []byte, i int) int {
-	if i >= len(b) {
-		return len(b) + 1
-	}
-	switch b[i] {
-	case '"':
-		return skipJSONString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				i = skipJSONString(b, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return len(b) + 1
-	}
-	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && !isJSONSpace(b[i]) {
-		i++
-	}
-	return i
-}
-
-// memberWalk steps through the members of a validated JSON object.
-type memberWalk struct {
-	b []byte
-	i int
-}
-
-// newMemberWalk starts a walk of obj; ok is false when obj is not shaped
-// like an object.
-func newMemberWalk(obj []byte) (w memberWalk, ok bool) {
-	i := skipJSONSpace(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
-		return memberWalk{}, false
-	}
-	return memberWalk{b: obj, i: i + 1}, true
-}
-
-// next returns the next member's quoted name and value; done is set after
-// the last one, bad when the bytes are not shaped like an object.
-func (w *memberWalk) next() (name, value []byte, done, bad bool) {
-	b := w.b
-	i := skipJSONSpace(b, w.i)
-	if i < len(b) && b[i] == ',' {
-		i = skipJSONSpace(b, i+1)
-	}
-	if i < len(b) && b[i] == '}' {
-		w.i = i + 1
-		return nil, nil, true, false
-	}
-	if i >= len(b) || b[i] != '"' {
-		return nil, nil, false, true
-	}
-	end := skipJSONString(b, i)
-	if end > len(b) {
-		return nil, nil, false, true
-	}
-	name = b[i:end]
-	i = skipJSONSpace(b, end)
-	if i >= len(b) || b[i] != ':' {
-		return nil, nil, false, true
-	}
-	i = skipJSONSpace(b, i+1)
-	end = skipJSONValue(b, i)
-	if end > len(b) {
-		return nil, nil, false, true
-	}
-	w.i = end
-	return name, b[i:end], false, false
-}
+// splitting them into rawjson.Member values (rawjson.TrustedWalk): the
+// undo check compares a rewrite's input with the input before the chain
+// member by member in step, and most members are the same bytes in both.
 
 // simpleName reports whether the quoted name q has no escapes, so that
 // its bytes are its identity.
@@ -142,16 +33,16 @@ type memberDiff struct {
 // having found nothing, when they are not so (a member removed or moved,
 // an escaped name): the caller then splits them.
 func (k *keeper) checkInStep(base, seen, upd []byte, top bool) bool {
-	bw, bok := newMemberWalk(base)
-	sw, sok := newMemberWalk(seen)
-	uw, uok := newMemberWalk(upd)
+	bw, bok := rawjson.NewTrustedWalk(base)
+	sw, sok := rawjson.NewTrustedWalk(seen)
+	uw, uok := rawjson.NewTrustedWalk(upd)
 	if !bok || !sok || !uok {
 		return false
 	}
 	var diffs []memberDiff
 	for {
-		bn, bv, bdone, bbad := bw.next()
-		sn, sv, sdone, sbad := sw.next()
+		bn, bv, bdone, bbad := bw.Next()
+		sn, sv, sdone, sbad := sw.Next()
 		switch {
 		case bbad || sbad:
 			return false
@@ -161,7 +52,7 @@ func (k *keeper) checkInStep(base, seen, upd []byte, top bool) bool {
 					return false
 				}
 				diffs = append(diffs, memberDiff{name: sn, s: sv, added: true})
-				if sn, sv, sdone, sbad = sw.next(); sbad {
+				if sn, sv, sdone, sbad = sw.Next(); sbad {
 					return false
 				}
 			}
@@ -191,7 +82,7 @@ func (k *keeper) checkInStep(base, seen, upd []byte, top bool) bool {
 	}
 	found := make([][]byte, len(diffs))
 	for {
-		un, uv, udone, ubad := uw.next()
+		un, uv, udone, ubad := uw.Next()
 		if ubad || (!udone && !simpleName(un)) {
 			return false
 		}

@@ -75,7 +75,35 @@ func checkSame(t testing.TB, raw []byte) bool {
 	if assert.True(t, tok, "trusted scanner refused valid %q", clip(raw)) {
 		assertMembers(t, raw, want, tr, "trusted scanner")
 	}
+	checkWalk(t, raw, want)
 	return true
+}
+
+// checkWalk checks that a TrustedWalk of the valid object raw meets the
+// members want, names and values as the same bytes, and then stays done.
+func checkWalk(t testing.TB, raw []byte, want []rawjson.Member) {
+	t.Helper()
+	w, ok := rawjson.NewTrustedWalk(raw)
+	if !assert.True(t, ok, "TrustedWalk refused valid %q", clip(raw)) {
+		return
+	}
+	for i := 0; ; i++ {
+		name, value, done, bad := w.Next()
+		if !assert.False(t, bad, "TrustedWalk: bad at member %d of %q", i, clip(raw)) {
+			return
+		}
+		if done {
+			assert.Equal(t, len(want), i, "TrustedWalk: members of %q", clip(raw))
+			break
+		}
+		if !assert.Less(t, i, len(want), "TrustedWalk: too many members in %q", clip(raw)) {
+			return
+		}
+		assert.Equal(t, string(want[i].Name), string(name), "TrustedWalk: name %d of %q", i, clip(raw))
+		assert.Equal(t, string(want[i].Value), string(value), "TrustedWalk: value %d of %q", i, clip(raw))
+	}
+	_, _, done, bad := w.Next()
+	assert.True(t, done && !bad, "TrustedWalk: not done after the end of %q", clip(raw))
 }
 
 // checkValid checks Valid against jsontext on raw: a value is valid
@@ -268,8 +296,34 @@ func TestMembersMutations(t *testing.T) {
 }
 
 func TestMembersTrustedNeverPanics(t *testing.T) {
+	walk := func(raw []byte) (n int) {
+		w, ok := rawjson.NewTrustedWalk(raw)
+		for ok {
+			_, _, done, bad := w.Next()
+			if done || bad {
+				break
+			}
+			n++
+		}
+		return n
+	}
 	for _, c := range cases {
 		assert.NotPanics(t, func() { rawjson.MembersTrusted([]byte(c)) }, c)
+		assert.NotPanics(t, func() { walk([]byte(c)) }, c)
+	}
+	// What is not shaped like an object is bad, never done.
+	for _, c := range []string{`{"a":1`, `{"a":1 "b":2}`, `{"a":1,}`, `{"a" 1}`, `{"a":}`, `{,"a":1}`, `{"a`} {
+		w, ok := rawjson.NewTrustedWalk([]byte(c))
+		require.True(t, ok, c)
+		var done, bad bool
+		for !done && !bad {
+			_, _, done, bad = w.Next()
+		}
+		assert.True(t, bad, "TrustedWalk of %q", c)
+	}
+	for _, c := range []string{``, ` `, `[1]`, `"a"`, `1`} {
+		_, ok := rawjson.NewTrustedWalk([]byte(c))
+		assert.False(t, ok, "NewTrustedWalk(%q)", c)
 	}
 	_, err := rawjson.MembersTrusted([]byte(`[1]`))
 	assert.Error(t, err)

@@ -851,45 +851,92 @@ func membersTrusted(raw []byte) ([]Member, bool) {
 // raw is not an object as expected; on invalid input it may also walk
 // wrongly, and never panics.
 func eachTrusted(raw []byte, f func(span) bool) bool {
-	b := raw
-	i := skipWS(b, 0)
-	if i >= len(b) || b[i] != '{' {
+	w, ok := NewTrustedWalk(raw)
+	if !ok {
 		return false
 	}
-	if i = skipWS(b, i+1); i < len(b) && b[i] == '}' {
-		return true
-	}
 	for {
-		if i >= len(b) || b[i] != '"' {
+		s, done, bad := w.next()
+		switch {
+		case bad:
 			return false
-		}
-		start := i
-		if i = skipString(b, i); i >= len(b) {
-			return false
-		}
-		nameEnd := i
-		if i = skipWS(b, i); i >= len(b) || b[i] != ':' {
-			return false
-		}
-		i = skipWS(b, i+1)
-		vs := i
-		if i = skipValue(b, i); i <= vs || i > len(b) {
-			return false
-		}
-		if !f(span{name: start, nameEnd: nameEnd, val: vs, end: i}) {
+		case done:
 			return true
-		}
-		switch i = skipWS(b, i); {
-		case i >= len(b):
-			return false
-		case b[i] == ',':
-			i = skipWS(b, i+1)
-		case b[i] == '}':
+		case !f(s):
 			return true
-		default:
-			return false
 		}
 	}
+}
+
+// TrustedWalk steps through the top-level members of a JSON object that
+// has been validated (see [MembersTrusted]), without splitting it: two
+// walks can go through two objects in step. It checks nothing it does
+// not need to find the members; on invalid input it may walk wrongly,
+// and never panics.
+type TrustedWalk struct {
+	b     []byte
+	i     int  // where the next member, or the end, is looked for
+	after bool // a member was read: a ',' or the '}' comes next
+	done  bool // the '}' was read
+}
+
+// NewTrustedWalk starts a walk of the object raw; ok is false when raw
+// is not shaped like an object.
+func NewTrustedWalk(raw []byte) (w TrustedWalk, ok bool) {
+	i := skipWS(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return TrustedWalk{}, false
+	}
+	return TrustedWalk{b: raw, i: i + 1}, true
+}
+
+// Next returns the next member's name, quotes included, and its value;
+// done is set after the last member (and at every call after that), bad
+// when the bytes are not shaped like an object.
+func (w *TrustedWalk) Next() (name, value []byte, done, bad bool) {
+	s, done, bad := w.next()
+	if done || bad {
+		return nil, nil, done, bad
+	}
+	return w.b[s.name:s.nameEnd:s.nameEnd], w.b[s.val:s.end:s.end], false, false
+}
+
+// next is Next with the member as its span.
+func (w *TrustedWalk) next() (s span, done, bad bool) {
+	if w.done {
+		return span{}, true, false
+	}
+	b := w.b
+	i := skipWS(b, w.i)
+	switch {
+	case i >= len(b):
+		return span{}, false, true
+	case b[i] == '}':
+		w.done = true
+		return span{}, true, false
+	case w.after && b[i] != ',':
+		return span{}, false, true
+	case w.after:
+		i = skipWS(b, i+1)
+	}
+	if i >= len(b) || b[i] != '"' {
+		return span{}, false, true
+	}
+	s.name = i
+	if i = skipString(b, i); i >= len(b) {
+		return span{}, false, true
+	}
+	s.nameEnd = i
+	if i = skipWS(b, i); i >= len(b) || b[i] != ':' {
+		return span{}, false, true
+	}
+	i = skipWS(b, i+1)
+	s.val = i
+	if i = skipValue(b, i); i <= s.val || i > len(b) {
+		return span{}, false, true
+	}
+	s.end, w.i, w.after = i, i, true
+	return s, false, false
 }
 
 // skipValue returns the index just past the valid JSON value that starts
