@@ -34,17 +34,51 @@ var (
 // handed is an object a chain handed to a handler, and the values built
 // from it.
 type handed struct {
-	seed  maphash.Seed
-	sum   uint64 // the hash of its bytes when handed
-	mu    sync.Mutex
-	built []builtValue
+	sum   uint64 // the hash of its bytes when handed, with built's seed
+	built recentValues
 }
 
-// builtValue is a value Merge, Edit or Update built from a handed
-// object: its bytes' identity and hash.
+// recentValues holds the last few values noted, by their bytes' identity
+// and hash, for concurrent handlers.
+type recentValues struct {
+	seed maphash.Seed
+	keep int // how many are kept
+	mu   sync.Mutex
+	vs   []builtValue
+}
+
+// builtValue is a value noted in a recentValues: its bytes' identity and
+// hash.
 type builtValue struct {
 	key valueKey
 	sum uint64
+}
+
+// note adds v, forgetting the oldest value when keep are held.
+func (r *recentValues) note(v []byte) {
+	b := builtValue{key: keyOf(v), sum: handSum(r.seed, v)}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.vs) == r.keep {
+		r.vs = append(r.vs[:0:0], r.vs[1:]...)
+	}
+	r.vs = append(r.vs, b)
+}
+
+// holds reports whether v, the very bytes noted, is held and unchanged
+// since it was noted.
+func (r *recentValues) holds(v []byte) bool {
+	key := keyOf(v)
+	r.mu.Lock()
+	var found *builtValue
+	for i := len(r.vs) - 1; i >= 0; i-- {
+		if r.vs[i].key == key {
+			found = &r.vs[i]
+			break
+		}
+	}
+	r.mu.Unlock()
+	return found != nil && handSum(r.seed, v) == found.sum
 }
 
 // handSum returns the hash of v's bytes with seed.
@@ -68,7 +102,8 @@ func handOut(view *Event, names ...string) (forget func()) {
 		}
 		key := keyOf(v)
 		seed := maphash.MakeSeed()
-		if _, dup := handedObjects.LoadOrStore(key, &handed{seed: seed, sum: handSum(seed, v)}); dup {
+		h := &handed{sum: handSum(seed, v), built: recentValues{seed: seed, keep: 8}} // a handler's last few results
+		if _, dup := handedObjects.LoadOrStore(key, h); dup {
 			continue // handed by an enclosing chain, which forgets it
 		}
 		keys = append(keys, key)
@@ -96,17 +131,10 @@ func noteBuilt(orig, out []byte) {
 		return
 	}
 	h := v.(*handed)
-	if handSum(h.seed, orig) != h.sum {
+	if handSum(h.built.seed, orig) != h.sum {
 		return // the handler wrote into what it was given
 	}
-	b := builtValue{key: keyOf(out), sum: handSum(h.seed, out)}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	const keep = 8 // a handler's last few results
-	if len(h.built) == keep {
-		h.built = append(h.built[:0:0], h.built[1:]...)
-	}
-	h.built = append(h.built, b)
+	h.built.note(out)
 }
 
 // builtFrom reports whether upd was built by Merge, Edit or Update from
@@ -120,18 +148,7 @@ func builtFrom(seen, upd []byte) bool {
 	if !ok {
 		return false
 	}
-	h := v.(*handed)
-	key := keyOf(upd)
-	h.mu.Lock()
-	var found *builtValue
-	for i := len(h.built) - 1; i >= 0; i-- {
-		if h.built[i].key == key {
-			found = &h.built[i]
-			break
-		}
-	}
-	h.mu.Unlock()
-	return found != nil && handSum(h.seed, upd) == found.sum
+	return v.(*handed).built.holds(upd)
 }
 
 // checkedRewrites maps the event an outermost chain was given to the
@@ -140,19 +157,13 @@ func builtFrom(seen, upd []byte) bool {
 // sub-chain (or of a Mux, or of middleware around one) as that
 // handler's answer, and does not refuse again what the sub-chain saw to
 // be its handlers' own (a clamp made two levels down).
-var checkedRewrites sync.Map // *Event → *checkedList
-
-type checkedList struct {
-	seed maphash.Seed
-	mu   sync.Mutex
-	vs   []builtValue
-}
+var checkedRewrites sync.Map // *Event → *recentValues
 
 // checking starts the record of the rewrites checked against the input
 // of origin, when no chain has started it, and returns the function that
 // ends it.
 func checking(origin *Event) (end func()) {
-	if _, dup := checkedRewrites.LoadOrStore(origin, &checkedList{seed: maphash.MakeSeed()}); dup {
+	if _, dup := checkedRewrites.LoadOrStore(origin, &recentValues{seed: maphash.MakeSeed(), keep: 16}); dup {
 		return func() {}
 	}
 	return func() { checkedRewrites.Delete(origin) }
@@ -164,15 +175,7 @@ func noteChecked(origin *Event, upd []byte) {
 	if !ok || len(upd) == 0 {
 		return
 	}
-	l := v.(*checkedList)
-	b := builtValue{key: keyOf(upd), sum: handSum(l.seed, upd)}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	const keep = 16
-	if len(l.vs) == keep {
-		l.vs = append(l.vs[:0:0], l.vs[1:]...)
-	}
-	l.vs = append(l.vs, b)
+	v.(*recentValues).note(upd)
 }
 
 // wasChecked reports whether upd, unchanged, passed the check against
@@ -182,18 +185,7 @@ func wasChecked(origin *Event, upd []byte) bool {
 	if !ok || len(upd) == 0 {
 		return false
 	}
-	l := v.(*checkedList)
-	key := keyOf(upd)
-	l.mu.Lock()
-	var found *builtValue
-	for i := len(l.vs) - 1; i >= 0; i-- {
-		if l.vs[i].key == key {
-			found = &l.vs[i]
-			break
-		}
-	}
-	l.mu.Unlock()
-	return found != nil && handSum(l.seed, upd) == found.sum
+	return v.(*recentValues).holds(upd)
 }
 
 // handedIntact reports whether seen, when a chain handed it to the
@@ -207,5 +199,5 @@ func handedIntact(seen []byte) bool {
 		return true
 	}
 	h := v.(*handed)
-	return handSum(h.seed, seen) == h.sum
+	return handSum(h.built.seed, seen) == h.sum
 }
