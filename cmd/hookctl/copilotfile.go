@@ -30,56 +30,56 @@ type jmember struct {
 // jobject returns the members of the object at s in data; an error when
 // the value there is not an object.
 func jobject(data []byte, s jspan) ([]jmember, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(data[s.start:s.end]))
-	tok, err := dec.ReadToken()
-	if err != nil {
-		return nil, err
-	}
-	if tok.Kind() != '{' {
-		return nil, errors.New("not an object")
-	}
 	var ms []jmember
-	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return nil, err
-		}
-		name := tok.String() // before the next read voids tok
-		prev := s.start + 1
-		if len(ms) > 0 {
-			prev = ms[len(ms)-1].value.end
-		}
-		v, err := dec.ReadValue()
-		if err != nil {
-			return nil, err
-		}
-		end := s.start + int(dec.InputOffset())
-		ms = append(ms, jmember{name: name, nameStart: prev + bytes.IndexByte(data[prev:], '"'), value: jspan{end - len(v), end}})
-	}
-	return ms, nil
+	err := jelements(data, s, '{', func(m jmember) { ms = append(ms, m) })
+	return ms, err
 }
 
 // jarray returns the spans of the elements of the array at s in data; an
 // error when the value there is not an array.
 func jarray(data []byte, s jspan) ([]jspan, error) {
+	var es []jspan
+	err := jelements(data, s, '[', func(m jmember) { es = append(es, m.value) })
+	return es, err
+}
+
+// jelements calls f with each element of the container at s in data,
+// which must be an object (open '{': f gets each member) or an array
+// ('[': f gets each element's span as a member without a name).
+func jelements(data []byte, s jspan, open jsontext.Kind, f func(jmember)) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(data[s.start:s.end]))
 	tok, err := dec.ReadToken()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if tok.Kind() != '[' {
-		return nil, errors.New("not an array")
+	closing := jsontext.Kind(']')
+	if open == '{' {
+		closing = '}'
 	}
-	var es []jspan
-	for dec.PeekKind() != ']' {
+	if tok.Kind() != open {
+		return errors.New(map[jsontext.Kind]string{'{': "not an object", '[': "not an array"}[open])
+	}
+	prev := s.start + 1 // where the element's bytes are looked for
+	for dec.PeekKind() != closing {
+		var m jmember
+		if open == '{' {
+			tok, err := dec.ReadToken()
+			if err != nil {
+				return err
+			}
+			m.name = tok.String() // before the next read voids tok
+			m.nameStart = prev + bytes.IndexByte(data[prev:], '"')
+		}
 		v, err := dec.ReadValue()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		end := s.start + int(dec.InputOffset())
-		es = append(es, jspan{end - len(v), end})
+		m.value = jspan{end - len(v), end}
+		f(m)
+		prev = end
 	}
-	return es, nil
+	return nil
 }
 
 // find returns the member name of ms, or false.
