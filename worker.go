@@ -50,7 +50,7 @@ type worker struct {
 // Job states.
 const (
 	jobRunning   = iota // the worker has the job
-	jobFinished         // the worker settled the outcome; the caller reads it
+	jobFinished         // the worker delivered the outcome; the caller reads it
 	jobAbandoned        // the caller gave up waiting; the outcome is dropped
 )
 
@@ -101,7 +101,7 @@ func (w *worker) serve() (again bool) {
 	goexit := func(o outcome) {
 		finished = true
 		w.ended = true
-		w.settle(o)
+		w.deliver(o)
 	}
 	defer func() {
 		if finished {
@@ -111,17 +111,17 @@ func (w *worker) serve() (again bool) {
 		// runtime.Goexit (p is nil; the goroutine ends after this).
 		p := recover()
 		w.ended = p == nil
-		again = w.settle(w.srv.settle(unfinished(w.handling.Load(), p), w.h, goexit))
+		again = w.deliver(w.srv.settle(unfinished(w.handling.Load(), p), w.h, goexit))
 	}()
 	r := w.srv.serveOne(w.ctx, w.stdin, w.h, &w.handling)
 	o := w.srv.settle(r, w.h, goexit)
 	finished = true
-	return w.settle(o)
+	return w.deliver(o)
 }
 
-// settle hands o to the caller unless the caller gave up, and reports
+// deliver hands o to the caller unless the caller gave up, and reports
 // whether the worker can take another job.
-func (w *worker) settle(o outcome) bool {
+func (w *worker) deliver(o outcome) bool {
 	if !w.state.CompareAndSwap(jobRunning, jobFinished) {
 		return false // abandoned: nobody waits for o, and the handle is dropped
 	}
