@@ -216,6 +216,24 @@ func (o *PostToolBatchOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error
 	return o.appendForm(dst, ev)
 }
 
+// appendForm appends the answer:
+// the common fields, a block as the top-level decision and reason, and AdditionalContext in the hookSpecificOutput.
+func (o *PostToolBatchOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	decision, reason, err := blockFields(o.Block, o.Reason)
+	if err != nil {
+		return dst, err
+	}
+	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason, specific: contextOnly(EventPostToolBatch, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines PostToolBatch answers:
+// every handler runs, a block from any blocks, reasons and contexts joined.
+func (a *PostToolBatchOutput) join(n *PostToolBatchOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
+	return false, nil
+}
+
 // feedbackBlock returns the JSON form of a [Block] with reason: on
 // PostToolBatch a block is feedback for Claude, and every handler of a chain
 // runs.
@@ -454,6 +472,24 @@ func (o *StopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 	return o.appendForm(dst, ev)
 }
 
+// appendForm appends the answer:
+// the common fields, a block as the top-level decision and reason, and AdditionalContext in the hookSpecificOutput.
+func (o *StopOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	decision, reason, err := blockFields(o.Block, o.Reason)
+	if err != nil {
+		return dst, err
+	}
+	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason, specific: contextOnly(EventStop, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines Stop answers:
+// every handler runs, a block from any blocks, reasons and contexts joined.
+func (a *StopOutput) join(n *StopOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
+	return false, nil
+}
+
 // feedbackBlock returns the JSON form of a [Block] with reason: on
 // Stop a block is feedback for Claude, and every handler of a chain
 // runs.
@@ -603,6 +639,24 @@ func (o *SubagentStopOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error)
 		return dst, err
 	}
 	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, a block as the top-level decision and reason, and AdditionalContext in the hookSpecificOutput.
+func (o *SubagentStopOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	decision, reason, err := blockFields(o.Block, o.Reason)
+	if err != nil {
+		return dst, err
+	}
+	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason, specific: contextOnly(EventSubagentStop, o.AdditionalContext)})
+}
+
+// join merges n into a as [Chain] combines SubagentStop answers:
+// every handler runs, a block from any blocks, reasons and contexts joined.
+func (a *SubagentStopOutput) join(n *SubagentStopOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)
+	return false, nil
 }
 
 // feedbackBlock returns the JSON form of a [Block] with reason: on
@@ -925,6 +979,23 @@ func (o *TaskCreatedOutput) appendAnswer(dst []byte, ev *Event) ([]byte, error) 
 		return dst, err
 	}
 	return o.appendForm(dst, ev)
+}
+
+// appendForm appends the answer:
+// the common fields, and a block as the top-level decision and reason.
+func (o *TaskCreatedOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {
+	decision, reason, err := blockFields(o.Block, o.Reason)
+	if err != nil {
+		return dst, err
+	}
+	return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})
+}
+
+// join merges n into a as [Chain] combines TaskCreated answers:
+// the first block wins and stops the chain.
+func (a *TaskCreatedOutput) join(n *TaskCreatedOutput) (stop bool, err error) {
+	a.Common.join(n.Common)
+	return joinGate(&a.Block, &a.Reason, n.Block, n.Reason), nil
 }
 
 // TaskCompletedFunc adapts a function to a [Handler] that answers TaskCompleted

@@ -113,7 +113,9 @@ func checkEvent(ev *Event, answers string) error {
 // blockFields returns the top-level decision and reason of an answer to an
 // event that takes "decision": "block". A reason without a block is an
 // error: Claude Code only reads it with the block. A block whose reason
-// is blank gets the default one (see reasonOrDefault).
+// is blank gets the default one (see reasonOrDefault): refusing it would
+// leave the agent free to go on (a Stop hook's block would let it stop),
+// and Codex takes a blank reason for a failed hook.
 func blockFields(block bool, reason string) (decision, r string, err error) {
 	if !block {
 		if reason != "" {

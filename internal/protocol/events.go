@@ -118,6 +118,15 @@ const (
 	// hookSpecificOutput's watchPaths when not nil; a chain takes the
 	// union of the paths, in order.
 	AnswerWatchPaths
+	// AnswerFeedback: the common fields, Block with its Reason (the
+	// top-level "decision": "block" and "reason"; a blank reason gets
+	// the default one) and AdditionalContext in the hookSpecificOutput;
+	// a chain runs every handler, a block from any blocks, and reasons
+	// and contexts are joined.
+	AnswerFeedback
+	// AnswerGate: the common fields and Block with its Reason, written as
+	// for AnswerFeedback; the first block wins and stops the chain.
+	AnswerGate
 )
 
 // ClaudeCode is the Claude Code release whose hook events Events lists.
@@ -129,17 +138,17 @@ var Events = []Event{
 	{Name: "PreToolUse", Matcher: "tool_name", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask", "defer"}},
 	{Name: "PostToolUse", Matcher: "tool_name", Block: BlockDecision, Feedback: true},
 	{Name: "PostToolUseFailure", Matcher: "tool_name", Answer: AnswerContext},
-	{Name: "PostToolBatch", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "PostToolBatch", CanBlock: true, Block: BlockDecision, Feedback: true, Answer: AnswerFeedback},
 	{Name: "Notification", Matcher: "notification_type", HaltIgnored: true, Answer: AnswerContext},
 	{Name: "UserPromptSubmit", CanBlock: true, Block: BlockDecision, Text: TextContext},
 	{Name: "UserPromptExpansion", Matcher: "command_name", CanBlock: true, Block: BlockDecision, Text: TextContext},
 	{Name: "SessionStart", Matcher: "source", Text: TextContext},
 	{Name: "SessionEnd", Matcher: "reason", HaltIgnored: true, Answer: AnswerCommon},
-	{Name: "Stop", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "Stop", CanBlock: true, Block: BlockDecision, Feedback: true, Answer: AnswerFeedback},
 	{Name: "StopFailure", Matcher: "error", HaltIgnored: true, Answer: AnswerCommon},
 	{Name: "Interrupt", Matcher: "source", HaltIgnored: true, Answer: AnswerCommon},
 	{Name: "SubagentStart", Matcher: "agent_type", Answer: AnswerContext},
-	{Name: "SubagentStop", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true},
+	{Name: "SubagentStop", Matcher: "agent_type", CanBlock: true, Block: BlockDecision, Feedback: true, Answer: AnswerFeedback},
 	{Name: "PreCompact", Matcher: "trigger", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Text: TextNoJSON},
 	{Name: "PostCompact", Matcher: "trigger", HaltIgnored: true, Text: TextNoJSON},
 	{Name: "PreModelSwitch", Matcher: "to_model", CanBlock: true, Block: BlockDeny, Decisions: []string{"allow", "deny", "ask"}},
@@ -148,7 +157,7 @@ var Events = []Event{
 	{Name: "PermissionDenied", Matcher: "tool_name"},
 	{Name: "Setup", Matcher: "trigger", Answer: AnswerContext},
 	{Name: "TeammateIdle", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
-	{Name: "TaskCreated", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
+	{Name: "TaskCreated", CanBlock: true, Block: BlockDecision, HaltIgnored: true, Answer: AnswerGate},
 	{Name: "TaskCompleted", CanBlock: true, Block: BlockDecision, Answer: AnswerCommon},
 	{Name: "Elicitation", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},
 	{Name: "ElicitationResult", Matcher: "mcp_server_name", CanBlock: true, Block: BlockDecision, HaltIgnored: true},

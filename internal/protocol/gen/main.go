@@ -101,8 +101,12 @@ type answerForm struct {
 	// Specific is the hookSpecificOutput of the wire form, a format of
 	// the event's constant ("" for none).
 	Specific string
-	// Join is the statement that joins n's field into a's ("" for none).
-	Join string
+	// Block says the answer has Block and Reason, written as the
+	// top-level decision and reason (see blockFields).
+	Block bool
+	// Join is the statement that joins n's field into a's ("" for none),
+	// and Stop the expression of join's stop result ("" for false).
+	Join, Stop string
 	// Says is what the wire form holds, and Joins how a chain joins it,
 	// for the methods' docs.
 	Says, Joins string
@@ -127,6 +131,21 @@ var answerForms = map[protocol.Answer]*answerForm{
 		Join:     "a.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)",
 		Says:     "the common fields, and WatchPaths in the hookSpecificOutput unless it is nil",
 		Joins:    "the watch paths' union, in order",
+	},
+	protocol.AnswerFeedback: {
+		Fields:   "Common Block Reason AdditionalContext",
+		Block:    true,
+		Specific: "contextOnly(Event%s, o.AdditionalContext)",
+		Join:     "joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)",
+		Says:     "the common fields, a block as the top-level decision and reason, and AdditionalContext in the hookSpecificOutput",
+		Joins:    "every handler runs, a block from any blocks, reasons and contexts joined",
+	},
+	protocol.AnswerGate: {
+		Fields: "Common Block Reason",
+		Block:  true,
+		Stop:   "joinGate(&a.Block, &a.Reason, n.Block, n.Reason)",
+		Says:   "the common fields, and a block as the top-level decision and reason",
+		Joins:  "the first block wins and stops the chain",
 	},
 }
 
@@ -361,7 +380,13 @@ func (o *{{.Name}}Output) appendAnswer(dst []byte, ev *Event) ([]byte, error) {
 // appendForm appends the answer:
 // {{$f.Says}}.
 func (o *{{.Name}}Output) appendForm(dst []byte, _ *Event) ([]byte, error) {
-	return appendWire(dst, answer{common: &o.Common{{if $f.Specific}}, specific: {{printf $f.Specific .Name}}{{end}}})
+{{- if $f.Block}}
+	decision, reason, err := blockFields(o.Block, o.Reason)
+	if err != nil {
+		return dst, err
+	}
+{{- end}}
+	return appendWire(dst, answer{common: &o.Common{{if $f.Block}}, decision: decision, reason: reason{{end}}{{if $f.Specific}}, specific: {{printf $f.Specific .Name}}{{end}}})
 }
 
 // join merges n into a as [Chain] combines {{.Name}} answers:
@@ -371,7 +396,7 @@ func (a *{{.Name}}Output) join(n *{{.Name}}Output) (stop bool, err error) {
 {{- if $f.Join}}
 	{{$f.Join}}
 {{- end}}
-	return false, nil
+	return {{or $f.Stop "false"}}, nil
 }
 {{- end}}
 {{- if .Decisions}}

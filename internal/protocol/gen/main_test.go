@@ -171,8 +171,12 @@ func TestAnswerColumn(t *testing.T) {
 	assert.Contains(t, s, "a.AdditionalContext = joinText(a.AdditionalContext, n.AdditionalContext)\n\treturn false, nil\n}")
 	assert.Contains(t, s, "func (a *CwdChangedOutput) join(n *CwdChangedOutput) (stop bool, err error) {\n\ta.Common.join(n.Common)\n\ta.WatchPaths = unionPaths(a.WatchPaths, n.WatchPaths)")
 	assert.Contains(t, s, "func (o *SessionEndOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {\n\treturn appendWire(dst, answer{common: &o.Common})\n}")
-	assert.NotContains(t, s, "func (o *StopOutput) appendForm(")
-	assert.NotContains(t, s, "func (a *StopOutput) join(")
+	assert.Contains(t, s, "func (o *StopOutput) appendForm(dst []byte, _ *Event) ([]byte, error) {\n\tdecision, reason, err := blockFields(o.Block, o.Reason)\n\tif err != nil {\n\t\treturn dst, err\n\t}\n\treturn appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason, specific: contextOnly(EventStop, o.AdditionalContext)})\n}")
+	assert.Contains(t, s, "joinFeedback(&a.Block, &a.Reason, &a.AdditionalContext, n.Block, n.Reason, n.AdditionalContext)\n\treturn false, nil\n}")
+	assert.Contains(t, s, "return appendWire(dst, answer{common: &o.Common, decision: decision, reason: reason})\n}")
+	assert.Contains(t, s, "func (a *TaskCreatedOutput) join(n *TaskCreatedOutput) (stop bool, err error) {\n\ta.Common.join(n.Common)\n\treturn joinGate(&a.Block, &a.Reason, n.Block, n.Reason), nil\n}")
+	assert.NotContains(t, s, "func (o *PreModelSwitchOutput) appendForm(")
+	assert.NotContains(t, s, "func (a *PreModelSwitchOutput) join(")
 
 	events[i].Answer = protocol.AnswerCommon
 	_, err := generate(events, types(t), consts(t))
