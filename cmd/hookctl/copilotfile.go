@@ -52,12 +52,12 @@ func jelements(data []byte, s jspan, open jsontext.Kind, f func(jmember)) error 
 	if err != nil {
 		return err
 	}
-	closing := jsontext.Kind(']')
-	if open == '{' {
-		closing = '}'
+	closing, what := jsontext.Kind('}'), "not an object"
+	if open == '[' {
+		closing, what = ']', "not an array"
 	}
 	if tok.Kind() != open {
-		return errors.New(map[jsontext.Kind]string{'{': "not an object", '[': "not an array"}[open])
+		return errors.New(what)
 	}
 	prev := s.start + 1 // where the element's bytes are looked for
 	for dec.PeekKind() != closing {
